@@ -1,0 +1,1 @@
+from .cli import cli; cli(prog_name="prefprint")  # noqa: E702
