@@ -1,0 +1,188 @@
+"""The `prefprint` command: a thin layer over the library (the only click user)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from .errors import PrefprintError
+
+
+class _Group(click.Group):
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except PrefprintError as e:
+            click.echo(f"Error: {e}", err=True)
+            ctx.exit(e.exit_code)
+        except click.UsageError as e:  # one clear line instead of the usage block
+            click.echo(f"Error: {e.format_message()}", err=True)
+            ctx.exit(2)
+
+
+def _parse_pairs(text: str | None, what: str) -> dict:
+    if not text:
+        return {}
+    out = {}
+    for part in text.split(","):
+        if "=" not in part:
+            raise click.BadParameter(f"{part!r} — expected SEAT=VALUE, e.g. N=5", param_hint=what)
+        k, v = part.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="prefprint")
+def cli():
+    """prefprint: duplicate preferans table kits, protocols and matchpointed results."""
+
+
+@cli.command()
+@click.option("--players", type=int, required=True, help="Number of players (8–400 at tables of 4, 6–300 of 3).")
+@click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True,
+              help="Players per table; at tables of 3 the talon lies in pocket W.")
+@click.option("--rounds", type=int, help="Play fewer rounds than the full circle (early stop).")
+@click.option("--method", type=click.Choice(["auto", "standard", "scheme", "skip", "rooms", "rests"]),
+              default="auto", show_default=True, help="Force a method of movement.")
+@click.option("--rooms", help="Force a split into rooms, e.g. 20,12.")
+@click.option("--by-lines", is_flag=True, help="Build the second session: rooms of former N, E, S, W.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see README).")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True,
+              help="Language of the notes in the text output.")
+def movement(players, table_size, rounds, method, rooms, by_lines, as_json, lang):
+    """Build a movement and print it round by round with its statistics."""
+    from .movement import MovementError, build_movement, second_session, to_dict
+    from .text import movement_text
+
+    if rounds is not None and rounds < 1:
+        raise click.BadParameter(f"must be at least 1, not {rounds}", param_hint="--rounds")
+    room_sizes = None
+    if rooms:
+        try:
+            room_sizes = [int(x) for x in rooms.split(",")]
+        except ValueError:
+            raise click.BadParameter(f"{rooms!r} — expected numbers separated by commas", param_hint="--rooms")
+    try:
+        if by_lines:
+            first = build_movement(players, int(table_size), None, method, room_sizes)
+            m = second_session(first, rounds)
+        else:
+            m = build_movement(players, int(table_size), rounds, method, room_sizes)
+    except MovementError as e:
+        raise click.UsageError(str(e))
+    if as_json:
+        click.echo(json.dumps(to_dict(m), ensure_ascii=False))
+    else:
+        click.echo(movement_text(m, lang))
+
+
+@cli.command()
+@click.option("--variant", required=True, help="sochi, leningrad, rostov or classic.")
+@click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True)
+@click.option("--dealer", required=True, help="Dealer's seat (at a table of 3: the seat marked dealer, first hand).")
+@click.option("--contract", required=True, help='E.g. 7♠, 6S, 8NT, 6БК, мизер/misere, "—"/pass for all-pass.')
+@click.option("--declarer", help="Declarer's seat (not for all-pass).")
+@click.option("--tricks", help="Tricks per seat, e.g. N=5,E=5 (all-pass: the three hands).")
+@click.option("--defence", help="Each defender: whist, pass or half, e.g. E=whist,S=pass.")
+@click.option("--dark", is_flag=True, help="A dark game (classic: amounts ×2).")
+@click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. lone_whist=gentleman.")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help='Print one JSON object, e.g. {"N": -104, ...}.')
+def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark, overrides, lang, as_json):
+    """Score one deal: what is written and the whists of each seat."""
+    from .rules import Outcome, ScoringError, conventions_for, fmt_json, settle
+    from .text import settlement_text
+    from .spec import parse_value
+
+    try:
+        conv = conventions_for(variant, {k: parse_value(v) for k, v in
+                                         (o.split("=", 1) for o in overrides if "=" in o)})
+        tr = {k: int(v) for k, v in _parse_pairs(tricks, "--tricks").items()}
+        outcome = Outcome.make(int(table_size), dealer, contract, declarer, tr,
+                               _parse_pairs(defence, "--defence"), dark)
+        result = settle(outcome, conv)
+    except (ScoringError, ValueError) as e:
+        raise click.UsageError(str(e))
+    if as_json:
+        click.echo(json.dumps({s: fmt_json(v) for s, v in result.results.items()}))
+    else:
+        click.echo(settlement_text(outcome, result, lang))
+
+
+@cli.command()
+@click.option("--variant", required=True, help="sochi, leningrad, rostov or classic.")
+@click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True)
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. consolation_to_dealer=false.")
+@click.option("-o", "--output", "out", type=click.Path(file_okay=False), default="output/costs", show_default=True,
+              help="Folder for costs-VARIANT-SIZE.html and .pdf.")
+def costs(variant, table_size, lang, overrides, out):
+    """Write the cost-of-game reference table (HTML and PDF)."""
+    from .rules import ScoringError, conventions_for
+    from .spec import parse_value
+    from . import documents
+
+    try:
+        conv = conventions_for(variant, {k: parse_value(v) for k, v in
+                                         (o.split("=", 1) for o in overrides if "=" in o)})
+    except ScoringError as e:
+        raise click.UsageError(str(e))
+    paths = documents.write_costs(variant.lower(), conv, int(table_size), lang, Path(out))
+    for p in paths:
+        click.echo(str(p))
+
+
+@cli.command()
+@click.argument("spec", type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", "out", type=click.Path(file_okay=False),
+              help="Output folder (default: output/<spec stem>/).")
+@click.option("--jobs", type=int, default=0, help="Processes for PDF rendering (default: CPU count).")
+def kit(spec, out, jobs):
+    """Write the whole table kit of an event: cards, director, itineraries, protocols, deals, costs, workbook."""
+    from . import kit as kit_mod
+    from .spec import load_event
+
+    event = load_event(spec)
+    folder = Path(out) if out else Path("output") / Path(spec).stem
+
+    def progress(msg):
+        click.echo(msg, err=True)
+
+    written = kit_mod.write_kit(event, folder, jobs=jobs or None, progress=progress)
+    click.echo(f"{len(written)} files in {folder}")
+
+
+@cli.command()
+@click.argument("spec", type=click.Path(exists=True, dir_okay=False))
+@click.argument("workbook", type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", "out", type=click.Path(file_okay=False),
+              help="Output folder (default: output/<spec stem>/results/).")
+@click.option("--trust", type=click.Choice(["written", "computed"]),
+              help="Publish despite whists that differ from the engine: which of the two counts.")
+@click.option("--json", "as_json", is_flag=True, help="Print the ranking as one JSON object.")
+def results(spec, workbook, out, trust, as_json):
+    """Read a filled protocol workbook, check it, matchpoint and publish the results."""
+    from . import results as res
+    from .spec import load_event
+
+    event = load_event(spec)
+    folder = Path(out) if out else Path("output") / Path(spec).stem / "results"
+    report = res.run(event, Path(workbook), folder, trust=trust)
+    for w in report.warnings:
+        click.echo(f"warning: {w}", err=True)
+    if as_json:
+        click.echo(json.dumps(res.ranking_json(report), ensure_ascii=False))
+    else:
+        click.echo(f"results in {folder / 'index.html'}")
+
+
+def main():  # pragma: no cover - entry point for python -m
+    cli(prog_name="prefprint")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,164 @@
+"""Cards, deals and their notation; deals generated reproducibly from a seed. Pure Python."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+
+from .errors import PrefprintError
+
+SUITS = ("♠", "♣", "♦", "♥")
+RANKS = ("7", "8", "9", "10", "В", "Д", "К", "Т")  # low to high
+RANKS_EN = ("7", "8", "9", "10", "J", "Q", "K", "A")
+_RANK_WORDS = {**{r.lower(): i for i, r in enumerate(RANKS)}, **{r.lower(): i for i, r in enumerate(RANKS_EN)},
+               "t": 7}
+DECK = tuple((s, r) for s in range(4) for r in range(8))
+
+
+class DealError(PrefprintError):
+    """A prepared deal that is not a valid layout."""
+
+
+def card_text(card, lang="ru") -> str:
+    suit, rank = card
+    return SUITS[suit] + (RANKS if lang == "ru" else RANKS_EN)[rank]
+
+
+def hand_by_suit(cards, lang="ru") -> list[tuple[str, str]]:
+    """A hand as (suit, ranks high to low) for each suit, "—" where void."""
+    ranks = RANKS if lang == "ru" else RANKS_EN
+    out = []
+    for s in range(4):
+        held = sorted((r for (su, r) in cards if su == s), reverse=True)
+        out.append((SUITS[s], " ".join(ranks[r] for r in held) or "—"))
+    return out
+
+
+def parse_cards(text: str) -> tuple:
+    """Cards from text such as "♠ Т К 10 ♣ 9 8 ♥ Д В 7" (Russian or English ranks; "S:" for ♠)."""
+    cards, suit = [], None
+    t = str(text).replace(",", " ").replace("—", " ")
+    for letter, symbol in (("S:", "♠"), ("C:", "♣"), ("D:", "♦"), ("H:", "♥")):
+        t = t.replace(letter, symbol).replace(letter.lower(), symbol)
+    i = 0
+    while i < len(t):
+        ch = t[i]
+        if ch.isspace() or ch == "-":
+            i += 1
+        elif ch in SUITS:
+            suit, i = SUITS.index(ch), i + 1
+        else:
+            if t[i:i + 2] == "10":
+                rank, i = 3, i + 2
+            elif ch.lower() in _RANK_WORDS:
+                rank, i = _RANK_WORDS[ch.lower()], i + 1
+            else:
+                raise DealError(f"cannot read {text!r} at {t[i:]!r}: expected a suit ♠ ♣ ♦ ♥ or a rank "
+                                f"7 8 9 10 В Д К Т (7 8 9 10 J Q K A)")
+            if suit is None:
+                raise DealError(f"cannot read {text!r}: a rank before any suit")
+            cards.append((suit, rank))
+    return tuple(cards)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One duplicate box: the cards of each pocket and the talon (top, bottom)."""
+
+    number: int
+    set: int
+    dealer: str  # 4-handed: the seat that sits out; 3-handed: the seat marked dealer (first hand)
+    table_size: int
+    hands: tuple[tuple[str, tuple], ...]
+    talon: tuple  # (top, bottom)
+
+    @property
+    def talon_pocket(self) -> str:
+        return self.dealer if self.table_size == 4 else "W"
+
+    def hand(self, seat):
+        return dict(self.hands).get(seat, ())
+
+
+def dealer_of(index_in_set: int, table_size: int) -> str:
+    """Dealers rotate within a set so that each seat is first once (N, E, S, W / N, E, S)."""
+    from .rules import SEATS, active_seats
+
+    if table_size == 4:
+        return SEATS[4][index_in_set % 4]
+    # at a table of 3 the box marks the first hand "dealer": N, E, S in turn
+    return active_seats(3, SEATS[3][index_in_set % 3])[0]
+
+
+def _stream(seed: str, number: int):
+    counter = 0
+    while True:
+        block = hmac.new(str(seed).encode(), f"prefprint deal {number} block {counter}".encode(),
+                         hashlib.sha256).digest()
+        yield from block
+        counter += 1
+
+
+def shuffled_deck(seed, number: int) -> list:
+    """The deck shuffled for one deal: Fisher–Yates driven by HMAC-SHA256(seed, deal number)."""
+    deck = list(DECK)
+    stream = _stream(seed, number)
+    for i in range(len(deck) - 1, 0, -1):
+        limit = 256 - 256 % (i + 1)  # rejection sampling: no modulo bias
+        while True:
+            b = next(stream)
+            if b < limit:
+                break
+        j = b % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _active(table_size, dealer):
+    from .rules import active_seats
+    return active_seats(table_size, dealer)
+
+
+def generate_deal(seed, number: int, set_no: int, dealer: str, table_size: int) -> Deal:
+    """A generated deal: 10 cards to each playing pocket, 2 to the talon."""
+    deck = shuffled_deck(seed, number)
+    seats = sorted(_active(table_size, dealer), key="NESW".index)
+    hands = tuple((s, tuple(sorted(deck[10 * i:10 * i + 10]))) for i, s in enumerate(seats))
+    return Deal(number, set_no, dealer, table_size, hands, tuple(deck[30:32]))
+
+
+def prepared_deal(data: dict, number: int, set_no: int, dealer: str, table_size: int) -> Deal:
+    """A deal given in the event spec: pockets by seat and the talon (top first)."""
+    seats = sorted(_active(table_size, dealer), key="NESW".index)
+    hands = []
+    for s in seats:
+        if s not in data:
+            raise DealError(f"deal {number}: the cards of {s} are missing")
+        hands.append((s, tuple(sorted(parse_cards(data[s])))))
+    talon = parse_cards(data.get("talon", ""))
+    cards = [c for _, h in hands for c in h] + list(talon)
+    problems = [f"{s} has {len(h)} cards, expected 10" for s, h in hands if len(h) != 10]
+    if len(talon) != 2:
+        problems.append(f"talon has {len(talon)} cards, expected 2")
+    dup = {c for c in cards if cards.count(c) > 1}
+    if dup:
+        problems.append("cards given twice: " + " ".join(card_text(c) for c in sorted(dup)))
+    if problems:
+        raise DealError(f"deal {number}: " + "; ".join(problems))
+    return Deal(number, set_no, dealer, table_size, tuple(hands), talon)
+
+
+def make_deals(n_sets: int, per_set: int, table_size: int, seed, prepared: dict | None = None) -> list[Deal]:
+    """All deals of an event: set s holds deals (s−1)·per_set+1 … s·per_set."""
+    prepared = prepared or {}
+    deals = []
+    for s in range(1, n_sets + 1):
+        for i in range(per_set):
+            number = (s - 1) * per_set + i + 1
+            dealer = dealer_of(i, table_size)
+            if number in prepared:
+                deals.append(prepared_deal(prepared[number], number, s, dealer, table_size))
+            else:
+                deals.append(generate_deal(seed, number, s, dealer, table_size))
+    return deals

@@ -1,0 +1,93 @@
+"""The expanded event: players, movement, deals and who plays each deal. Pure data."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .deals import Deal
+from .movement import Movement
+from .rules import Conventions
+
+
+@dataclass(frozen=True)
+class Player:
+    number: int
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class ProtocolRow:
+    """One pre-printed row of a protocol: the table that plays the deal in a round."""
+
+    round: int
+    table: int
+    seats: tuple[tuple[str, int], ...]  # seat -> player number
+
+
+@dataclass(frozen=True)
+class Event:
+    """An event spec expanded: everything the documents and the importer need."""
+
+    title: str
+    date: str
+    venue: str
+    language: str
+    variant: str
+    conventions: Conventions
+    overrides: dict
+    table_size: int
+    deals_per_set: int
+    minutes_per_deal: int
+    start: str
+    seed: str
+    players: tuple[Player, ...]
+    movement: Movement
+    deals: tuple[Deal, ...]
+    source: str = ""
+    stem: str = field(default="event")
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return ("N", "E", "S", "W")[: self.table_size]
+
+    def name_of(self, number: int) -> str:
+        return self.names.get(number, "")
+
+    @cached_property
+    def names(self) -> dict:
+        return {p.number: p.name for p in self.players}
+
+    @cached_property
+    def rows_by_set(self) -> dict[int, list[ProtocolRow]]:
+        """For every set, the (round, table, seating) rows that play it, in round order."""
+        out: dict[int, list[ProtocolRow]] = {}
+        for rnd in self.movement.rounds:
+            for t in rnd.tables:
+                out.setdefault(t.set, []).append(ProtocolRow(rnd.number, t.table, t.seats))
+        return out
+
+    def rows_of(self, deal: Deal) -> list[ProtocolRow]:
+        return self.rows_by_set.get(deal.set, [])
+
+    def deal(self, number: int) -> Deal:
+        return self.deals[number - 1]
+
+    @property
+    def round_minutes(self) -> int:
+        return self.deals_per_set * self.minutes_per_deal
+
+    def time_plan(self) -> list[tuple[int, str, str]]:
+        """(round, start, end) as HH:MM from the start time, with 5 minutes between rounds."""
+        try:
+            h, m = (int(x) for x in self.start.split(":"))
+        except ValueError:
+            return []
+        t = dt.datetime(2000, 1, 1, h, m)
+        plan = []
+        for rnd in self.movement.rounds:
+            end = t + dt.timedelta(minutes=self.round_minutes)
+            plan.append((rnd.number, t.strftime("%H:%M"), end.strftime("%H:%M")))
+            t = end + dt.timedelta(minutes=5)
+        return plan

@@ -1,0 +1,53 @@
+"""Plain-text views for the terminal: a movement, a settlement."""
+
+from __future__ import annotations
+
+from .i18n import METHOD_NAMES, note_text
+from .movement import Movement
+from .rules import Outcome, Settlement, fmt_whists
+
+
+def movement_text(m: Movement, lang: str = "en") -> str:
+    """A movement round by round, then its statistics and how the method was chosen."""
+    out = [f"{m.players} players, tables of {m.table_size}: {m.tables} tables, {m.sets} sets, "
+           f"{len(m.rounds)} of {m.full_rounds} rounds; method: {METHOD_NAMES['en'][m.method]}"]
+    if len(m.rooms) > 1:
+        for room in m.rooms:
+            out.append(f"  room {room.number}: players {room.players[0]}–{room.players[-1]}, "
+                       f"tables {room.tables[0]}–{room.tables[-1]}, {METHOD_NAMES['en'][room.method]}")
+    for code, params in m.notes:
+        out.append("  " + note_text(code, params, lang))
+    for rnd in m.rounds:
+        out.append(f"\nRound {rnd.number}")
+        for t in rnd.tables:
+            seats = "  ".join(f"{s} {p:>3}" for s, p in t.seats)
+            out.append(f"  table {t.table:>3}  set {t.set:>3}   {seats}")
+        if rnd.resting:
+            out.append(f"  resting: {', '.join(map(str, rnd.resting))}")
+    st = m.stats
+    out.append("\nMeetings (times: pairs): " + ", ".join(f"{k}: {v}" for k, v in st.meetings_histogram.items()))
+    spp, rpp = st.sets_per_player.values(), st.rests_per_player.values()
+    out.append(f"Sets per player: {min(spp)}–{max(spp)}; rests per player: {min(rpp)}–{max(rpp)}")
+    return "\n".join(out)
+
+
+_WHY = {
+    "made": "contract made", "unwhisted": "not whisted", "half": "half-whist", "remiz": "remiz",
+    "consolation": "consolation", "tricks": "defence tricks", "shortfall": "whist shortfall",
+    "misere": "misère", "allpass": "all-pass", "dealer": "dealer on all-pass",
+}
+
+
+def settlement_text(outcome: Outcome, result: Settlement, lang: str = "en") -> str:
+    """What was written for one deal and the whists per seat."""
+    lines = [f"{outcome.contract.label(lang)}, dealer {outcome.dealer}, table of {outcome.table_size}"]
+    for e in result.entries:
+        amount = fmt_whists(e.amount)
+        if e.what == "whists":
+            lines.append(f"  {e.seat} writes {amount} whists on {e.on} ({_WHY[e.why]})")
+        else:
+            lines.append(f"  {e.seat}: {e.what} +{amount} ({_WHY[e.why]})")
+    if result.factor != 1:
+        lines.append(f"  dark game: all amounts ×{result.factor}")
+    lines.append("Result: " + "  ".join(f"{s} {fmt_whists(v, 2)}" for s, v in result.results.items()))
+    return "\n".join(lines)
