@@ -1,0 +1,247 @@
+"""Views of the event model for printing: one context builder per document."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from .deals import card_text, hand_by_suit
+from .model import Event
+from .render import html, write_atomic, write_pdf
+from .rules import (LEVELS, MISERE_COST, OBLIGATION, Conventions, Entry, Outcome, SEATS, fmt_whists, rates,
+                    results_of, settle)
+
+ROLE_SHORT = {
+    "ru": {"declarer": "Разыгр.", "whister": "Вистующ.", "passer": "Пасующ.", "dealer": "Прикуп."},
+    "en": {"declarer": "Declarer", "whister": "Whister", "passer": "Passer", "dealer": "Dealer"},
+}
+ROLE_WORDS = {
+    "ru": {"declarer": "Разыгрывающий", "whister": "Вистующий", "passer": "Пасующий", "dealer": "Прикупщик",
+           "other": "Каждый другой", "half": "Полвиста"},
+    "en": {"declarer": "Declarer", "whister": "Whister", "passer": "Passer", "dealer": "Dealer (out)",
+           "other": "Each other", "half": "Half-whister"},
+}
+
+CONVENTION_WORDS = {
+    "ru": {
+        "pool_value": "висты за одно очко пули", "remiz": "гора за недобранную взятку, × c",
+        "whist": "висты за взятку защиты, × c", "consolation": "консоляция за недобранную взятку каждому, × c",
+        "consolation_to_dealer": "консоляция прикупщику", "lone_whist": "одиночный вист",
+        "shortfall": "гора за недобор виста, × c", "misere_gora": "мизер: гора за взятку",
+        "allpass": "распасы", "allpass_gora": "распасы: гора за взятку",
+        "allpass_whists": "распасы (ростов): висты за взятку", "allpass_dealer_pool": "распасы: прикупщику пуля +1",
+        "dark": "втёмную: множитель",
+    },
+    "en": {
+        "pool_value": "whists per pool point", "remiz": "gora per undertrick, × c",
+        "whist": "whists per defence trick, × c", "consolation": "consolation per undertrick to each, × c",
+        "consolation_to_dealer": "consolation to the dealer", "lone_whist": "lone whist",
+        "shortfall": "gora per missing whist trick, × c", "misere_gora": "misère: gora per trick",
+        "allpass": "all-pass", "allpass_gora": "all-pass: gora per trick",
+        "allpass_whists": "all-pass (rostov): whists per trick", "allpass_dealer_pool": "all-pass: dealer pool +1",
+        "dark": "dark game: multiplier",
+    },
+}
+VALUE_WORDS = {
+    "ru": {True: "да", False: "нет", "greedy": "жлобский", "gentleman": "джентльменский", "gora": "в гору",
+           "rostov": "ростовские (висты)"},
+    "en": {True: "yes", False: "no", "greedy": "greedy", "gentleman": "gentleman", "gora": "gora",
+           "rostov": "rostov (whists)"},
+}
+
+
+def signed(value) -> str:
+    """+15, −5, 0: whists with their sign for the cost table."""
+    v = Fraction(value)
+    return ("+" if v > 0 else "") + fmt_whists(v)
+
+
+def conventions_list(conv: Conventions, lang: str) -> list[tuple[str, str]]:
+    out = []
+    for name, value in conv.items():
+        shown = VALUE_WORDS[lang].get(value, value) if isinstance(value, (bool, str)) else fmt_whists(value)
+        if name == "dark" and not value:
+            shown = VALUE_WORDS[lang][False]
+        out.append((CONVENTION_WORDS[lang][name], shown))
+    return out
+
+
+# --------------------------------------------------------------------------- cost-of-game table
+
+def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -> dict:
+    """Every figure of the cost-of-game table, computed by the scoring engine."""
+    four = table_size == 4
+    dealer = "W" if four else "N"
+    roles = ["declarer", "whister", "passer"] + (["dealer"] if four else [])
+    seat_of = {"declarer": "N", "whister": "E", "passer": "S", "dealer": "W"}
+    levels = []
+    for level in LEVELS:
+        r = rates(level, conv, table_size)
+        rows = []
+        for taken in range(10, max(-1, level - 5), -1):
+            outcome = Outcome.make(table_size, dealer, f"{level}♠", "N", {"N": taken, "E": 10 - taken},
+                                   {"E": "whist", "S": "pass"})
+            res = settle(outcome, conv).results
+            rows.append({"tricks": taken, "diff": taken - level,
+                         "cells": [signed(res[seat_of[role]]) for role in roles]})
+        levels.append({"level": level, "cost": r["cost"], "obligation": r["obligation"],
+                       "made": r["made"], "trick": r["trick"], "under": r["undertrick"],
+                       "short": r["shortfall"], "half": r["half"], "rows": rows})
+    # misère and all-pass parts from the same entries settle writes
+    others = [s for s in SEATS[table_size] if s != "N"]
+    misere = {
+        "made": results_of([Entry("pool", "N", Fraction(MISERE_COST))], table_size, conv.pool_value),
+        "per_trick": results_of([Entry("gora", "N", Fraction(conv.misere_gora))], table_size, conv.pool_value),
+    }
+    allpass = {
+        "zero": results_of([Entry("pool", "N", Fraction(1))], table_size, conv.pool_value),
+        "per_trick": results_of([Entry("gora", "N", Fraction(conv.allpass_gora))], table_size, conv.pool_value),
+    }
+    allpass_examples = []
+    hands = ("E", "S", "W") if four else ("N", "E", "S")
+    for split in ((0, 4, 6), (1, 4, 5), (2, 3, 5), (2, 4, 4), (3, 3, 4), (1, 2, 7), (0, 5, 5)):
+        outcome = Outcome.make(table_size, "N" if four else "N", "—", None, dict(zip(hands, split)))
+        res = settle(outcome, conv).results
+        allpass_examples.append({"split": "–".join(map(str, split)), "cells": [signed(res[s]) for s in hands]}
+                                | ({"dealer": signed(res["N"])} if four else {}))
+    examples = []
+    cases = [
+        ("6♠", {"N": 6, "E": 4}, {"E": "whist", "S": "pass"}),
+        ("7♥", {"N": 5, "E": 5}, {"E": "whist", "S": "pass"}),
+        ("8♦", {"N": 8, "E": 1, "S": 1}, {"E": "whist", "S": "whist"}),
+        ("6♣", {"N": 6, "E": 3, "S": 1}, {"E": "whist", "S": "whist"}),
+        ("7♠", {}, {"E": "pass", "S": "half"}),
+        ("9БК", {"N": 10, "E": 0}, {"E": "whist", "S": "pass"}),
+    ]
+    for contract, tricks, defence in cases:
+        outcome = Outcome.make(table_size, dealer, contract, "N", tricks, defence)
+        res = settle(outcome, conv).results
+        examples.append({"contract": outcome.contract.label(lang), "tricks": tricks, "defence": defence,
+                         "cells": [(s, signed(res[s])) for s in SEATS[table_size]]})
+    return {
+        "variant": variant, "conv": conv, "table_size": table_size, "four": four, "roles": roles,
+        "role_words": ROLE_WORDS[lang], "role_short": ROLE_SHORT[lang], "levels": levels, "misere": misere, "allpass": allpass,
+        "allpass_examples": allpass_examples, "allpass_hands": hands, "examples": examples,
+        "conventions": conventions_list(conv, lang), "signed": signed, "others": others,
+        "dealer_seat": dealer,
+    }
+
+
+def costs_html(variant: str, conv: Conventions, table_size: int, lang: str, event=None) -> str:
+    return html("costs.html", lang, event=event, **costs_context(variant, conv, table_size, lang))
+
+
+def write_costs(variant: str, conv: Conventions, table_size: int, lang: str, folder: Path) -> list[Path]:
+    """costs-VARIANT-SIZE.html and .pdf in a folder."""
+    text = costs_html(variant, conv, table_size, lang)
+    stem = folder / f"costs-{variant}-{table_size}"
+    return [write_atomic(stem.with_suffix(".html"), text), write_pdf(text, stem.with_suffix(".pdf"))]
+
+
+# --------------------------------------------------------------------------- kit documents
+
+def _where_next(event: Event) -> dict:
+    """(round, player) -> (table, seat) or None for resting; used for "3S → 2W"."""
+    pos = {}
+    for rnd in event.movement.rounds:
+        for t in rnd.tables:
+            for seat, p in t.seats:
+                pos[(rnd.number, p)] = (t.table, seat)
+        for p in rnd.resting:
+            pos[(rnd.number, p)] = None
+    return pos
+
+
+def _set_moves(event: Event) -> dict:
+    """(round, set) -> tables playing it, for passing sets on."""
+    out = {}
+    for rnd in event.movement.rounds:
+        for t in rnd.tables:
+            out.setdefault((rnd.number, t.set), []).append(t.table)
+    return out
+
+
+def table_cards_context(event: Event) -> dict:
+    pos = _where_next(event)
+    moves = _set_moves(event)
+    last = len(event.movement.rounds)
+    slot_of = {}
+    for room in event.movement.rooms:
+        for r, row in enumerate(room.slot_rows, 1):
+            for j, (set_no, tables) in enumerate(row, 1):
+                for t in tables:
+                    slot_of[(r, t)] = j
+    cards = {}
+    for rnd in event.movement.rounds:
+        for t in rnd.tables:
+            moves_next = []
+            for seat, p in t.seats:
+                if rnd.number == last:
+                    moves_next.append((seat, p, "end"))
+                    continue
+                nxt = pos[(rnd.number + 1, p)]
+                if nxt is None:
+                    moves_next.append((seat, p, "rest"))
+                elif nxt == (t.table, seat):
+                    moves_next.append((seat, p, "stay"))
+                else:
+                    moves_next.append((seat, p, f"{nxt[0]}{nxt[1]}"))
+            if (rnd.number, t.table) in slot_of:
+                set_from, set_to = ("slot", slot_of[(rnd.number, t.table)]), ("slot", slot_of[(rnd.number, t.table)])
+            else:
+                prev = moves.get((rnd.number - 1, t.set), [])
+                nxt_tables = moves.get((rnd.number + 1, t.set), []) if rnd.number < last else []
+                set_from = ("table", prev[0]) if prev else ("director", None)
+                set_to = ("table", nxt_tables[0]) if nxt_tables else ("director", None)
+            cards.setdefault(t.table, {"table": t.table, "room": t.room, "rounds": []})["rounds"].append(
+                {"round": rnd.number, "set": t.set, "seats": t.seats, "next": moves_next,
+                 "from": set_from, "to": set_to})
+    return {"cards": [cards[k] for k in sorted(cards)], "compact": last <= 13}
+
+
+def director_context(event: Event) -> dict:
+    m = event.movement
+    st = m.stats
+    copies = {}
+    for rnd in m.rounds:
+        for t in rnd.tables:
+            copies[t.set] = max(copies.get(t.set, 0), sum(1 for x in rnd.tables if x.set == t.set))
+    return {
+        "m": m, "stats": st, "spp": (min(st.sets_per_player.values()), max(st.sets_per_player.values())),
+        "rpp": (min(st.rests_per_player.values()), max(st.rests_per_player.values())),
+        "plan": event.time_plan(), "copies": max(copies.values()) if copies else 1,
+        "scheme_rooms": [r for r in m.rooms if r.slot_rows],
+    }
+
+
+def itineraries_context(event: Event) -> dict:
+    pos = _where_next(event)
+    set_at = {(rnd.number, t.table): t.set for rnd in event.movement.rounds for t in rnd.tables}
+    strips = []
+    for p in event.players:
+        legs = []
+        for rnd in event.movement.rounds:
+            at = pos[(rnd.number, p.number)]
+            legs.append({"round": rnd.number, "table": at[0] if at else None, "seat": at[1] if at else None,
+                         "set": set_at[(rnd.number, at[0])] if at else None})
+        strips.append({"player": p, "legs": legs})
+    return {"strips": strips, "plan": dict((r, s) for r, s, _ in event.time_plan())}
+
+
+def deal_view(deal, lang: str) -> dict:
+    """A deal for print: each pocket's cards by suit, the talon top and bottom."""
+    pockets = {}
+    for seat in ("N", "E", "S", "W"):
+        cards = deal.hand(seat)
+        pockets[seat] = hand_by_suit(cards, lang) if cards else None
+    return {"deal": deal, "pockets": pockets, "talon": [card_text(c, lang) for c in deal.talon],
+            "talon_pocket": deal.talon_pocket, "red": [c[0] >= 2 for c in deal.talon]}
+
+
+def protocols_context(event: Event, deals=None) -> dict:
+    lang = event.language
+    return {"deals": [{"view": deal_view(d, lang), "rows": event.rows_of(d)} for d in (deals or event.deals)]}
+
+
+def deals_context(event: Event) -> dict:
+    return {"views": [deal_view(d, event.language) for d in event.deals]}
