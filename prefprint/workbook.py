@@ -1,0 +1,232 @@
+"""The protocol workbook (the only openpyxl user): write it for the event, read it back.
+
+Format (stable; see README): one sheet per deal named "Сдача N" / "Deal N". Row 1: the event
+title. Row 2: deal, set, dealer, status. Rows 4–5: header. From row 6: one row per (round,
+table) that plays the deal, in the column order of `COLUMNS`.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from .errors import WorkbookError
+from .model import Event
+from .render import write_atomic
+from .rules import COST, STRAINS
+
+COLUMNS = ("round", "table", "contract", "decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat",
+           "w2_tricks", "N_no", "N_whists", "N_mp", "E_no", "E_whists", "E_mp", "S_no", "S_whists", "S_mp",
+           "W_no", "W_whists", "W_mp")
+COL = {name: i + 1 for i, name in enumerate(COLUMNS)}
+HEADER_ROW = 5
+FIRST_ROW = 6
+INFO_ROW = 2
+
+HEADERS = {
+    "ru": ("Тур", "Стол", "Контракт", "Поз.", "Взятки", "Поз.", "Взятки", "Поз.", "Взятки",
+           "№", "Висты", "МП", "№", "Висты", "МП", "№", "Висты", "МП", "№", "Висты", "МП"),
+    "en": ("Round", "Table", "Contract", "Seat", "Tricks", "Seat", "Tricks", "Seat", "Tricks",
+           "No.", "Whists", "MP", "No.", "Whists", "MP", "No.", "Whists", "MP", "No.", "Whists", "MP"),
+}
+GROUPS = {
+    "ru": ((3, 3, "Контракт"), (4, 5, "Разыгрывающий"), (6, 7, "1-й вистующий"), (8, 9, "2-й вистующий"),
+           (10, 12, "N"), (13, 15, "E"), (16, 18, "S"), (19, 21, "W")),
+    "en": ((3, 3, "Contract"), (4, 5, "Declarer"), (6, 7, "Whister 1"), (8, 9, "Whister 2"),
+           (10, 12, "N"), (13, 15, "E"), (16, 18, "S"), (19, 21, "W")),
+}
+SHEET_PREFIX = {"ru": "Сдача", "en": "Deal"}
+STATUS_WORDS = {"ru": ("сыграна", "не сыграна", "испорчена"), "en": ("played", "not played", "spoiled")}
+LABELS = {"ru": ("Сдача", "Комплект", "Сдающий", "Статус", "Первая рука"),
+          "en": ("Deal", "Set", "Dealer", "Status", "First hand")}
+HELP = {
+    "ru": "Пас: «пас» в графе взяток пасующего, все взятки защиты — у вистующего. Полвиста: «пол». "
+          "Распасы: контракт «—», в графах — 1-я, 2-я, 3-я рука и их взятки. Висты можно не заполнять: "
+          "они будут вычислены. Статус сдачи: сыграна / не сыграна / испорчена.",
+    "en": "Pass: \"pass\" in the passer's tricks cell; the whister holds all the defence's tricks. "
+          "Half-whist: \"half\". All-pass: contract \"—\", the columns hold 1st, 2nd, 3rd hand and their "
+          "tricks. Whists may be left blank: they are computed. Deal status: played / not played / spoiled.",
+}
+
+_THIN = Side(style="thin", color="999999")
+_BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+_HEAD_FILL = PatternFill("solid", fgColor="E6E6E6")
+_PRE_FILL = PatternFill("solid", fgColor="F4F4F4")
+_MP_FILL = PatternFill("solid", fgColor="EEF3FA")
+
+
+def sheet_name(lang: str, number: int) -> str:
+    return f"{SHEET_PREFIX[lang]} {number}"
+
+
+def _text(cell, value):
+    """Write text that a spreadsheet must never read as a formula (names, titles)."""
+    cell.value = value
+    if isinstance(value, str):
+        cell.data_type = "s"
+    return cell
+
+
+def contract_choices(lang: str) -> list[str]:
+    strains = [s if lang == "ru" or s != "БК" else "NT" for s in STRAINS]
+    return [f"{lvl}{s}" for lvl in COST for s in strains] + (["мизер", "—"] if lang == "ru" else ["misere", "—"])
+
+
+def build_workbook(event: Event) -> Workbook:
+    """The protocol workbook of an event, pre-filled from the movement."""
+    lang = event.language
+    wb = Workbook()
+    wb.remove(wb.active)
+    heads = HEADERS[lang]
+    pass_word, half_word = ("пас", "пол") if lang == "ru" else ("pass", "half")
+    tricks_list = ",".join([str(i) for i in range(11)] + [pass_word, half_word])
+    seats_list = ",".join(event.seats)
+    contracts_list = ",".join(contract_choices(lang))
+    status_list = ",".join(STATUS_WORDS[lang])
+    for deal in event.deals:
+        ws = wb.create_sheet(sheet_name(lang, deal.number))
+        _text(ws.cell(1, 1), event.title).font = Font(bold=True, size=12)
+        _text(ws.cell(1, 10), HELP[lang]).font = Font(italic=True, size=8, color="555555")
+        ws.merge_cells(start_row=1, start_column=10, end_row=3, end_column=21)
+        ws.cell(1, 10).alignment = Alignment(wrap_text=True, vertical="top")
+        labels = LABELS[lang]
+        dealer_label = labels[2] if event.table_size == 4 else labels[4]
+        info = [(1, labels[0]), (2, deal.number), (3, labels[1]), (4, deal.set), (5, dealer_label), (6, deal.dealer),
+                (7, labels[3]), (8, STATUS_WORDS[lang][0])]
+        for col, value in info:
+            c = ws.cell(INFO_ROW, col, value)
+            c.font = Font(bold=not isinstance(value, int) and col % 2 == 1)
+        for a, b, title in GROUPS[lang]:
+            ws.cell(HEADER_ROW - 1, a, title).font = Font(bold=True)
+            ws.cell(HEADER_ROW - 1, a).alignment = Alignment(horizontal="center")
+            if b > a:
+                ws.merge_cells(start_row=HEADER_ROW - 1, start_column=a, end_row=HEADER_ROW - 1, end_column=b)
+        for i, h in enumerate(heads, 1):
+            c = ws.cell(HEADER_ROW, i, h)
+            c.font = Font(bold=True)
+            c.fill = _HEAD_FILL
+            c.border = _BORDER
+            c.alignment = Alignment(horizontal="center")
+            ws.cell(HEADER_ROW - 1, i).fill = _HEAD_FILL
+        rows = event.rows_of(deal)
+        for k, row in enumerate(rows):
+            r = FIRST_ROW + k
+            seats = dict(row.seats)
+            values = {"round": row.round, "table": row.table}
+            for s in ("N", "E", "S", "W"):
+                values[f"{s}_no"] = seats.get(s)
+            for name, col in COL.items():
+                c = ws.cell(r, col, values.get(name))
+                c.border = _BORDER
+                c.alignment = Alignment(horizontal="center")
+                if name in ("round", "table") or name.endswith("_no"):
+                    c.fill = _PRE_FILL
+                if name.endswith("_mp"):
+                    c.fill = _MP_FILL
+        last = FIRST_ROW + max(len(rows), 1) - 1
+        validations = [
+            (contracts_list, "C", "warning"),
+            (seats_list, "D", "stop"), (seats_list, "F", "stop"), (seats_list, "H", "stop"),
+            (tricks_list, "E", "stop"), (tricks_list, "G", "stop"), (tricks_list, "I", "stop"),
+        ]
+        for formula, col, style in validations:
+            dv = DataValidation(type="list", formula1=f'"{formula}"', allow_blank=True, errorStyle=style,
+                                showErrorMessage=True, error=HELP[lang][:200])
+            ws.add_data_validation(dv)
+            dv.add(f"{col}{FIRST_ROW}:{col}{last}")
+        for col in ("K", "N", "Q", "T"):
+            dv = DataValidation(type="decimal", operator="between", formula1="-100000", formula2="100000",
+                                allow_blank=True, showErrorMessage=True,
+                                error="висты — число" if lang == "ru" else "whists must be a number")
+            ws.add_data_validation(dv)
+            dv.add(f"{col}{FIRST_ROW}:{col}{last}")
+        dv = DataValidation(type="list", formula1=f'"{status_list}"', allow_blank=True)
+        ws.add_data_validation(dv)
+        dv.add(f"H{INFO_ROW}")
+        widths = [5, 5, 9, 5, 7, 5, 7, 5, 7] + [5, 7, 5] * 4
+        for i, wdt in enumerate(widths, 1):
+            ws.column_dimensions[get_column_letter(i)].width = wdt
+        ws.freeze_panes = ws.cell(FIRST_ROW, 3)
+        ws.page_setup.orientation = "landscape"
+        ws.page_setup.paperSize = ws.PAPERSIZE_A4
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.print_title_rows = f"{HEADER_ROW - 1}:{HEADER_ROW}"
+    players = wb.create_sheet("Игроки" if lang == "ru" else "Players")
+    players.append(["№", "Имя" if lang == "ru" else "Name"])
+    for p in event.players:
+        players.append([p.number, None])
+        _text(players.cell(players.max_row, 2), p.name)
+    players.column_dimensions["B"].width = 32
+    return wb
+
+
+def write_protocol_workbook(event: Event, path: Path) -> Path:
+    """Write the workbook atomically."""
+    buf = io.BytesIO()
+    build_workbook(event).save(buf)
+    return write_atomic(path, buf.getvalue())
+
+
+# --------------------------------------------------------------------------- reading back
+
+@dataclass
+class SheetRow:
+    """One data row as typed: raw cell values by column name, with its row number."""
+
+    row: int
+    values: dict
+
+
+@dataclass
+class DealSheet:
+    number: int
+    name: str
+    status: object
+    rows: list
+
+
+def cell_ref(sheet: str, column: str, row: int) -> str:
+    return f"'{sheet}'!{get_column_letter(COL[column])}{row}"
+
+
+def read_protocol_workbook(path: Path, event: Event) -> list[DealSheet]:
+    """The deal sheets of a filled workbook (values, not formulas); WorkbookError if unreadable."""
+    try:
+        wb = load_workbook(path, read_only=True, data_only=True)
+    except Exception as e:  # openpyxl raises many kinds for a file that is not a workbook
+        raise WorkbookError(path, [f"cannot open as an .xlsx workbook: {e}"]) from None
+    names = {}
+    for title in wb.sheetnames:
+        parts = title.strip().split()
+        if len(parts) == 2 and parts[0] in SHEET_PREFIX.values() and parts[1].isdigit():
+            names[int(parts[1])] = title
+    problems = [f"sheet '{sheet_name(event.language, d.number)}' is missing" for d in event.deals
+                if d.number not in names]
+    if problems:
+        wb.close()
+        raise WorkbookError(path, problems)
+    sheets = []
+    for deal in event.deals:
+        ws = wb[names[deal.number]]
+        status = None
+        data = []
+        for r, values in enumerate(ws.iter_rows(min_row=1, max_col=len(COLUMNS), values_only=True), 1):
+            if r == INFO_ROW:
+                status = values[7] if len(values) > 7 else None
+            if r < FIRST_ROW:
+                continue
+            values = list(values) + [None] * (len(COLUMNS) - len(values))
+            if all(v is None or (isinstance(v, str) and not v.strip()) for v in values):
+                continue
+            data.append(SheetRow(r, dict(zip(COLUMNS, values))))
+        sheets.append(DealSheet(deal.number, names[deal.number], status, data))
+    wb.close()
+    return sheets
