@@ -128,13 +128,13 @@ class Contract:
             return cls("misere")
         m = re.fullmatch(r"(\d+)\s*(.*)", t)
         if not m:
-            raise ScoringError(f"contract {raw!r} — expected a level 6–10 and a suit (♠ ♣ ♦ ♥ or БК/NT), "
-                               f"мизер/misere, or — for all-pass")
+            raise ScoringError(f'contract "{raw}" — expected a level 6–10 and a suit (♠ ♣ ♦ ♥ or БК/NT), '
+                               "мизер/misere, or — for all-pass")
         level, strain = int(m.group(1)), m.group(2).strip()
         if level not in COST:
-            raise ScoringError(f"contract {raw!r} — levels are 6–10")
+            raise ScoringError(f'contract "{raw}" — levels are 6–10')
         if strain not in _STRAIN_WORDS:
-            raise ScoringError(f"contract {raw!r} — unknown suit {m.group(2)!r}; use ♠ ♣ ♦ ♥ (S C D H) or БК/NT")
+            raise ScoringError(f'contract "{raw}" — unknown suit "{m.group(2)}"; use ♠ ♣ ♦ ♥ (S C D H) or БК/NT')
         return cls("game", level, _STRAIN_WORDS[strain])
 
     def __str__(self) -> str:

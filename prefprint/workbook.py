@@ -230,3 +230,77 @@ def read_protocol_workbook(path: Path, event: Event) -> list[DealSheet]:
         sheets.append(DealSheet(deal.number, names[deal.number], status, data))
     wb.close()
     return sheets
+
+
+# --------------------------------------------------------------------------- results and sample fills
+
+def write_results_workbook(report, path: Path) -> Path:
+    """results.xlsx: the ranking, then every completed protocol with whists and matchpoints."""
+    event = report.event
+    lang = event.language
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Итоги" if lang == "ru" else "Ranking"
+    _text(ws.cell(1, 1), event.title).font = Font(bold=True, size=12)
+    heads = ("Место", "№", "Имя", "МП", "Макс", "%") if lang == "ru" else ("Place", "No.", "Name", "MP", "Max", "%")
+    for i, h in enumerate(heads, 1):
+        c = ws.cell(3, i, h)
+        c.font = Font(bold=True)
+        c.fill = _HEAD_FILL
+    for k, s in enumerate(report.standings, 4):
+        _text(ws.cell(k, 1), s.place)
+        ws.cell(k, 2, s.player)
+        _text(ws.cell(k, 3), event.names.get(s.player, ""))
+        ws.cell(k, 4, s.mp)
+        ws.cell(k, 5, s.max)
+        ws.cell(k, 6, s.percent)
+    for col, wdt in zip("ABCDEF", (7, 6, 32, 8, 8, 8)):
+        ws.column_dimensions[col].width = wdt
+    ws.freeze_panes = "A4"
+    for d in report.deals:
+        sh = wb.create_sheet(sheet_name(lang, d.number))
+        _text(sh.cell(1, 1), event.title).font = Font(bold=True)
+        status = {"played": 0, "not played": 1, "spoiled": 2}[d.status]
+        for col, value in ((1, LABELS[lang][0]), (2, d.number), (7, LABELS[lang][3]), (8, STATUS_WORDS[lang][status])):
+            sh.cell(INFO_ROW, col, value)
+        for i, h in enumerate(HEADERS[lang], 1):
+            c = sh.cell(HEADER_ROW, i, h)
+            c.font = Font(bold=True)
+            c.fill = _HEAD_FILL
+        for k, r in enumerate(d.results):
+            row = FIRST_ROW + k
+            values = {"round": r.round, "table": r.table}
+            for key in ("decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat", "w2_tricks"):
+                values[key] = r.cells.get(key)
+            for s in event.seats:
+                values[f"{s}_no"] = r.players[s]
+                values[f"{s}_whists"] = round(float(r.whists[s]), 2)
+                values[f"{s}_mp"] = r.mp.get(s)
+            for name, col in COL.items():
+                sh.cell(row, col, values.get(name))
+            _text(sh.cell(row, COL["contract"]), r.contract.label(lang) if r.contract else "")
+        sh.freeze_panes = sh.cell(FIRST_ROW, 3)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return write_atomic(path, buf.getvalue())
+
+
+def fill_workbook(source: Path, target: Path, fills: dict) -> Path:
+    """Copy a protocol workbook with rows filled in: {(deal, round, table): {column: value}}.
+
+    Used to make sample fills (demo, tests, benchmark); the source is not modified.
+    """
+    wb = load_workbook(source)
+    for title in wb.sheetnames:
+        parts = title.split()
+        if len(parts) != 2 or not parts[1].isdigit():
+            continue
+        deal = int(parts[1])
+        ws = wb[title]
+        for row in range(FIRST_ROW, ws.max_row + 1):
+            key = (deal, ws.cell(row, COL["round"]).value, ws.cell(row, COL["table"]).value)
+            for column, value in fills.get(key, {}).items():
+                ws.cell(row, COL[column], value)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return write_atomic(target, buf.getvalue())
