@@ -47,6 +47,10 @@ def css_text() -> str:
     return (templates_dir() / "print.css").read_text(encoding="utf-8")
 
 
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
+
 def write_atomic(path: Path, data: bytes | str) -> Path:
     """Write a file through a temporary one in the same folder, so it is never half-written."""
     path = Path(path)
@@ -55,6 +59,7 @@ def write_atomic(path: Path, data: bytes | str) -> Path:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data.encode("utf-8") if isinstance(data, str) else data)
+        os.chmod(tmp, 0o666 & ~_UMASK)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
