@@ -173,7 +173,11 @@ def _line_plan(tables: int, k: int, rest_spots: int = 0) -> _Plan:
     offsets = {seat: [0] for seat in seats}
     skips = 0
 
+    seen = {seat: {0} for seat in seats}  # without rest spots a line replays as a whole or not at all
+
     def replays(seat, d, r):
+        if not rest_spots:
+            return (d + r) % cycle in seen[seat]
         for start in members[seat]:
             pos = (start + d) % cycle
             if pos < tables and (pos + r) % cycle in played.get((start, seat), ()):
@@ -206,21 +210,23 @@ def _line_plan(tables: int, k: int, rest_spots: int = 0) -> _Plan:
                     break
             skips += abs(d - first)
             offsets[seat].append(d)
+            seen[seat].add((d + r) % cycle)
+            if not rest_spots:
+                continue
             for start in members[seat]:
                 pos = (start + d) % cycle
                 if pos < tables:
                     played.setdefault((start, seat), set()).add((pos + r) % cycle)
                 else:
                     rests[(start, seat)] += 1
+    line_ids = {seat: [ids.get((start, seat)) for start in range(cycle)] for seat in seats}
     rounds = []
     for r in range(cycle):
         plays, resting = [], []
+        at = {seat: line_ids[seat][-offsets[seat][r] % cycle:] + line_ids[seat][:-offsets[seat][r] % cycle]
+              if offsets[seat][r] % cycle else line_ids[seat] for seat in seats}
         for pos in range(cycle):
-            here = {}
-            for seat in seats:
-                who = ids.get(((pos - offsets[seat][r]) % cycle, seat))
-                if who is not None:
-                    here[seat] = who
+            here = {seat: at[seat][pos] for seat in seats if at[seat][pos] is not None}
             if pos < tables:
                 plays.append((pos + 1, (pos + r) % cycle + 1, here))
             else:

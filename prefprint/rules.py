@@ -234,6 +234,9 @@ class Outcome:
         tricks, defence = dict(self.tricks), dict(self.defence)
         if len(tricks) != len(self.tricks) or len(defence) != len(self.defence):
             raise ScoringError("a seat is given twice")
+        if self.declarer is not None and self.declarer not in self.players:
+            why = "the dealer sits out at a table of 4" if self.declarer == self.dealer else "not at the table"
+            raise ScoringError(f"declarer {self.declarer} cannot play: {why}")
         for seat, t in self.tricks:
             if not 0 <= t <= 10:
                 raise ScoringError(f"{seat} took {t} tricks — tricks are 0–10")

@@ -1,0 +1,82 @@
+"""The command line: exit codes, exact error lines, JSON shapes, help and README coverage."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from prefprint.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["movement", "--players", "0"], "Error: players must be from 8 to 1000 at tables of 4, not 0"),
+    (["movement", "--players", "20", "--table-size", "5"],
+     "Error: Invalid value for '--table-size': '5' is not one of '4', '3'."),
+    (["movement", "--players", "20", "--rounds", "9"],
+     "Error: rounds must be from 1 to 5 (the full circle) for 20 players, not 9"),
+    (["score", "--variant", "sochi", "--dealer", "W", "--contract", "6S", "--declarer", "N",
+      "--tricks", "N=6,E=3", "--defence", "E=whist,S=pass"], "Error: tricks add up to 9, expected 10 (N=6, E=3)"),
+    (["score", "--variant", "moscow", "--dealer", "W", "--contract", "6S"],
+     "Error: unknown variant 'moscow'; known: sochi, leningrad, rostov, classic"),
+])
+def test_bad_arguments_give_one_line_and_exit_2(args, message):
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2
+    assert result.output.strip() == message
+    assert "Traceback" not in result.output
+
+
+def test_movement_json_is_one_object():
+    result = run("movement", "--players", "20", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["method"] == "standard" and data["tables"] == 5 and len(data["rounds"]) == 5
+    assert data["stats"]["meetings_histogram"] == {"0": 40, "1": 150}
+
+
+def test_movement_text_mentions_method_and_rests():
+    out = run("movement", "--players", "26").output
+    assert "method: rooms" in out and "resting:" in out and "Meetings" in out
+
+
+def test_score_json_and_text():
+    args = ["score", "--variant", "sochi", "--table-size", "4", "--dealer", "W", "--contract", "7♠",
+            "--declarer", "N", "--tricks", "N=5,E=5", "--defence", "E=whist,S=pass"]
+    assert json.loads(run(*args, "--json").output) == {"N": -104, "E": 48, "S": 28, "W": 28}
+    text = run(*args).output
+    assert "E writes 20 whists on N (defence tricks)" in text and "N: gora +8 (remiz)" in text
+    thirds = run("score", "--variant", "sochi", "--table-size", "3", "--dealer", "N", "--contract", "6♠",
+                 "--declarer", "N", "--tricks", "N=6,E=4", "--defence", "E=whist,S=pass", "--json").output
+    assert json.loads(thirds) == {"N": 5.33, "E": 1.33, "S": -6.67}
+
+
+def test_costs_writes_html_and_pdf(tmp_path):
+    result = run("costs", "--variant", "leningrad", "--table-size", "3", "--lang", "en", "-o", str(tmp_path))
+    assert result.exit_code == 0
+    html = (tmp_path / "costs-leningrad-3.html").read_text(encoding="utf-8")
+    assert "Cost-of-game table" in html and "gentleman" in html
+    assert (tmp_path / "costs-leningrad-3.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_every_command_has_help_and_is_in_the_readme():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name, command in cli.commands.items():
+        assert command.help, name
+        assert run(name, "--help").exit_code == 0
+        assert f"prefprint {name}" in readme, name
+
+
+def test_python_dash_m_works():
+    out = subprocess.run([sys.executable, "-m", "prefprint", "--help"], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0 and "movement" in out.stdout
