@@ -195,7 +195,7 @@ def check_workbook(event: Event, sheets, trust: str | None = None):
                         missing = [s for s in seats if s not in given]
                         row_problems.append(f"{ref(f'{missing[0]}_whists')}: whists of "
                                             f"{', '.join(missing)} are missing (fill all or none)")
-                    elif abs(total) > TOLERANCE and trust != "computed":
+                    elif abs(total) > TOLERANCE * len(seats) and trust != "computed":
                         row_problems.append(f"{ref('N_whists')}: whists sum to {_show(total)}, expected 0")
                     else:
                         diff = [s for s in seats if not _close(given[s], computed[s])]
@@ -224,7 +224,7 @@ def check_workbook(event: Event, sheets, trust: str | None = None):
 
 
 def _show(x: Fraction) -> str:
-    return f"{float(x):+.2f}".rstrip("0").rstrip(".") if x.denominator != 1 else f"{x:+d}"
+    return f"{float(x):+.2f}".rstrip("0").rstrip(".") if x.denominator != 1 else f"{x.numerator:+d}"
 
 
 def _tricks_word(value):

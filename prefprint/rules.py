@@ -159,7 +159,8 @@ _DEFENCE_WORDS = {
     "pass": "pass", "p": "pass", "пас": "pass", "п": "pass",
     "half": "half", "h": "half", "пол": "half", "полвиста": "half", "полвист": "half", "half-whist": "half",
 }
-_SEAT_WORDS = {"n": "N", "e": "E", "s": "S", "w": "W", "с": "N", "в": "E", "ю": "S", "з": "W"}
+# Russian initials С В Ю З (север, восток, юг, запад), and Cyrillic Е typed for a Latin E
+_SEAT_WORDS = {"n": "N", "e": "E", "s": "S", "w": "W", "с": "N", "в": "E", "ю": "S", "з": "W", "е": "E"}
 
 
 def parse_seat(text) -> str:

@@ -285,11 +285,13 @@ def write_results_workbook(report, path: Path) -> Path:
     return write_atomic(path, buf.getvalue())
 
 
-def fill_workbook(source: Path, target: Path, fills: dict) -> Path:
+def fill_workbook(source: Path, target: Path, fills: dict, status: dict | None = None) -> Path:
     """Copy a protocol workbook with rows filled in: {(deal, round, table): {column: value}}.
 
-    Used to make sample fills (demo, tests, benchmark); the source is not modified.
+    `status` sets the status cell of deals ({deal: "не сыграна"}). Used to make sample fills
+    (demo, tests, benchmark); the source is not modified.
     """
+    status = status or {}
     wb = load_workbook(source)
     for title in wb.sheetnames:
         parts = title.split()
@@ -297,10 +299,12 @@ def fill_workbook(source: Path, target: Path, fills: dict) -> Path:
             continue
         deal = int(parts[1])
         ws = wb[title]
+        if deal in status:
+            ws.cell(INFO_ROW, 8, status[deal])
         for row in range(FIRST_ROW, ws.max_row + 1):
             key = (deal, ws.cell(row, COL["round"]).value, ws.cell(row, COL["table"]).value)
             for column, value in fills.get(key, {}).items():
-                ws.cell(row, COL[column], value)
+                ws.cell(row, COL[column]).value = value  # None clears the cell
     buf = io.BytesIO()
     wb.save(buf)
     return write_atomic(target, buf.getvalue())
