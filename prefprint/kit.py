@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import gc
-import io
-import os
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from . import documents as docs
 from .model import Event
-from .render import html, pdf_bytes, write_atomic
+from .render import html, render_pdfs, write_atomic
 
 DOCUMENTS = ("table-cards", "director", "itineraries", "protocols", "deals", "costs")
 _TITLE_KEYS = {"table-cards": "table_cards", "director": "director", "itineraries": "itineraries",
@@ -49,38 +45,13 @@ def _sheet_count(event: Event, name: str) -> int:
             "table-cards": event.movement.tables}.get(name, 0)
 
 
-def render_parts(event: Event, name: str) -> list[str]:
-    """HTML of the parts a document's PDF is rendered from (one part for small documents)."""
+def render_parts(event: Event, name: str, whole: str | None = None) -> list[str]:
+    """HTML of the parts a document's PDF is rendered from (`whole` for small documents)."""
     size = _PART_SIZE.get(name)
     count = _sheet_count(event, name)
     if not size or count <= size:
-        return [document_html(event, name)]
+        return [whole or document_html(event, name)]
     return [document_html(event, name, slice(i, i + size)) for i in range(0, count, size)]
-
-
-def _render(text: str) -> bytes:
-    # WeasyPrint builds large trees of short-lived objects: the cyclic collector only slows it
-    # down while a document renders, so collect once afterwards instead.
-    gc.disable()
-    try:
-        return pdf_bytes(text)
-    finally:
-        gc.enable()
-        gc.collect()
-
-
-def join_pdfs(parts: list[bytes]) -> bytes:
-    """One PDF from several, pages in order."""
-    if len(parts) == 1:
-        return parts[0]
-    from pypdf import PdfWriter
-
-    writer = PdfWriter()
-    for data in parts:
-        writer.append(io.BytesIO(data))
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
 
 
 def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None) -> list[Path]:
@@ -91,37 +62,20 @@ def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None
     say = progress or (lambda msg: None)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    tasks = []  # (document, part index, html)
-    for name in DOCUMENTS:
-        written.append(write_atomic(folder / f"{name}.html", document_html(event, name)))
-        for i, text in enumerate(render_parts(event, name)):
-            tasks.append((name, i, text))
+    whole = {name: document_html(event, name) for name in DOCUMENTS}
+    written = [write_atomic(folder / f"{name}.html", text) for name, text in whole.items()]
     t = words(event.language)
     index = html("kit_index.html", event.language, event=event,
                  docs=[(n, t[_TITLE_KEYS[n]]) for n in DOCUMENTS])
     written.append(write_atomic(folder / "index.html", index))
-    say(f"HTML written; rendering {len(DOCUMENTS)} PDFs in {len(tasks)} parts…")
-    # the largest parts first, so that every core stays busy to the end
-    order = sorted(range(len(tasks)), key=lambda k: -len(tasks[k][2]))
-    workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
-    results: dict[tuple, bytes] = {}
-    done = 0
-    if workers == 1:
-        for k in order:
-            results[tasks[k][:2]] = _render(tasks[k][2])
-        written.append(write_protocol_workbook(event, folder / "protocols.xlsx"))
-    else:
-        with ProcessPoolExecutor(workers) as pool:
-            futures = {k: pool.submit(_render, tasks[k][2]) for k in order}
-            written.append(write_protocol_workbook(event, folder / "protocols.xlsx"))
-            for k in order:
-                results[tasks[k][:2]] = futures[k].result()
-                done += 1
-                if done % 5 == 0 or done == len(tasks):
-                    say(f"  {done}/{len(tasks)} parts rendered")
-    for name in DOCUMENTS:
-        parts = [results[key] for key in sorted(k for k in results if k[0] == name)]
-        written.append(write_atomic(folder / f"{name}.pdf", join_pdfs(parts)))
+    documents = {name: render_parts(event, name, whole[name]) for name in DOCUMENTS}
+    say(f"HTML written; rendering {len(DOCUMENTS)} PDFs in {sum(map(len, documents.values()))} parts…")
+    workbook = []
+    pdfs = render_pdfs(documents, jobs, say,
+                       while_waiting=lambda: workbook.append(
+                           write_protocol_workbook(event, folder / "protocols.xlsx")))
+    written.extend(workbook)
+    for name, data in pdfs.items():
+        written.append(write_atomic(folder / f"{name}.pdf", data))
     say("  protocols.xlsx and PDFs written")
     return written

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .documents import deal_view
-from .render import html, write_atomic, write_pdf
+from .render import html, render_pdfs, write_atomic
 
 
 def _rows_view(report, d):
@@ -45,7 +45,7 @@ def _context(report):
             "standing": standing, "names": event.names}
 
 
-def publish(report, folder: Path) -> list[Path]:
+def publish(report, folder: Path, jobs: int | None = None) -> list[Path]:
     """index.html, deals/*.html, players/*.html, results.pdf and results.xlsx in a folder."""
     from .workbook import write_results_workbook
 
@@ -59,6 +59,11 @@ def publish(report, folder: Path) -> list[Path]:
     for p in report.event.players:
         written.append(write_atomic(folder / "players" / f"player-{p.number}.html",
                                     html("results_player.html", lang, p=p, legs=ctx["players"][p.number], **ctx)))
-    written.append(write_pdf(html("results_print.html", lang, **ctx), folder / "results.pdf"))
+    # the PDF in parts (ranking, then protocols a dozen at a time) rendered on all cores
+    parts = [html("results_print.html", lang, **{**ctx, "deals": []})]
+    for i in range(0, len(ctx["deals"]), 12):
+        parts.append(html("results_print.html", lang, **{**ctx, "deals": ctx["deals"][i:i + 12], "standings": None}))
+    pdf = render_pdfs({"results": parts}, jobs)["results"]
+    written.append(write_atomic(folder / "results.pdf", pdf))
     written.append(write_results_workbook(report, folder / "results.xlsx"))
     return written
