@@ -8,9 +8,9 @@ SEAT_NAMES = {"ru": {"N": "N", "E": "E", "S": "S", "W": "W"}, "en": {"N": "N", "
 
 _NOTES = {
     "auto_standard": {
-        "en": "Standard movement: {tables} tables (gcd(T, 6) = 1): N stays, E +1, S +2, W −2, sets −1; "
+        "en": "Standard movement: {tables} tables (gcd(T, 6) = 1): N stays, {moves}, sets −1; "
               "players of different lines meet exactly once.",
-        "ru": "Стандартное движение: {tables} столов (НОД(T, 6) = 1): N сидит, E +1, S +2, W −2, комплекты −1; "
+        "ru": "Стандартное движение: {tables} столов (НОД(T, 6) = 1): N сидит, {moves}, комплекты −1; "
               "игроки разных линий встречаются ровно один раз.",
     },
     "auto_scheme": {
@@ -56,6 +56,7 @@ _NOTES = {
 def note_text(code: str, params: dict, lang: str = "ru") -> str:
     """One movement note in words."""
     p = dict(params)
+    p["moves"] = "E +1, S +2" + (", W −2" if p.get("table_size", 4) == 4 else "")
     if "sizes" in p:
         p["sizes_text"] = " + ".join(map(str, p["sizes"]))
     return _NOTES[code][lang].format(**p)

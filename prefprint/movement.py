@@ -356,7 +356,7 @@ def _auto_plans(players: int, k: int):
     tables, extra = divmod(players, k)
     notes = []
     if not extra and standard_ok(tables):
-        return "standard", [_line_plan(tables, k)], [("auto_standard", {"tables": tables})]
+        return "standard", [_line_plan(tables, k)], [("auto_standard", {"tables": tables, "table_size": k})]
     if k == 4 and players in BOOK_SCHEMES:
         return "scheme", [_scheme_plan(players)], [("auto_scheme", {"players": players})]
     if k == 4 and players % 3 == 0 and standard_ok(players // 3):
