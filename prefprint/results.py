@@ -309,6 +309,10 @@ def run(event: Event, workbook: Path, folder: Path, trust: str | None = None, pu
     """Read, check, score and (unless problems stop it) publish the results of an event."""
     from .workbook import read_protocol_workbook
 
+    outputs = {Path(folder, name).resolve() for name in ("index.html", "results.pdf", "results.xlsx")}
+    if Path(workbook).resolve() in outputs:
+        raise WorkbookError(workbook, [f"the results would overwrite the input workbook; choose another "
+                                       f"output folder than {folder}"])
     sheets = read_protocol_workbook(workbook, event)
     deals, problems, warnings = check_workbook(event, sheets, trust)
     if problems:

@@ -255,3 +255,14 @@ def test_row_cells_round_trip_through_the_checker(events, tmp_path):
     assert problems == []
     standings, _ = score(event, deals)
     assert len(standings) == 15 and ranking_json
+
+
+def test_the_input_workbook_is_never_overwritten(events, tmp_path):
+    event = events["club-night-20"]
+    path, _ = filled(event, tmp_path)
+    target = tmp_path / "results.xlsx"
+    path.rename(target)
+    before = target.read_bytes()
+    with pytest.raises(WorkbookError, match="would overwrite the input workbook"):
+        run(event, target, tmp_path)
+    assert target.read_bytes() == before
