@@ -183,3 +183,22 @@ def test_skip_keeps_lines_and_sets_fresh():
     assert m.method == "skip" and m.rooms[0].skips > 0
     assert set(m.stats.sets_per_player.values()) == {24}
     assert gcd(24, 6) != 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(8, 160), st.sampled_from((3, 4)), st.data())
+def test_any_request_gives_a_valid_movement_or_a_clear_refusal(n, size, data):
+    method = data.draw(st.sampled_from(("auto", "standard", "scheme", "skip", "rooms", "rests")))
+    try:
+        full = build_movement(n, size, method=method)
+    except MovementError:
+        return  # refused with a message, never an invalid movement
+    rounds = data.draw(st.integers(1, full.full_rounds))
+    m = build_movement(n, size, rounds=rounds, method=method)
+    _check_everything(m)
+    assert len(m.rounds) == rounds
+    # tables that share a set in a round only happen in the book schemes
+    for rnd in m.rounds:
+        sets = [t.set for t in rnd.tables]
+        if len(set(sets)) < len(sets):
+            assert all(m.rooms[t.room - 1].method == "scheme" for t in rnd.tables)

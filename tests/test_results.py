@@ -266,3 +266,18 @@ def test_the_input_workbook_is_never_overwritten(events, tmp_path):
     with pytest.raises(WorkbookError, match="would overwrite the input workbook"):
         run(event, target, tmp_path)
     assert target.read_bytes() == before
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.fractions(min_value=-300, max_value=300, max_denominator=6), min_size=1, max_size=30))
+def test_matchpoints_sum_and_order(values):
+    mps = matchpoint(values)
+    n = len(values)
+    assert sum(mps) == n * (n - 1)
+    for a, b in zip(values, mps):
+        for c, d in zip(values, mps):
+            assert (a > c) == (b > d) or a == c
