@@ -71,7 +71,7 @@ METHOD_NAMES = {
 
 WORDS = {
     "ru": {
-        "round": "Тур", "table": "Стол", "set": "Комплект", "deal": "Сдача", "dealer": "Сдающий",
+        "round": "Тур", "table": "Стол", "round_short": "Тур", "table_short": "Стол", "set": "Комплект", "deal": "Сдача", "dealer": "Сдающий",
         "first_hand": "Первая рука", "room": "Комната", "rest": "отдых", "resting": "Отдыхают",
         "player": "Игрок", "players": "Участники", "seat": "Место", "contract": "Контракт",
         "declarer": "Разыгрывающий", "whister1": "1-й вистующий", "whister2": "2-й вистующий",
@@ -96,7 +96,7 @@ WORDS = {
         "stationary": "сидит на месте", "table_of": "стол на {k}",
     },
     "en": {
-        "round": "Round", "table": "Table", "set": "Set", "deal": "Deal", "dealer": "Dealer",
+        "round": "Round", "table": "Table", "round_short": "Rd", "table_short": "Tbl", "set": "Set", "deal": "Deal", "dealer": "Dealer",
         "first_hand": "First hand", "room": "Room", "rest": "rest", "resting": "Resting",
         "player": "Player", "players": "Players", "seat": "Seat", "contract": "Contract",
         "declarer": "Declarer", "whister1": "Whister 1", "whister2": "Whister 2",

@@ -201,3 +201,17 @@ def test_golden_html(events, update_golden, name):
         path.parent.mkdir(exist_ok=True)
         path.write_text(html, encoding="utf-8")
     assert html == path.read_text(encoding="utf-8"), f"{path.name} differs; run pytest --update-golden if intended"
+
+
+def test_english_kit(events):
+    from prefprint.spec import parse_event
+
+    source = open(events["book-scheme-12"].source, encoding="utf-8").read().replace(
+        'language = "ru"', 'language = "en"')
+    event = parse_event(source, "en.toml")
+    expected = {"table-cards": "End of round", "director": "Director's row of sets", "itineraries": "Round",
+                "protocols": "Whister 1", "deals": "Hand records", "costs": "Cost-of-game table"}
+    for name, words in expected.items():
+        html = document_html(event, name)
+        assert words in html, name
+        assert "Тур" not in html and "Сдача" not in html, name
