@@ -209,7 +209,7 @@ def test_english_kit(events):
     source = open(events["book-scheme-12"].source, encoding="utf-8").read().replace(
         'language = "ru"', 'language = "en"')
     event = parse_event(source, "en.toml")
-    expected = {"table-cards": "End of round", "director": "Director's row of sets", "itineraries": "Round",
+    expected = {"table-cards": "End of round", "director": "row of sets", "itineraries": "Round",
                 "protocols": "Whister 1", "deals": "Hand records", "costs": "Cost-of-game table"}
     for name, words in expected.items():
         html = document_html(event, name)
