@@ -19,6 +19,14 @@ _NOT_PLAYED = {"не сыграна", "не играна", "not played", "нет
 _SPOILED = {"испорчена", "spoiled"}
 
 
+class CellError(ScoringError):
+    """A problem that belongs to one cell of a protocol row."""
+
+    def __init__(self, column: str, message: str):
+        super().__init__(message)
+        self.column = column
+
+
 @dataclass
 class Result:
     """One checked row of a protocol: who sat where and the whists they got."""
@@ -180,9 +188,9 @@ def check_workbook(event: Event, sheets, trust: str | None = None):
                     row_problems.append(f"{ref('contract')}: {e}")
             if contract is not None:
                 try:
-                    outcome = _outcome(event, deal, contract, v, ref)
+                    outcome = _outcome(event, deal, contract, v)
                 except ScoringError as e:
-                    row_problems.append(f"{ref('decl_seat')}: {e}")
+                    row_problems.append(f"{ref(getattr(e, 'column', 'decl_seat'))}: {e}")
             computed = settle(outcome, event.conventions).results if outcome else None
             final = {}
             if computed and not row_problems:
@@ -236,8 +244,8 @@ def _tricks_word(value):
     return _int(v)
 
 
-def _outcome(event: Event, deal, contract: Contract, v: dict, ref) -> Outcome:
-    """The outcome a protocol row describes; ScoringError says what is wrong."""
+def _outcome(event: Event, deal, contract: Contract, v: dict) -> Outcome:
+    """The outcome a protocol row describes; ScoringError (CellError) says what is wrong."""
     seats_cols = (("decl_seat", "decl_tricks"), ("w1_seat", "w1_tricks"), ("w2_seat", "w2_tricks"))
     got = []
     for sc, tc in seats_cols:
@@ -245,8 +253,11 @@ def _outcome(event: Event, deal, contract: Contract, v: dict, ref) -> Outcome:
         try:
             tricks = _tricks_word(v[tc])
         except ValueError:
-            raise ScoringError(f"tricks \"{v[tc]}\" in {ref(tc)} — expected 0–10, пас/pass or пол/half") from None
-        got.append((parse_seat(seat) if seat else None, tricks))
+            raise CellError(tc, f"tricks \"{v[tc]}\" — expected 0–10, пас/pass or пол/half") from None
+        try:
+            got.append((parse_seat(seat) if seat else None, tricks))
+        except ScoringError as e:
+            raise CellError(sc, str(e)) from None
     order = active_seats(event.table_size, deal.dealer)
     if contract.kind == "allpass":
         tricks = {}

@@ -83,6 +83,8 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
     k5, r5, row5 = _row(event, 5)
     k6, r6, row6 = _row(event, 6)
     k8, _, row8 = _row(event, 8)
+    k9, r9, _ = _row(event, 9)
+    k10, r10, _ = _row(event, 10)
     assert [event.deal(n).dealer for n in (2, 3, 4)] == ["E", "S", "W"]
     extra = {
         k7: {"contract": "11♠"},
@@ -95,6 +97,8 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
              "w2_seat": "S", "w2_tricks": "пас", "N_whists": -100, "E_whists": 44, "S_whists": 28, "W_whists": 28},
         k5: {"N_no": 20},
         k6: {"N_no": dict(row6.seats)["E"]},
+        k9: {"decl_tricks": "шесть"},
+        k10: {"w1_seat": "X"},
         k8: dict.fromkeys(COLUMNS),
     }
     path, _ = filled(event, tmp_path, extra=extra)
@@ -108,7 +112,9 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
            f"E written +44, computed +48" in problems
     assert f"'Сдача 6'!J{r6}: player {dict(row6.seats)['E']} is written twice in one row" in problems
     assert f"'Сдача 8': the row of round {row8.round}, table {row8.table} is missing" in problems
-    assert len(problems) == 6
+    assert f"'Сдача 9'!E{r9}: tricks \"шесть\" — expected 0–10, пас/pass or пол/half" in problems
+    assert f"'Сдача 10'!F{r10}: seat 'X' — expected N, E, S or W" in problems
+    assert len(problems) == 8
     assert f"'Сдача 5'!J{r5}: player 20 written in seat N; the movement put {dict(row5.seats)['N']} there " \
            f"(the written number counts)" in e.value.warnings
     assert not (tmp_path / "out").exists()  # nothing published
