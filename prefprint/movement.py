@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import combinations
 from math import gcd
 
@@ -286,6 +286,7 @@ def _scheme_plan(players: int) -> _Plan:
 
 # --------------------------------------------------------------------------- choosing a method
 
+@lru_cache(maxsize=None)
 def _room_options(k: int, limit: int) -> dict[int, tuple[int, str, int]]:
     """Room sizes that play well on their own: players -> (resting per round, method, tables)."""
     options = {}
@@ -367,13 +368,15 @@ def _auto_plans(players: int, k: int):
         plan = _line_plan(tables, k)
         return "skip", [plan], notes + [("auto_skip", {"tables": tables, "skips": plan.skips})]
     rooms = split_rooms(players, k)
-    rests_plan = _plan_for("rests", players, k)
-    rests_resting = len(rests_plan.rounds[0][1])
+    spots = -(-players // k) * k - players
+    rests_resting = spots * (k - 1)  # each rest spot: everybody but the missing N rests
     if rooms:
-        plans = [_room_plan(size, k) for size in rooms]
-        resting = sum(len(p.rounds[0][1]) for p in plans)
+        options = _room_options(k, players)
+        resting = sum(options[size][0] for size in rooms)
         if resting <= rests_resting:
+            plans = [_room_plan(size, k) for size in rooms]
             return "rooms", plans, notes + [("auto_rooms", {"sizes": rooms, "resting": resting})]
+    rests_plan = _plan_for("rests", players, k)
     return "rests", [rests_plan], notes + [("auto_rests", {"resting": rests_resting,
                                                            "tables": rests_plan.tables})]
 
@@ -505,40 +508,43 @@ def validate(movement: Movement) -> None:
     """Raise InvalidMovement listing every broken rule; return None for a valid movement."""
     problems = []
     k = movement.table_size
-    everyone = set(range(1, movement.players + 1))
+    seat_names = SEATS[k]
+    n = movement.players
     allowed_sets = {s for room in movement.rooms for s in room.sets}
-    played: dict[int, set] = {p: set() for p in everyone}
+    played: dict[int, set] = {}
     scheme_rooms = {room.number for room in movement.rooms if room.method == "scheme"}
     for rnd in movement.rounds:
-        where = Counter()
+        where = []
         tables = Counter(t.table for t in rnd.tables)
-        for t, n in tables.items():
-            if n > 1:
-                problems.append(f"round {rnd.number}: table {t} appears {n} times")
+        for t, count in tables.items():
+            if count > 1:
+                problems.append(f"round {rnd.number}: table {t} appears {count} times")
         sets_here = Counter(t.set for t in rnd.tables)
         for table in rnd.tables:
-            seats = [s for s, _ in table.seats]
-            if tuple(seats) != SEATS[k]:
-                problems.append(f"round {rnd.number}, table {table.table}: seats {seats}, expected {list(SEATS[k])}")
+            seats = tuple(s for s, _ in table.seats)
+            if seats != seat_names:
+                problems.append(f"round {rnd.number}, table {table.table}: seats {list(seats)}, "
+                                f"expected {list(seat_names)}")
             if table.set not in allowed_sets:
                 problems.append(f"round {rnd.number}, table {table.table}: set {table.set} does not exist")
             if sets_here[table.set] > 1 and table.room not in scheme_rooms:
                 problems.append(f"round {rnd.number}: set {table.set} at {sets_here[table.set]} tables")
             for _, player in table.seats:
-                where[player] += 1
-                if player in played and table.set in played[player]:
+                where.append(player)
+                done = played.setdefault(player, set())
+                if table.set in done:
                     problems.append(f"round {rnd.number}: player {player} replays set {table.set}")
-                played.setdefault(player, set()).add(table.set)
-        for player in rnd.resting:
-            where[player] += 1
-        for player, n in where.items():
-            if n > 1:
-                problems.append(f"round {rnd.number}: player {player} is in {n} places")
-            if player not in everyone:
-                problems.append(f"round {rnd.number}: unknown player {player}")
-        missing = everyone - set(where)
-        if missing:
-            problems.append(f"round {rnd.number}: players {sorted(missing)} neither play nor rest")
+                done.add(table.set)
+        where.extend(rnd.resting)
+        if len(where) != n or set(where) != set(range(1, n + 1)):
+            for player, count in Counter(where).items():
+                if count > 1:
+                    problems.append(f"round {rnd.number}: player {player} is in {count} places")
+                if not 1 <= player <= n:
+                    problems.append(f"round {rnd.number}: unknown player {player}")
+            missing = set(range(1, n + 1)) - set(where)
+            if missing:
+                problems.append(f"round {rnd.number}: players {sorted(missing)} neither play nor rest")
     if problems:
         raise InvalidMovement("invalid movement:\n" + "\n".join(problems[:50]))
 
