@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
@@ -179,10 +178,3 @@ def results(spec, workbook, out, trust, as_json):
     else:
         click.echo(f"results in {folder / 'index.html'}")
 
-
-def main():  # pragma: no cover - entry point for python -m
-    cli(prog_name="prefprint")
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

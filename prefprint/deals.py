@@ -7,6 +7,7 @@ import hmac
 from dataclasses import dataclass
 
 from .errors import PrefprintError
+from .rules import SEATS, active_seats
 
 SUITS = ("♠", "♣", "♦", "♥")
 RANKS = ("7", "8", "9", "10", "В", "Д", "К", "Т")  # low to high
@@ -83,8 +84,6 @@ class Deal:
 
 def dealer_of(index_in_set: int, table_size: int) -> str:
     """Dealers rotate within a set so that each seat is first once (N, E, S, W / N, E, S)."""
-    from .rules import SEATS, active_seats
-
     if table_size == 4:
         return SEATS[4][index_in_set % 4]
     # at a table of 3 the box marks the first hand "dealer": N, E, S in turn
@@ -115,22 +114,17 @@ def shuffled_deck(seed, number: int) -> list:
     return deck
 
 
-def _active(table_size, dealer):
-    from .rules import active_seats
-    return active_seats(table_size, dealer)
-
-
 def generate_deal(seed, number: int, set_no: int, dealer: str, table_size: int) -> Deal:
     """A generated deal: 10 cards to each playing pocket, 2 to the talon."""
     deck = shuffled_deck(seed, number)
-    seats = sorted(_active(table_size, dealer), key="NESW".index)
+    seats = sorted(active_seats(table_size, dealer), key="NESW".index)
     hands = tuple((s, tuple(sorted(deck[10 * i:10 * i + 10]))) for i, s in enumerate(seats))
     return Deal(number, set_no, dealer, table_size, hands, tuple(deck[30:32]))
 
 
 def prepared_deal(data: dict, number: int, set_no: int, dealer: str, table_size: int) -> Deal:
     """A deal given in the event spec: pockets by seat and the talon (top first)."""
-    seats = sorted(_active(table_size, dealer), key="NESW".index)
+    seats = sorted(active_seats(table_size, dealer), key="NESW".index)
     hands = []
     for s in seats:
         if s not in data:

@@ -8,7 +8,7 @@ from pathlib import Path
 from .deals import card_text, hand_by_suit
 from .model import Event
 from .render import html, write_atomic, write_pdf
-from .rules import (LEVELS, MISERE_COST, OBLIGATION, Conventions, Entry, Outcome, SEATS, fmt_whists, rates,
+from .rules import (LEVELS, MISERE_COST, Conventions, Entry, Outcome, SEATS, fmt_whists, rates,
                     results_of, settle)
 
 ROLE_SHORT = {

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 LANGS = ("ru", "en")
 
-SEAT_NAMES = {"ru": {"N": "N", "E": "E", "S": "S", "W": "W"}, "en": {"N": "N", "E": "E", "S": "S", "W": "W"}}
-
 _NOTES = {
     "auto_standard": {
         "en": "Standard movement: {tables} tables (gcd(T, 6) = 1): N stays, {moves}, sets −1; "

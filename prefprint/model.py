@@ -52,9 +52,6 @@ class Event:
     def seats(self) -> tuple[str, ...]:
         return ("N", "E", "S", "W")[: self.table_size]
 
-    def name_of(self, number: int) -> str:
-        return self.names.get(number, "")
-
     @cached_property
     def names(self) -> dict:
         return {p.number: p.name for p in self.players}

@@ -471,10 +471,8 @@ def rates(level: int, conv: Conventions, table_size: int) -> dict:
     agree by construction (tests check the sum of parts against `settle`).
     """
     c = Fraction(COST[level])
-    dealer = "W"
-    decl, w1, w2 = ("N", "E", "S") if table_size == 4 else ("N", "E", "S")
-    if table_size == 3:
-        dealer = "N"
+    dealer = "W" if table_size == 4 else "N"  # N declares, E is W1 and S is W2 at both sizes
+    decl, w1, w2 = "N", "E", "S"
     roles = {"declarer": decl, "whister": w1, "other": w2}
     if table_size == 4:
         roles["dealer"] = dealer
