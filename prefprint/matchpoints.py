@@ -23,13 +23,13 @@ class Standing:
 
     place: str
     player: int
-    mp: int
+    mp: int | Fraction  # a fraction only where an adjusted score was awarded
     max: int
     deals: int
 
     @property
     def ratio(self) -> Fraction:
-        return Fraction(self.mp, self.max) if self.max else Fraction(0)
+        return Fraction(self.mp) / self.max if self.max else Fraction(0)
 
     @property
     def percent(self) -> float:
@@ -43,7 +43,7 @@ def rank(totals: dict[int, tuple[int, int, int]]) -> list[Standing]:
     """
     def ratio(p):
         mp, mx, _ = totals[p]
-        return Fraction(mp, mx) if mx else Fraction(-1)
+        return Fraction(mp) / mx if mx else Fraction(-1)
 
     order = sorted(totals, key=lambda p: (-ratio(p), p))
     out = []

@@ -15,10 +15,12 @@ def _rows_view(report, d):
         c = r.cells
         rows.append({
             "round": r.round, "table": r.table,
-            "contract": r.contract.label(event.language) if r.contract else "",
+            "contract": r.contract.label(event.language) if r.contract else ("корр." if r.adjusted and
+                                                                              event.language == "ru" else
+                                                                              "adj." if r.adjusted else ""),
             "cols": [c.get(k) if c.get(k) is not None else "" for k in
                      ("decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat", "w2_tricks")],
-            "seats": [(s, r.players[s], r.whists[s], r.mp.get(s, ""), r.players[s]) for s in event.seats],
+            "seats": [(s, r.players[s], r.whists.get(s), r.mp.get(s, ""), r.adjusted.get(s)) for s in event.seats],
             "top": r.top,
         })
     return rows
@@ -35,10 +37,11 @@ def _context(report):
         legs = []
         for number, r, s in sorted(report.per_player.get(p.number, []), key=lambda x: (x[1].round, x[0])):
             d = next(x for x in report.deals if x.number == number)
-            others = sorted((x.whists[s] for x in d.results), reverse=True)
+            others = sorted((x.whists[s] for x in d.results if not x.adjusted), reverse=True)
             legs.append({"deal": number, "round": r.round, "table": r.table, "seat": s,
                          "contract": r.contract.label(event.language) if r.contract else "",
-                         "whists": r.whists[s], "mp": r.mp[s], "top": r.top, "others": others})
+                         "whists": r.whists.get(s), "adjusted": r.adjusted.get(s), "mp": r.mp[s], "top": r.top,
+                         "others": others})
         players[p.number] = legs
     standing = {s.player: s for s in report.standings}
     return {"event": event, "standings": report.standings, "deals": deals, "players": players,

@@ -10,13 +10,14 @@ from pathlib import Path
 from .errors import ScoringError, WorkbookError
 from .matchpoints import Standing, matchpoint, rank
 from .model import Event
-from .rules import Contract, Outcome, active_seats, parse_seat, settle
+from .rules import Contract, Outcome, active_seats, fmt_json, parse_seat, settle
 
 TOLERANCE = Fraction(1, 20)  # written whists are rounded to one decimal
 _PASS = {"пас", "pass", "п", "p"}
 _HALF = {"пол", "half", "полвиста", "h"}
 _NOT_PLAYED = {"не сыграна", "не играна", "not played", "нет", "-x-"}
 _SPOILED = {"испорчена", "spoiled"}
+_ADJUSTED = {"корр", "корр.", "adjusted", "adj", "adj."}
 
 
 class CellError(ScoringError):
@@ -42,6 +43,7 @@ class Result:
     cells: dict = field(default_factory=dict)  # raw values for display
     mp: dict = field(default_factory=dict)
     top: int = 0
+    adjusted: dict = field(default_factory=dict)  # seat -> percentage awarded by the director
 
 
 @dataclass
@@ -151,6 +153,14 @@ def check_workbook(event: Event, sheets, trust: str | None = None):
             raw_contract = _clean(v["contract"])
             if isinstance(raw_contract, str) and raw_contract.lower() in _NOT_PLAYED | _SPOILED:
                 continue  # this table did not play the deal or spoiled it: excluded, recorded as such
+            if isinstance(raw_contract, str) and raw_contract.lower() in _ADJUSTED:
+                awarded, bad = _adjusted(event, v, ref)
+                problems.extend(bad)
+                if not bad:
+                    players = {s: _int(v[f"{s}_no"]) or dict(expected[key].seats)[s] for s in seats}
+                    results.append(Result(deal.number, rnd, tbl, srow.row, None, players, {}, None,
+                                          cells={k: _clean(x) for k, x in v.items()}, adjusted=awarded))
+                continue
             row_problems = []
             planned = dict(expected[key].seats)
             players = {}
@@ -231,6 +241,22 @@ def check_workbook(event: Event, sheets, trust: str | None = None):
     return deals, problems, warnings
 
 
+def _adjusted(event: Event, v: dict, ref):
+    """The percentages of an adjusted score (written in the MP cells), with any problems."""
+    awarded, bad = {}, []
+    for s in event.seats:
+        raw = v[f"{s}_mp"]
+        try:
+            pct = parse_whists(str(raw).replace("%", "") if raw is not None else None)
+        except ValueError:
+            pct = None
+        if pct is None or not 0 <= pct <= 100:
+            bad.append(f"{ref(f'{s}_mp')}: adjusted score for {s}: expected a percentage 0–100, found \"{raw}\"")
+        else:
+            awarded[s] = pct
+    return awarded, bad
+
+
 def _show(x: Fraction) -> str:
     return f"{float(x):+.2f}".rstrip("0").rstrip(".") if x.denominator != 1 else f"{x.numerator:+d}"
 
@@ -299,11 +325,14 @@ def score(event: Event, deals: list) -> tuple[list[Standing], dict]:
     for d in deals:
         if d.status != "played" or not d.results:
             continue
+        scored = [r for r in d.results if not r.adjusted]
         for s in event.seats:
-            values = [r.whists[s] for r in d.results]
-            mps = matchpoint(values)
-            top = 2 * (len(values) - 1)
-            for r, mp in zip(d.results, mps):
+            values = [r.whists[s] for r in scored]
+            top = 2 * max(0, len(values) - 1)
+            # an adjusted score is the awarded share of the top of the results actually played
+            mps = matchpoint(values) + [r.adjusted[s] * top / 100 for r in d.results if r.adjusted]
+            for r, mp in zip(scored + [r for r in d.results if r.adjusted], mps):
+                mp = int(mp) if Fraction(mp).denominator == 1 else Fraction(mp)
                 r.mp[s] = mp
                 r.top = top
                 player = r.players[s]
@@ -339,4 +368,4 @@ def run(event: Event, workbook: Path, folder: Path, trust: str | None = None, pu
 def ranking_json(report: Report) -> dict:
     names = report.event.names
     return {"ranking": [{"place": s.place, "player": s.player, "name": names.get(s.player, ""),
-                         "mp": s.mp, "max": s.max, "percent": s.percent} for s in report.standings]}
+                         "mp": fmt_json(s.mp), "max": s.max, "percent": s.percent} for s in report.standings]}

@@ -48,10 +48,12 @@ LABELS = {"ru": ("Сдача", "Комплект", "Сдающий", "Стату
 HELP = {
     "ru": "Пас: «пас» в графе взяток пасующего, все взятки защиты — у вистующего. Полвиста: «пол». "
           "Распасы: контракт «—», в графах — 1-я, 2-я, 3-я рука и их взятки. Висты можно не заполнять: "
-          "они будут вычислены. Статус сдачи: сыграна / не сыграна / испорчена.",
+          "они будут вычислены. Статус сдачи: сыграна / не сыграна / испорчена. Корректировка судьи: "
+          "«корр» в графе контракта, проценты — в графах МП.",
     "en": "Pass: \"pass\" in the passer's tricks cell; the whister holds all the defence's tricks. "
           "Half-whist: \"half\". All-pass: contract \"—\", the columns hold 1st, 2nd, 3rd hand and their "
-          "tricks. Whists may be left blank: they are computed. Deal status: played / not played / spoiled.",
+          "tricks. Whists may be left blank: they are computed. Deal status: played / not played / spoiled. "
+          "Director's adjusted score: \"adjusted\" as the contract, percentages in the MP cells.",
 }
 
 _THIN = Side(style="thin", color="999999")
@@ -251,7 +253,7 @@ def write_results_workbook(report, path: Path) -> Path:
         _text(ws.cell(k, 1), s.place)
         ws.cell(k, 2, s.player)
         _text(ws.cell(k, 3), event.names.get(s.player, ""))
-        ws.cell(k, 4, s.mp)
+        ws.cell(k, 4, s.mp if isinstance(s.mp, int) else round(float(s.mp), 2))
         ws.cell(k, 5, s.max)
         ws.cell(k, 6, s.percent)
     for col, wdt in zip("ABCDEF", (7, 6, 32, 8, 8, 8)):
@@ -274,11 +276,13 @@ def write_results_workbook(report, path: Path) -> Path:
                 values[key] = r.cells.get(key)
             for s in event.seats:
                 values[f"{s}_no"] = r.players[s]
-                values[f"{s}_whists"] = round(float(r.whists[s]), 2)
-                values[f"{s}_mp"] = r.mp.get(s)
+                values[f"{s}_whists"] = round(float(r.whists[s]), 2) if s in r.whists else None
+                mp = r.mp.get(s)
+                values[f"{s}_mp"] = mp if mp is None or isinstance(mp, int) else round(float(mp), 2)
             for name, col in COL.items():
                 sh.cell(row, col, values.get(name))
-            _text(sh.cell(row, COL["contract"]), r.contract.label(lang) if r.contract else "")
+            _text(sh.cell(row, COL["contract"]), r.contract.label(lang) if r.contract else
+                  ("корр" if lang == "ru" else "adjusted"))
         sh.freeze_panes = sh.cell(FIRST_ROW, 3)
     buf = io.BytesIO()
     wb.save(buf)

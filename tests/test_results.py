@@ -287,3 +287,30 @@ def test_matchpoints_sum_and_order(values):
     for a, b in zip(values, mps):
         for c, d in zip(values, mps):
             assert (a > c) == (b > d) or a == c
+
+
+def test_an_adjusted_score_is_a_share_of_the_top(events, tmp_path):
+    """"корр" in the contract cell: the MP cells hold the awarded percentages."""
+    event = events["club-night-20"]
+    key, _, row = _row(event, 1)
+    path, _ = filled(event, tmp_path, extra={key: {"contract": "корр", "N_mp": 60, "E_mp": "40%", "S_mp": 50,
+                                                    "W_mp": " 50 "}})
+    report = run(event, path, tmp_path / "out")
+    deal = report.deals[0]
+    adjusted = next(r for r in deal.results if r.adjusted)
+    played = [r for r in deal.results if not r.adjusted]
+    assert adjusted.top == 6  # four results were played: top 2·(4−1)
+    assert adjusted.mp == {"N": Fraction(18, 5), "E": Fraction(12, 5), "S": 3, "W": 3}
+    for seat in event.seats:
+        assert sum(r.mp[seat] for r in played) == 4 * 3
+    player = dict(row.seats)["N"]
+    standing = next(s for s in report.standings if s.player == player)
+    assert standing.max == 19 * 8 + 6
+    page = (tmp_path / "out" / "deals" / "deal-1.html").read_text(encoding="utf-8")
+    assert "корр." in page and "60%" in page and "3.6" in page
+    bad, _ = filled(event, tmp_path / "bad", extra={key: {"contract": "корр", "N_mp": 120, "E_mp": None,
+                                                           "S_mp": 50, "W_mp": 50}})
+    with pytest.raises(WorkbookError) as e:
+        run(event, bad, tmp_path / "out2")
+    assert e.value.problems[0] == (f"'Сдача 1'!L{FIRST_ROW}: adjusted score for N: expected a percentage 0–100, "
+                                   f"found \"120\"")
