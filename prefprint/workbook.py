@@ -77,7 +77,8 @@ def _text(cell, value):
 
 def contract_choices(lang: str) -> list[str]:
     strains = [s if lang == "ru" or s != "БК" else "NT" for s in STRAINS]
-    return [f"{lvl}{s}" for lvl in COST for s in strains] + (["мизер", "—"] if lang == "ru" else ["misere", "—"])
+    extra = ["мизер", "—", "корр", "не сыграна"] if lang == "ru" else ["misere", "—", "adjusted", "not played"]
+    return [f"{lvl}{s}" for lvl in COST for s in strains] + extra
 
 
 def build_workbook(event: Event) -> Workbook:
