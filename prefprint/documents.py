@@ -238,9 +238,8 @@ def deal_view(deal, lang: str) -> dict:
             "talon_pocket": deal.talon_pocket, "red": [c[0] >= 2 for c in deal.talon]}
 
 
-def protocols_context(event: Event, deals=None) -> dict:
-    lang = event.language
-    return {"deals": [{"view": deal_view(d, lang), "rows": event.rows_of(d)} for d in (deals or event.deals)]}
+def protocols_context(event: Event) -> dict:
+    return {"deals": [{"view": deal_view(d, event.language), "rows": event.rows_of(d)} for d in event.deals]}
 
 
 def deals_context(event: Event) -> dict:

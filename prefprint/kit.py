@@ -15,29 +15,25 @@ _TITLE_KEYS = {"table-cards": "table_cards", "director": "director", "itinerarie
 _PART_SIZE = {"protocols": 12, "itineraries": 24, "table-cards": 8}
 
 
+# document -> (template, context builder, the list of sheets a part may slice)
+_VIEWS = {
+    "table-cards": ("table_cards.html", docs.table_cards_context, "cards"),
+    "director": ("director.html", docs.director_context, None),
+    "itineraries": ("itineraries.html", docs.itineraries_context, "strips"),
+    "protocols": ("protocols.html", docs.protocols_context, "deals"),
+    "deals": ("deals.html", docs.deals_context, None),
+}
+
+
 def document_html(event: Event, name: str, part: slice | None = None) -> str:
     """The HTML of one kit document (or of a part of its sheets)."""
-    lang = event.language
-    if name == "table-cards":
-        ctx = docs.table_cards_context(event)
-        if part:
-            ctx["cards"] = ctx["cards"][part]
-        return html("table_cards.html", lang, event=event, **ctx)
-    if name == "director":
-        return html("director.html", lang, event=event, **docs.director_context(event))
-    if name == "itineraries":
-        ctx = docs.itineraries_context(event)
-        if part:
-            ctx["strips"] = ctx["strips"][part]
-        return html("itineraries.html", lang, event=event, **ctx)
-    if name == "protocols":
-        deals = event.deals[part] if part else event.deals
-        return html("protocols.html", lang, event=event, **docs.protocols_context(event, deals))
-    if name == "deals":
-        return html("deals.html", lang, event=event, **docs.deals_context(event))
     if name == "costs":
-        return docs.costs_html(event.variant, event.conventions, event.table_size, lang, event=event)
-    raise KeyError(name)
+        return docs.costs_html(event.variant, event.conventions, event.table_size, event.language, event=event)
+    template, context, sheets = _VIEWS[name]
+    ctx = context(event)
+    if part and sheets:
+        ctx[sheets] = ctx[sheets][part]
+    return html(template, event.language, event=event, **ctx)
 
 
 def _sheet_count(event: Event, name: str) -> int:
