@@ -123,6 +123,7 @@ def check_workbook(event: Event, sheets, trust: str | None = None):
 
     problems, warnings, deals = [], [], []
     seats = event.seats
+    seen_at: dict[tuple, tuple] = {}  # (round, player) -> (table, cell) where he was first written
     for sheet in sheets:
         deal = event.deal(sheet.number)
         expected = {(r.round, r.table): r for r in event.rows_of(deal)}
@@ -178,6 +179,11 @@ def check_workbook(event: Event, sheets, trust: str | None = None):
                 if not 1 <= num <= len(event.players):
                     row_problems.append(f"{ref(f'{s}_no')}: no player {num} in this event")
                 players[s] = num
+            for s, num in players.items():
+                first = seen_at.setdefault((rnd, num), (tbl, ref(f"{s}_no")))
+                if first[0] != tbl:
+                    warnings.append(f"{ref(f'{s}_no')}: player {num} is written at table {tbl} and at table "
+                                    f"{first[0]} ({first[1]}) in round {rnd}")
             twice = sorted({p for p in players.values() if list(players.values()).count(p) > 1})
             if twice:
                 row_problems.append(f"{ref('N_no')}: player {twice[0]} is written twice in one row")

@@ -117,6 +117,9 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
     assert len(problems) == 8
     assert f"'Сдача 5'!J{r5}: player 20 written in seat N; the movement put {dict(row5.seats)['N']} there " \
            f"(the written number counts)" in e.value.warnings
+    # player 20 really sits at table 5 in round 1: his own protocols there now clash with the typo
+    assert any(w.endswith(f"player 20 is written at table 5 and at table {row5.table} ('Сдача 5'!J{r5}) in round 1")
+               for w in e.value.warnings)
     assert not (tmp_path / "out").exists()  # nothing published
 
 
