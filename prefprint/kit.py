@@ -41,12 +41,12 @@ def _sheet_count(event: Event, name: str) -> int:
             "table-cards": event.movement.tables}.get(name, 0)
 
 
-def render_parts(event: Event, name: str, whole: str | None = None) -> list[str]:
-    """HTML of the parts a document's PDF is rendered from (`whole` for small documents)."""
+def render_parts(event: Event, name: str) -> list[str]:
+    """HTML of the parts a document's PDF is rendered from (the whole of a small document)."""
     size = _PART_SIZE.get(name)
     count = _sheet_count(event, name)
     if not size or count <= size:
-        return [whole or document_html(event, name)]
+        return [document_html(event, name)]
     return [document_html(event, name, slice(i, i + size)) for i in range(0, count, size)]
 
 
@@ -58,20 +58,24 @@ def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None
     say = progress or (lambda msg: None)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    whole = {name: document_html(event, name) for name in DOCUMENTS}
-    written = [write_atomic(folder / f"{name}.html", text) for name, text in whole.items()]
-    t = words(event.language)
-    index = html("kit_index.html", event.language, event=event,
-                 docs=[(n, t[_TITLE_KEYS[n]]) for n in DOCUMENTS])
-    written.append(write_atomic(folder / "index.html", index))
-    documents = {name: render_parts(event, name, whole[name]) for name in DOCUMENTS}
-    say(f"HTML written; rendering {len(DOCUMENTS)} PDFs in {sum(map(len, documents.values()))} parts…")
-    workbook = []
-    pdfs = render_pdfs(documents, jobs, say,
-                       while_waiting=lambda: workbook.append(
-                           write_protocol_workbook(event, folder / "protocols.xlsx")))
-    written.extend(workbook)
+    documents = {name: render_parts(event, name) for name in DOCUMENTS}
+    say(f"rendering {len(DOCUMENTS)} PDFs in {sum(map(len, documents.values()))} parts…")
+    written = []
+
+    def meanwhile():
+        # the HTML files, the index and the workbook, while the other processes render PDFs
+        for name, parts in documents.items():
+            text = parts[0] if len(parts) == 1 else document_html(event, name)
+            written.append(write_atomic(folder / f"{name}.html", text))
+        t = words(event.language)
+        index = html("kit_index.html", event.language, event=event,
+                     docs=[(n, t[_TITLE_KEYS[n]]) for n in DOCUMENTS])
+        written.append(write_atomic(folder / "index.html", index))
+        written.append(write_protocol_workbook(event, folder / "protocols.xlsx"))
+        say("  HTML and protocols.xlsx written")
+
+    pdfs = render_pdfs(documents, jobs, say, while_waiting=meanwhile)
     for name, data in pdfs.items():
         written.append(write_atomic(folder / f"{name}.pdf", data))
-    say("  protocols.xlsx and PDFs written")
+    say("  PDFs written")
     return written
