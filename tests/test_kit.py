@@ -217,3 +217,27 @@ def test_english_kit(events):
         html = document_html(event, name)
         assert words in html, name
         assert "Тур" not in html and "Сдача" not in html, name
+
+
+def _overflow(html: str) -> float:
+    """How far (CSS px) the widest box of any page reaches past the page's right edge."""
+    import weasyprint
+
+    from prefprint.render import templates_dir
+
+    doc = weasyprint.HTML(string=html, base_url=str(templates_dir()) + "/").render()
+    worst = 0.0
+    for page in doc.pages:
+        box = page._page_box
+        for b in box.descendants():
+            if hasattr(b, "position_x") and hasattr(b, "margin_width"):
+                worst = max(worst, b.position_x + b.margin_width() - box.margin_width())
+    return worst
+
+
+@pytest.mark.parametrize("stem", ["open-100", "threes-15"])
+def test_nothing_is_cut_off_at_the_right_edge(events, stem):
+    event = events[stem]
+    for name in DOCUMENTS:
+        part = slice(0, 2) if name in ("protocols", "itineraries", "table-cards") else None
+        assert _overflow(document_html(event, name, part)) <= 0.5, (stem, name)

@@ -207,6 +207,12 @@ def test_published_pdf_and_workbook(published):
     assert len(reader.pages) >= 1 + len(report.deals)
     first = " ".join(reader.pages[0].extract_text().split())
     assert report.standings[0].place in first
+    # the protocol pages hold every column: each row's line ends with the W player, whists and MP
+    lines = [" ".join(line.split()) for line in reader.pages[1].extract_text().splitlines()]
+    deal = report.deals[0]
+    for r in deal.results:
+        line = next(x for x in lines if x.startswith(f"{r.round} {r.table} "))
+        assert line.endswith(f"{r.players['W']} {str(r.whists['W']).replace('-', '−')} {r.mp['W']}"), line
     wb = load_workbook(site / "results.xlsx")
     ws = wb["Итоги"]
     names = [ws.cell(r, 3).value for r in range(4, 24)]
