@@ -156,9 +156,14 @@ def check_workbook(event: Event, sheets, trust: str | None = None):
                 continue  # this table did not play the deal or spoiled it: excluded, recorded as such
             if isinstance(raw_contract, str) and raw_contract.lower() in _ADJUSTED:
                 awarded, bad = _adjusted(event, v, ref)
+                players = {}
+                for s in seats:
+                    try:
+                        players[s] = _int(v[f"{s}_no"]) or dict(expected[key].seats)[s]
+                    except ValueError:
+                        bad.append(f"{ref(f'{s}_no')}: player number \"{v[f'{s}_no']}\" is not a number")
                 problems.extend(bad)
                 if not bad:
-                    players = {s: _int(v[f"{s}_no"]) or dict(expected[key].seats)[s] for s in seats}
                     results.append(Result(deal.number, rnd, tbl, srow.row, None, players, {}, None,
                                           cells={k: _clean(x) for k, x in v.items()}, adjusted=awarded))
                 continue
