@@ -77,3 +77,12 @@ def test_conventions_override(tmp_path):
 def test_missing_file_is_a_spec_error(tmp_path):
     with pytest.raises(SpecError, match="cannot read the file"):
         load_event(tmp_path / "nope.toml")
+
+
+def test_second_session_by_lines_from_the_spec():
+    text = GOOD.split("[[players]]")[0].replace("[deals]", "[movement]\nsession = 2\n\n[deals]") + "".join(
+        f"[[players]]\nnumber = {i}\n" for i in range(1, 81))
+    event = parse_event(text)
+    assert event.movement.method == "by-lines"
+    assert [len(r.players) for r in event.movement.rooms] == [20, 20, 20, 20]
+    assert all(r.method == "standard" for r in event.movement.rooms)
