@@ -32,22 +32,32 @@ def movement_text(m: Movement, lang: str = "en") -> str:
 
 
 _WHY = {
-    "made": "contract made", "unwhisted": "not whisted", "half": "half-whist", "remiz": "remiz",
-    "consolation": "consolation", "tricks": "defence tricks", "shortfall": "whist shortfall",
-    "misere": "misère", "allpass": "all-pass", "dealer": "dealer on all-pass",
+    "en": {"made": "contract made", "unwhisted": "not whisted", "half": "half-whist", "remiz": "remiz",
+           "consolation": "consolation", "tricks": "defence tricks", "shortfall": "whist shortfall",
+           "misere": "misère", "allpass": "all-pass", "dealer": "dealer on all-pass"},
+    "ru": {"made": "игра сыграна", "unwhisted": "без виста", "half": "полвиста", "remiz": "ремиз",
+           "consolation": "консоляция", "tricks": "взятки защиты", "shortfall": "недобор виста",
+           "misere": "мизер", "allpass": "распасы", "dealer": "прикупщик на распасах"},
+}
+_PHRASES = {
+    "en": {"head": "{contract}, dealer {dealer}, table of {size}", "whists": "{seat} writes {amount} whists on {on}",
+           "pool": "pool", "gora": "gora", "dark": "dark game: all amounts ×{factor}", "result": "Result"},
+    "ru": {"head": "{contract}, сдающий {dealer}, стол на {size}", "whists": "{seat} пишет {amount} вистов на {on}",
+           "pool": "пуля", "gora": "гора", "dark": "игра втёмную: всё ×{factor}", "result": "Результат"},
 }
 
 
 def settlement_text(outcome: Outcome, result: Settlement, lang: str = "en") -> str:
     """What was written for one deal and the whists per seat."""
-    lines = [f"{outcome.contract.label(lang)}, dealer {outcome.dealer}, table of {outcome.table_size}"]
+    ph, why = _PHRASES[lang], _WHY[lang]
+    lines = [ph["head"].format(contract=outcome.contract.label(lang), dealer=outcome.dealer, size=outcome.table_size)]
     for e in result.entries:
         amount = fmt_whists(e.amount)
         if e.what == "whists":
-            lines.append(f"  {e.seat} writes {amount} whists on {e.on} ({_WHY[e.why]})")
+            lines.append("  " + ph["whists"].format(seat=e.seat, amount=amount, on=e.on) + f" ({why[e.why]})")
         else:
-            lines.append(f"  {e.seat}: {e.what} +{amount} ({_WHY[e.why]})")
+            lines.append(f"  {e.seat}: {ph[e.what]} +{amount} ({why[e.why]})")
     if result.factor != 1:
-        lines.append(f"  dark game: all amounts ×{result.factor}")
-    lines.append("Result: " + "  ".join(f"{s} {fmt_whists(v, 2)}" for s, v in result.results.items()))
+        lines.append("  " + ph["dark"].format(factor=result.factor))
+    lines.append(f"{ph['result']}: " + "  ".join(f"{s} {fmt_whists(v, 2)}" for s, v in result.results.items()))
     return "\n".join(lines)

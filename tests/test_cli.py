@@ -56,6 +56,8 @@ def test_score_json_and_text():
     assert json.loads(run(*args, "--json").output) == {"N": -104, "E": 48, "S": 28, "W": 28}
     text = run(*args).output
     assert "E writes 20 whists on N (defence tricks)" in text and "N: gora +8 (remiz)" in text
+    russian = run(*args, "--lang", "ru").output
+    assert "E пишет 20 вистов на N (взятки защиты)" in russian and "N: гора +8 (ремиз)" in russian
     thirds = run("score", "--variant", "sochi", "--table-size", "3", "--dealer", "N", "--contract", "6♠",
                  "--declarer", "N", "--tricks", "N=6,E=4", "--defence", "E=whist,S=pass", "--json").output
     assert json.loads(thirds) == {"N": 5.33, "E": 1.33, "S": -6.67}
