@@ -88,7 +88,6 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
                        "made": r["made"], "trick": r["trick"], "under": r["undertrick"],
                        "short": r["shortfall"], "half": r["half"], "rows": rows})
     # misère and all-pass parts from the same entries settle writes
-    others = [s for s in SEATS[table_size] if s != "N"]
     misere = {
         "made": results_of([Entry("pool", "N", Fraction(MISERE_COST))], table_size, conv.pool_value),
         "per_trick": results_of([Entry("gora", "N", Fraction(conv.misere_gora))], table_size, conv.pool_value),
@@ -122,7 +121,7 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
         "variant": variant, "conv": conv, "table_size": table_size, "four": four, "roles": roles,
         "role_words": ROLE_WORDS[lang], "role_short": ROLE_SHORT[lang], "levels": levels, "misere": misere, "allpass": allpass,
         "allpass_examples": allpass_examples, "allpass_hands": hands, "examples": examples,
-        "conventions": conventions_list(conv, lang), "signed": signed, "others": others,
+        "conventions": conventions_list(conv, lang), "signed": signed,
         "dealer_seat": dealer,
     }
 
@@ -202,14 +201,10 @@ def table_cards_context(event: Event) -> dict:
 def director_context(event: Event) -> dict:
     m = event.movement
     st = m.stats
-    copies = {}
-    for rnd in m.rounds:
-        for t in rnd.tables:
-            copies[t.set] = max(copies.get(t.set, 0), sum(1 for x in rnd.tables if x.set == t.set))
     return {
         "m": m, "stats": st, "spp": (min(st.sets_per_player.values()), max(st.sets_per_player.values())),
         "rpp": (min(st.rests_per_player.values()), max(st.rests_per_player.values())),
-        "plan": event.time_plan(), "copies": max(copies.values()) if copies else 1,
+        "plan": event.time_plan(), "copies": m.copies_needed,
         "scheme_rooms": [r for r in m.rooms if r.slot_rows],
     }
 

@@ -9,8 +9,6 @@ from .model import Event
 from .render import html, render_pdfs, write_atomic
 
 DOCUMENTS = ("table-cards", "director", "itineraries", "protocols", "deals", "costs")
-_TITLE_KEYS = {"table-cards": "table_cards", "director": "director", "itineraries": "itineraries",
-               "protocols": "protocols", "deals": "deals", "costs": "costs"}
 # Documents made of independent sheets: rendered in parts on all cores, then joined.
 _PART_SIZE = {"protocols": 12, "itineraries": 24, "table-cards": 8}
 
@@ -69,7 +67,7 @@ def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None
             written.append(write_atomic(folder / f"{name}.html", text))
         t = words(event.language)
         index = html("kit_index.html", event.language, event=event,
-                     docs=[(n, t[_TITLE_KEYS[n]]) for n in DOCUMENTS])
+                     docs=[(n, t[n.replace("-", "_")]) for n in DOCUMENTS])
         written.append(write_atomic(folder / "index.html", index))
         written.append(write_protocol_workbook(event, folder / "protocols.xlsx"))
         say("  HTML and protocols.xlsx written")

@@ -122,19 +122,14 @@ class Movement:
         return min(r.full_rounds for r in self.rooms)
 
     @property
-    def shared_sets(self) -> bool:
-        """True when two tables play the same set in the same round (needs copies of boxes)."""
-        return any(len({t.set for t in r.tables}) < len(r.tables) for r in self.rounds)
+    def copies_needed(self) -> int:
+        """Copies of a set's boxes to prepare: the most tables playing one set in one round."""
+        return max((max(Counter(t.set for t in r.tables).values(), default=1) for r in self.rounds), default=1)
 
     @cached_property
     def stats(self) -> Stats:
         return statistics(self)
 
-    def room_of_player(self, player: int) -> Room:
-        for room in self.rooms:
-            if player in room.players:
-                return room
-        raise KeyError(player)
 
 
 # --------------------------------------------------------------------------- room builders

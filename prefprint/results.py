@@ -58,7 +58,6 @@ class Report:
     event: Event
     deals: list
     standings: list
-    problems: list
     warnings: list
     per_player: dict
 
@@ -102,7 +101,7 @@ def parse_whists(v) -> Fraction | None:
 
 
 def _status(value) -> str:
-    v = (_clean(value) or "").lower() if isinstance(value, str) or value is None else str(value)
+    v = str(_clean(value) or "").lower()
     if v in _NOT_PLAYED:
         return "not played"
     if v in _SPOILED:
@@ -369,7 +368,7 @@ def run(event: Event, workbook: Path, folder: Path, trust: str | None = None, pu
     if problems:
         raise WorkbookError(workbook, problems, warnings)
     standings, per_player = score(event, deals)
-    report = Report(event, deals, standings, problems, warnings, per_player)
+    report = Report(event, deals, standings, warnings, per_player)
     if publish:
         from .publish import publish as write_site
         write_site(report, Path(folder))

@@ -203,3 +203,8 @@ def test_any_request_gives_a_valid_movement_or_a_clear_refusal(n, size, data):
         for t in rnd.tables:
             if sets.count(t.set) > 1:
                 assert m.rooms[t.room - 1].method == "scheme"
+
+
+def test_copies_of_boxes_to_prepare():
+    assert build_movement(8, 4).copies_needed == 2  # "/1,2/": both tables play one set
+    assert build_movement(20, 4).copies_needed == 1
