@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from .errors import PrefprintError
+from .messages import Message
 
 
 class _Group(click.Group):
@@ -15,7 +16,8 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except PrefprintError as e:
-            click.echo(f"Error: {e}", err=True)
+            lang = (ctx.obj or {}).get("lang", "ru") if isinstance(ctx.obj, dict) else "ru"
+            click.echo(Message("error", text=e.text(lang)).text(lang), err=True)
             ctx.exit(e.exit_code)
         except click.UsageError as e:  # one clear line instead of the usage block
             click.echo(f"Error: {e.format_message()}", err=True)

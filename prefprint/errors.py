@@ -1,10 +1,28 @@
-"""Errors of prefprint. The CLI turns them into one clear message and exit code."""
+"""Errors of prefprint. The CLI turns them into one clear message (in the event's language) and an exit code.
+
+An error carries a `Message` from the catalogue (`prefprint.messages`), or a list of them for
+files with several problems; `text(lang)` gives the words. A plain string is accepted as it is
+(shown the same in every language).
+"""
+
+from __future__ import annotations
+
+from .messages import Message, problem_lines, text_of
 
 
 class PrefprintError(Exception):
     """Base of every error prefprint reports to a user."""
 
     exit_code = 2
+
+    def __init__(self, message, **params):
+        if isinstance(message, str) and params:
+            message = Message(message, **params)
+        self.message = message
+        super().__init__(text_of(message, "en"))
+
+    def text(self, lang: str = "ru") -> str:
+        return text_of(self.message, lang)
 
 
 class MovementError(PrefprintError):
@@ -19,24 +37,26 @@ class ScoringError(PrefprintError):
     """A deal outcome that cannot happen (tricks not adding up, wrong seats, ...)."""
 
 
-class SpecError(PrefprintError):
-    """An event spec with mistakes; lists every problem with its key and line."""
-
-    def __init__(self, path, problems):
-        self.path = str(path)
-        self.problems = list(problems)
-        lines = "\n".join(f"  - {p}" for p in self.problems)
-        super().__init__(f"{self.path}: {len(self.problems)} problem(s):\n{lines}")
-
-
-class WorkbookError(PrefprintError):
-    """A filled protocol workbook with problems; lists every problem with its cell."""
-
-    exit_code = 1
+class _FileProblems(PrefprintError):
+    """Every problem of one input file, each naming its place (key and line, sheet and cell)."""
 
     def __init__(self, path, problems, warnings=()):
         self.path = str(path)
         self.problems = list(problems)
         self.warnings = list(warnings)
-        lines = "\n".join(f"  - {p}" for p in self.problems)
-        super().__init__(f"{self.path}: {len(self.problems)} problem(s):\n{lines}")
+        Exception.__init__(self, self.text("en"))
+        self.message = None
+
+    def text(self, lang: str = "ru") -> str:
+        head = Message("file_problems", path=self.path, n=len(self.problems)).text(lang)
+        return "\n".join([head] + [f"  - {line}" for line in problem_lines(self.problems, lang)])
+
+
+class SpecError(_FileProblems):
+    """An event spec with mistakes; lists every problem with its key and line."""
+
+
+class WorkbookError(_FileProblems):
+    """A filled protocol workbook with problems; lists every problem with its cell."""
+
+    exit_code = 1
