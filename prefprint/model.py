@@ -47,6 +47,8 @@ class Event:
     deals: tuple[Deal, ...]
     source: str = ""
     stem: str = field(default="event")
+    publish_url: str = ""  # where the results site will be published (QR codes point there)
+    bleed: bool = False  # cut sheets with bleed and crop marks for a print shop
 
     @property
     def seats(self) -> tuple[str, ...]:

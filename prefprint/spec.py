@@ -19,6 +19,8 @@ _KNOWN = {
     "movement": {"method", "rounds", "rooms", "session"},
     "deals": {"seed", "prepared"},
     "players": {"number", "name", "club"},
+    "publish": {"url"},
+    "print": {"bleed"},
 }
 
 
@@ -133,6 +135,8 @@ def parse_event(text: str, path: Path | str = "event.toml") -> Event:
     game = data.get("game", {}) if isinstance(data.get("game"), dict) else {}
     mov = data.get("movement", {}) if isinstance(data.get("movement"), dict) else {}
     dl = data.get("deals", {}) if isinstance(data.get("deals"), dict) else {}
+    pub = data.get("publish", {}) if isinstance(data.get("publish"), dict) else {}
+    prn = data.get("print", {}) if isinstance(data.get("print"), dict) else {}
     if "event" not in data:
         problems.add(("event",), "missing section [event]")
     if "game" not in data:
@@ -144,6 +148,13 @@ def parse_event(text: str, path: Path | str = "event.toml") -> Event:
     start = _typed(problems, ev, ("event",), "start", "str", "10:00")
     if not re.fullmatch(r"\d{1,2}:\d{2}", start or ""):
         problems.add(("event", "start"), f"expected a time like \"10:00\", found {start!r}")
+    publish_url = _typed(problems, pub, ("publish",), "url", "str", "")
+    if publish_url and not re.fullmatch(r"https?://[^\s]+", publish_url):
+        problems.add(("publish", "url"), f"expected an address starting with https://, found {publish_url!r}")
+    bleed = prn.get("bleed", False)
+    if not isinstance(bleed, bool):
+        problems.add(("print", "bleed"), f"expected true or false, found {bleed!r}")
+        bleed = False
     language = _typed(problems, ev, ("event",), "language", "str", "ru")
     if language not in ("ru", "en"):
         problems.add(("event", "language"), f"expected \"ru\" or \"en\", found {language!r}")
@@ -244,4 +255,4 @@ def parse_event(text: str, path: Path | str = "event.toml") -> Event:
         raise SpecError(path, problems.items)
     return Event(title, str(date), venue, language, variant, conv, dict(overrides), table_size, per_set, minutes,
                  start, str(seed), tuple(sorted(players, key=lambda p: p.number)), movement, tuple(deals),
-                 str(path), path.stem)
+                 str(path), path.stem, publish_url=publish_url, bleed=bleed)
