@@ -16,7 +16,8 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except PrefprintError as e:
-            lang = (ctx.obj or {}).get("lang", "ru") if isinstance(ctx.obj, dict) else "ru"
+            asked = ctx.obj.get("lang") if isinstance(ctx.obj, dict) else None
+            lang = asked or getattr(e, "lang", None) or "ru"
             click.echo(Message("error", text=e.text(lang)).text(lang), err=True)
             ctx.exit(e.exit_code)
         except click.UsageError as e:  # one clear line instead of the usage block

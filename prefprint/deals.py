@@ -7,6 +7,7 @@ import hmac
 from dataclasses import dataclass
 
 from .errors import PrefprintError
+from .messages import Message, shown
 from .rules import SEATS, active_seats
 
 SUITS = ("♠", "♣", "♦", "♥")
@@ -55,10 +56,9 @@ def parse_cards(text: str) -> tuple:
             elif ch.lower() in _RANK_WORDS:
                 rank, i = _RANK_WORDS[ch.lower()], i + 1
             else:
-                raise DealError(f"cannot read {text!r} at {t[i:]!r}: expected a suit ♠ ♣ ♦ ♥ or a rank "
-                                f"7 8 9 10 В Д К Т (7 8 9 10 J Q K A)")
+                raise DealError("deals.cannot_read", text=shown(text), at=shown(t[i:], 12))
             if suit is None:
-                raise DealError(f"cannot read {text!r}: a rank before any suit")
+                raise DealError("deals.rank_before_suit", text=shown(text))
             cards.append((suit, rank))
     return tuple(cards)
 
@@ -128,30 +128,43 @@ def prepared_deal(data: dict, number: int, set_no: int, dealer: str, table_size:
     hands = []
     for s in seats:
         if s not in data:
-            raise DealError(f"deal {number}: the cards of {s} are missing")
+            raise DealError("deals.hand_missing", number=number, seat=s)
         hands.append((s, tuple(sorted(parse_cards(data[s])))))
-    talon = parse_cards(data.get("talon", ""))
-    cards = [c for _, h in hands for c in h] + list(talon)
-    problems = [f"{s} has {len(h)} cards, expected 10" for s, h in hands if len(h) != 10]
-    if len(talon) != 2:
-        problems.append(f"talon has {len(talon)} cards, expected 2")
-    dup = {c for c in cards if cards.count(c) > 1}
-    if dup:
-        problems.append("cards given twice: " + " ".join(card_text(c) for c in sorted(dup)))
+    talon = tuple(parse_cards(data.get("talon", "")))
+    problems = layout_problems(dict(hands), talon)
     if problems:
-        raise DealError(f"deal {number}: " + "; ".join(problems))
+        raise DealError("deals.bad_layout", number=number, problems=problems)
     return Deal(number, set_no, dealer, table_size, tuple(hands), talon)
 
 
-def make_deals(n_sets: int, per_set: int, table_size: int, seed, prepared: dict | None = None) -> list[Deal]:
-    """All deals of an event: set s holds deals (s−1)·per_set+1 … s·per_set."""
+def layout_problems(hands: dict, talon: tuple) -> list[Message]:
+    """What is wrong with a layout: hands of 10 cards, a talon of 2, 32 different cards."""
+    cards = [c for h in hands.values() for c in h] + list(talon)
+    problems = [Message("deals.hand_size", seat=s, n=len(h)) for s, h in hands.items() if len(h) != 10]
+    if len(talon) != 2:
+        problems.append(Message("deals.talon_size", n=len(talon)))
+    dup = sorted({c for c in cards if cards.count(c) > 1})
+    if dup:
+        problems.append(Message("deals.twice", cards=" ".join(card_text(c) for c in dup)))
+    return problems
+
+
+
+def make_deals(n_sets: int, per_set: int, table_size: int, seed, prepared: dict | None = None,
+               dealt_at_table: bool = False) -> list[Deal]:
+    """All deals of an event: set s holds deals (s−1)·per_set+1 … s·per_set.
+
+    Deals dealt at the first table have no layout until the protocol brings it back.
+    """
     prepared = prepared or {}
     deals = []
     for s in range(1, n_sets + 1):
         for i in range(per_set):
             number = (s - 1) * per_set + i + 1
             dealer = dealer_of(i, table_size)
-            if number in prepared:
+            if dealt_at_table:
+                deals.append(Deal(number, s, dealer, table_size, (), ()))
+            elif number in prepared:
                 deals.append(prepared_deal(prepared[number], number, s, dealer, table_size))
             else:
                 deals.append(generate_deal(seed, number, s, dealer, table_size))

@@ -40,10 +40,11 @@ class ScoringError(PrefprintError):
 class _FileProblems(PrefprintError):
     """Every problem of one input file, each naming its place (key and line, sheet and cell)."""
 
-    def __init__(self, path, problems, warnings=()):
+    def __init__(self, path, problems, warnings=(), lang: str = "ru"):
         self.path = str(path)
         self.problems = list(problems)
         self.warnings = list(warnings)
+        self.lang = lang  # the language of the file's event, where it could be read
         Exception.__init__(self, self.text("en"))
         self.message = None
 

@@ -63,6 +63,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value, spec):
         if isinstance(value, Message):
             return value.text(self.lang)
+        if isinstance(value, (list, tuple)) and all(isinstance(v, Message) for v in value):
+            return "; ".join(v.text(self.lang) for v in value)  # several parts of one problem
         if "|" in spec:
             return plural(value, spec)
         return super().format_field(value, spec)
@@ -125,4 +127,83 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "file_problems": ("{path}: {n} {n:ошибка|ошибки|ошибок}:", "{path}: {n} {n:problem|problems}:"),
     "error": ("Ошибка: {text}", "Error: {text}"),
     "warning": ("предупреждение: {text}", "warning: {text}"),
+
+    # ------------------------------------------------------------------ model
+    "model.no_session": ("нет сессии {number}: в турнире {count} {count:сессия|сессии|сессий}",
+                         "no session {number}: the event has {count} {count:session|sessions}"),
+
+    # ------------------------------------------------------------------ deals
+    "deals.cannot_read": ("не удаётся прочитать карты {text} с {at}: ожидается масть ♠ ♣ ♦ ♥ или "
+                          "достоинство 7 8 9 10 В Д К Т",
+                          "cannot read the cards {text} at {at}: expected a suit ♠ ♣ ♦ ♥ or a rank "
+                          "7 8 9 10 J Q K A"),
+    "deals.rank_before_suit": ("не удаётся прочитать карты {text}: достоинство раньше масти",
+                               "cannot read the cards {text}: a rank before any suit"),
+    "deals.hand_missing": ("сдача {number}: нет карт {seat}", "deal {number}: the cards of {seat} are missing"),
+    "deals.bad_layout": ("сдача {number}: {problems}", "deal {number}: {problems}"),
+    "deals.hand_size": ("у {seat} {n} {n:карта|карты|карт}, а должно быть 10",
+                        "{seat} has {n} {n:card|cards}, expected 10"),
+    "deals.talon_size": ("в прикупе {n} {n:карта|карты|карт}, а должно быть 2",
+                         "the talon has {n} {n:card|cards}, expected 2"),
+    "deals.twice": ("карты встречаются дважды: {cards}", "cards given twice: {cards}"),
+
+    # ------------------------------------------------------------------ spec (the event spec reader)
+    "spec.at_line": ("строка {line}, {key}: {what}", "line {line}, {key}: {what}"),
+    "spec.at": ("{key}: {what}", "{key}: {what}"),
+    "spec.cannot_read": ("не удаётся прочитать файл: {error}", "cannot read the file: {error}"),
+    "spec.not_toml": ("это не TOML: {error}", "not valid TOML: {error}"),
+    "spec.too_deep": ("слишком глубокая вложенность таблиц и списков", "tables and lists nested too deep"),
+    "spec.unknown_section": ("неизвестный раздел; допустимы: {known}", "unknown section; expected one of {known}"),
+    "spec.unknown_key": ("неизвестный ключ; допустимы: {known}", "unknown key; expected one of {known}"),
+    "spec.missing_section": ("нет раздела [{name}]", "missing section [{name}]"),
+    "spec.missing_key": ("нет ключа «{key}»", "missing key '{key}'"),
+    "spec.expected_array": ("ожидаются записи [[{name}]]", "expected [[{name}]] entries"),
+    "spec.expected": ("ожидается {what}, найдено {found}", "expected {what}, found {found}"),
+    "spec.kind_text": ("текст в кавычках", "text in quotes"),
+    "spec.kind_int": ("целое число", "a whole number"),
+    "spec.kind_bool": ("true или false", "true or false"),
+    "spec.kind_date": ("дата (2026-12-05)", "a date (2026-12-05)"),
+    "spec.kind_time": ("время (18:30)", "a time (18:30)"),
+    "spec.kind_list_int": ("список целых чисел", "a list of whole numbers"),
+    "spec.kind_table": ("таблица", "a table"),
+    "spec.kind_seed": ("число или текст", "a number or text"),
+    "spec.range": ("ожидается число от {low} до {high}, найдено {found}",
+                   "expected a number from {low} to {high}, found {found}"),
+    "spec.one_of": ("ожидается одно из: {choices}; найдено {found}", "expected one of {choices}; found {found}"),
+    "spec.control_char": ("содержит управляющий символ {char}; уберите его",
+                          "contains the control character {char}; remove it"),
+    "spec.control_char_key": ("имя ключа содержит управляющий символ {char}",
+                              "a key name contains the control character {char}"),
+    "spec.too_long": ("слишком длинный текст: {n} {n:символ|символа|символов}, допустимо до {limit}",
+                      "text too long: {n} {n:character|characters}, at most {limit}"),
+    "spec.not_finite": ("ожидается конечное число, найдено {found}", "expected a finite number, found {found}"),
+    "spec.bad_time": ("ожидается время от 00:00 до 23:59, например «18:30»; найдено {found}",
+                      "expected a time from 00:00 to 23:59 such as \"18:30\"; found {found}"),
+    "spec.bad_url": ("ожидается адрес, начинающийся с https://, найдено {found}",
+                     "expected an address starting with https://, found {found}"),
+    "spec.unknown_variant": ("неизвестная разновидность {found}; известны: {known}",
+                             "unknown variant {found}; known: {known}"),
+    "spec.no_players": ("не заданы игроки: нужны записи [[players]]", "no players: [[players]] entries needed"),
+    "spec.duplicate_number": ("номер {number} уже занят (players[{other}])",
+                              "duplicate player number {number} (also players[{other}])"),
+    "spec.too_many_players": ("{n} {n:игрок|игрока|игроков} — больше {limit}", "{n} players — more than {limit}"),
+    "spec.unknown_players": ("нет игроков с номерами {numbers}", "no players numbered {numbers}"),
+    "spec.absent_twice": ("номер указан дважды", "a number is given twice"),
+    "spec.session_with_sessions": ("вместе с [[sessions]] не используется: задайте by_lines = true во второй сессии",
+                                   "not used with [[sessions]]: set by_lines = true in the second session"),
+    "spec.no_sessions": ("список сессий пуст", "the list of sessions is empty"),
+    "spec.too_many_sessions": ("{n} {n:сессия|сессии|сессий} — больше {limit}", "{n} sessions — more than {limit}"),
+    "spec.by_lines_conflict": ("не сочетается с by_lines = true (комнаты по линиям строятся сами)",
+                               "cannot be combined with by_lines = true (rooms by lines are built by themselves)"),
+    "spec.by_lines_first": ("первая сессия не может играться по линиям: линии берутся из первой сессии",
+                            "the first session cannot play by lines: the lines come from the first session"),
+    "spec.prepared_per_session": ("при нескольких сессиях готовые расклады задаются в [sessions.deals] каждой сессии",
+                                  "with several sessions, prepared deals go in each session's [sessions.deals]"),
+    "spec.prepared_entry": ("ожидается таблица с номером сдачи и картами N, E, S, W и прикупа",
+                            "expected a table with a deal number and the cards of N, E, S, W, talon"),
+    "spec.prepared_twice": ("сдача {number} задана дважды", "deal {number} is given twice"),
+    "spec.prepared_with_table": ("готовые расклады не сочетаются с source = \"table\" (сдаёт первый стол)",
+                                 "prepared deals cannot be combined with source = \"table\" (the first table deals)"),
+    "spec.no_such_deals": ("нет сдач с номерами {numbers} (в сессии {n} {n:сдача|сдачи|сдач})",
+                           "deal numbers {numbers} do not exist (the session has {n} {n:deal|deals})"),
 }

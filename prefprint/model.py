@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -15,6 +16,7 @@ from .rules import Conventions
 class Player:
     number: int
     name: str = ""
+    club: str = ""
 
 
 @dataclass(frozen=True)
@@ -49,10 +51,30 @@ class Event:
     stem: str = field(default="event")
     publish_url: str = ""  # where the results site will be published (QR codes point there)
     bleed: bool = False  # cut sheets with bleed and crop marks for a print shop
+    session: int = 1  # this session's number in the competition
+    session_count: int = 1
+    session_title: str = ""
+    deals_source: str = "generated"  # generated (seed or prepared) | table (dealt at the first table)
+    absent: tuple[int, ...] = ()  # players of the competition who do not play this session
 
     @property
     def seats(self) -> tuple[str, ...]:
         return ("N", "E", "S", "W")[: self.table_size]
+
+    @property
+    def dealt_at_table(self) -> bool:
+        return self.deals_source == "table"
+
+    @cached_property
+    def digest(self) -> str:
+        """A fingerprint of what the protocols depend on: session, movement and deals."""
+        parts = [f"session {self.session}", f"table size {self.table_size}"]
+        for rnd in self.movement.rounds:
+            parts.append(f"r{rnd.number}:" + ";".join(f"{t.table}/{t.set}/" + ",".join(f"{s}{p}" for s, p in t.seats)
+                                                     for t in rnd.tables))
+        for d in self.deals:
+            parts.append(f"d{d.number}/{d.set}/{d.dealer}/{d.hands}/{d.talon}")
+        return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
     @cached_property
     def names(self) -> dict:
@@ -90,3 +112,28 @@ class Event:
             plan.append((rnd.number, t.strftime("%H:%M"), end.strftime("%H:%M")))
             t = end + dt.timedelta(minutes=5)
         return plan
+
+
+@dataclass(frozen=True)
+class Competition:
+    """An event of one or more sessions ranked together (seed §9): all players, every session."""
+
+    title: str
+    date: str
+    venue: str
+    language: str
+    source: str
+    stem: str
+    players: tuple[Player, ...]
+    sessions: tuple[Event, ...]
+
+    @cached_property
+    def names(self) -> dict:
+        return {p.number: p.name for p in self.players}
+
+    def session(self, number: int) -> Event:
+        """The session with this number (1-based)."""
+        if not 1 <= number <= len(self.sessions):
+            from .errors import PrefprintError
+            raise PrefprintError("model.no_session", number=number, count=len(self.sessions))
+        return self.sessions[number - 1]

@@ -104,10 +104,16 @@ class Movement:
     rounds: tuple[Round, ...]
     rooms: tuple[Room, ...]
     notes: tuple[tuple[str, dict], ...] = field(default=())
+    numbers: tuple[int, ...] = ()  # the players' numbers when not 1..players (absent players keep theirs)
 
     @property
     def seats(self) -> tuple[str, ...]:
         return SEATS[self.table_size]
+
+    @property
+    def roster(self) -> tuple[int, ...]:
+        """The numbers of the players who take part, in order."""
+        return self.numbers or tuple(range(1, self.players + 1))
 
     @property
     def tables(self) -> int:
@@ -458,18 +464,46 @@ def _compose(players, k, method, plans, n_rounds, notes) -> Movement:
     return Movement(players, k, method, rounds, tuple(rooms), tuple(notes))
 
 
-def second_session(first: Movement, rounds: int | None = None) -> Movement:
+def renumber(movement: Movement, numbers) -> Movement:
+    """The same movement with player i (1-based) renamed numbers[i−1]; absent players keep their numbers."""
+    numbers = tuple(numbers)
+    if len(numbers) != movement.players or len(set(numbers)) != len(numbers):
+        raise InvalidMovement(f"{len(numbers)} numbers for {movement.players} players")
+    if numbers == movement.roster:
+        return movement
+    old = movement.roster
+    rename = dict(zip(old, numbers))
+    renamed = Movement(
+        movement.players, movement.table_size, movement.method,
+        tuple(Round(r.number, tuple(TablePlay(t.table, t.room, t.set, tuple((s, rename[p]) for s, p in t.seats))
+                                    for t in r.tables), tuple(sorted(rename[p] for p in r.resting)))
+              for r in movement.rounds),
+        tuple(Room(rm.number, rm.method, tuple(sorted(rename[p] for p in rm.players)), rm.tables, rm.sets,
+                   rm.full_rounds, rm.slot_rows, rm.skips) for rm in movement.rooms),
+        movement.notes, tuple(sorted(numbers)) if tuple(sorted(numbers)) != tuple(range(1, len(numbers) + 1)) else ())
+    validate(renamed)
+    return renamed
+
+
+def second_session(first: Movement, rounds: int | None = None, absent=(), present=None) -> Movement:
     """A second session by lines: former N, E, S, W players each play in a room of their own.
 
     A player's line is his seat in the first round of the first session (resting players of
-    that round join the smallest room). Player numbers are kept.
+    that round, and players who did not play the first session, join the smallest room).
+    Player numbers are kept; `absent` players do not play this session; `present`, when
+    given, is everyone who does.
     """
     k = first.table_size
+    absent = set(absent)
+    present = [p for p in (first.roster if present is None else present) if p not in absent]
+    wanted = set(present)
     lines = {seat: [] for seat in first.seats}
     for table in first.rounds[0].tables:
         for seat, player in table.seats:
-            lines[seat].append(player)
-    for player in first.rounds[0].resting:
+            if player in wanted:
+                lines[seat].append(player)
+    placed = {p for v in lines.values() for p in v}
+    for player in sorted(wanted - placed):
         min(lines.values(), key=len).append(player)
     groups = [sorted(v) for v in lines.values() if v]
     small = [len(g) for g in groups if len(g) < MIN_PLAYERS[k]]
@@ -482,17 +516,18 @@ def second_session(first: Movement, rounds: int | None = None) -> Movement:
     if rounds < 1 or rounds > full:
         raise MovementError(f"rounds must be from 1 to {full} (the full circle), not {rounds}")
     notes = [("second_session", {"sizes": [len(g) for g in groups]})]
-    local = _compose(first.players, k, "rooms", plans, rounds, notes)
+    local = _compose(len(present), k, "rooms", plans, rounds, notes)
     order = [p for g in groups for p in g]  # local number i+1 -> real player order[i]
     rename = {i + 1: p for i, p in enumerate(order)}
+    numbers = tuple(sorted(present))
     movement = Movement(
-        first.players, k, "by-lines",
+        len(present), k, "by-lines",
         tuple(Round(r.number, tuple(TablePlay(t.table, t.room, t.set, tuple((s, rename[p]) for s, p in t.seats))
                                     for t in r.tables), tuple(sorted(rename[p] for p in r.resting)))
               for r in local.rounds),
         tuple(Room(rm.number, rm.method, tuple(sorted(rename[p] for p in rm.players)), rm.tables, rm.sets,
                    rm.full_rounds, rm.slot_rows, rm.skips) for rm in local.rooms),
-        tuple(notes))
+        tuple(notes), numbers if numbers != tuple(range(1, len(numbers) + 1)) else ())
     validate(movement)
     return movement
 
@@ -505,6 +540,7 @@ def validate(movement: Movement) -> None:
     k = movement.table_size
     seat_names = SEATS[k]
     n = movement.players
+    roster = set(movement.roster)
     allowed_sets = {s for room in movement.rooms for s in room.sets}
     played: dict[int, set] = {}
     scheme_rooms = {room.number for room in movement.rooms if room.method == "scheme"}
@@ -531,13 +567,13 @@ def validate(movement: Movement) -> None:
                     problems.append(f"round {rnd.number}: player {player} replays set {table.set}")
                 done.add(table.set)
         where.extend(rnd.resting)
-        if len(where) != n or set(where) != set(range(1, n + 1)):
+        if len(where) != n or set(where) != roster:
             for player, count in Counter(where).items():
                 if count > 1:
                     problems.append(f"round {rnd.number}: player {player} is in {count} places")
-                if not 1 <= player <= n:
+                if player not in roster:
                     problems.append(f"round {rnd.number}: unknown player {player}")
-            missing = set(range(1, n + 1)) - set(where)
+            missing = roster - set(where)
             if missing:
                 problems.append(f"round {rnd.number}: players {sorted(missing)} neither play nor rest")
     if problems:
@@ -559,7 +595,7 @@ def statistics(movement: Movement) -> Stats:
     n = movement.players
     histogram = Counter(meetings.values())
     histogram[0] = n * (n - 1) // 2 - len(meetings)
-    everyone = range(1, n + 1)
+    everyone = movement.roster
     return Stats(dict(meetings), {h: histogram[h] for h in sorted(histogram) if histogram[h]},
                  {p: sets[p] for p in everyone}, {p: rests[p] for p in everyone})
 

@@ -42,19 +42,22 @@ def test_all_problems_at_once_with_key_and_line():
         "number = 7\n", "number = 6\n").replace("table_size = 4", 'table_size = "four"')
     with pytest.raises(SpecError) as e:
         parse_event(text, "cup.toml")
-    problems = e.value.problems
+    problems = [p.text("en") for p in e.value.problems]
     assert "line 8, game.colour: unknown key; expected one of conventions, deals_per_set, minutes_per_deal, " \
            "table_size, variant" in problems
-    assert "line 7, game.variant: unknown variant 'moscow'; known: sochi, leningrad, rostov, classic" in problems
-    assert "line 9, game.table_size: expected a whole number, found 'four'" in problems
+    assert "line 7, game.variant: unknown variant «moscow»; known: sochi, leningrad, rostov, classic" in problems
+    assert "line 9, game.table_size: expected a whole number, found «four»" in problems
     assert any(p.startswith("line ") and "players[6].number: duplicate player number 6 (also players[5])" in p
                for p in problems)
     assert str(e.value).startswith("cup.toml: ")
+    russian = e.value.text("ru").splitlines()
+    assert russian[0] == "cup.toml: 4 ошибки:"
+    assert "  - строка 9, game.table_size: ожидается целое число, найдено «four»" in russian
 
 
 def test_too_few_players_and_bad_toml():
     text = GOOD.split("[[players]]")[0] + "".join(f"[[players]]\nnumber = {i}\n" for i in range(1, 6))
-    with pytest.raises(SpecError, match="players: players must be from 8 to 1000 at tables of 4, not 5"):
+    with pytest.raises(SpecError, match="players must be from 8 to 1000 at tables of 4, not 5"):
         parse_event(text)
     with pytest.raises(SpecError, match="not valid TOML"):
         parse_event("[event\n")
@@ -86,3 +89,95 @@ def test_second_session_by_lines_from_the_spec():
     assert event.movement.method == "by-lines"
     assert [len(r.players) for r in event.movement.rooms] == [20, 20, 20, 20]
     assert all(r.method == "standard" for r in event.movement.rooms)
+
+
+def _problems(text, lang="en"):
+    with pytest.raises(SpecError) as e:
+        parse_event(text)
+    return [p.text(lang) for p in e.value.problems]
+
+
+@pytest.mark.parametrize("old,new,expected", [
+    ('title = "Test"', 'title = "Te\\u0007st"', "line 3, event.title: contains the control character U+0007"),
+    ('title = "Test"', 'title = "Te\\u001b[31mst"', "line 3, event.title: contains the control character U+001B"),
+    ('name = "P3"', 'name = "P\\u0000"', "players[2].name: contains the control character U+0000"),
+    ('date = 2026-12-05', 'date = 2026-12-05\nstart = "25:99"',
+     "line 5, event.start: expected a time from 00:00 to 23:59"),
+    ('table_size = 4', 'table_size = 4\ndeals_per_set = 99999999999999999999',
+     "line 9, game.deals_per_set: expected a number from 2 to 12"),
+    ('table_size = 4', 'table_size = 4\n[game.conventions]\nshortfall = inf',
+     "line 10, game.conventions.shortfall: expected a finite number, found «inf»"),
+    ('name = "P3"', 'name = "' + "x" * 300 + '"', "players[2].name: text too long: 300 characters, at most 100"),
+    ('number = 4\n', 'number = -4\n', "players[3].number: expected a number from 1 to 9999, found «-4»"),
+])
+def test_values_that_cannot_be_printed_are_refused_at_their_line(old, new, expected):
+    assert old in GOOD
+    problems = _problems(GOOD.replace(old, new, 1))
+    assert any(expected in p for p in problems), problems
+
+
+def test_empty_players_deep_nesting_and_wrong_types_are_problems_not_crashes():
+    assert _problems("players = []\n" + GOOD.split("[[players]]")[0]) == \
+        ["line 1, players: no players: [[players]] entries needed"]
+    with pytest.raises(SpecError, match="nested too deep"):
+        parse_event("a = " + "[" * 3000 + "]" * 3000)
+    for text in ("players = 5", "event = 3", "[event]\ntitle = 5\n[game]\n[[players]]\nnumber = true"):
+        with pytest.raises(SpecError):
+            parse_event(text)
+
+
+def test_players_keep_their_numbers_and_late_entries_get_the_next_free_one():
+    text = GOOD.replace("number = 20\n", "number = 25\n") + '\n[[players]]\nname = "Late"\n'
+    event = parse_event(text)
+    numbers = [p.number for p in event.players]
+    assert numbers == list(range(1, 20)) + [25, 26] and event.players[-1].name == "Late"
+    assert event.movement.roster == tuple(numbers)
+    first = event.movement.rounds[0]
+    assert sorted([p for t in first.tables for p in t.players] + list(first.resting)) == numbers
+
+
+TWO_SESSIONS = GOOD.split("[[players]]")[0] + """
+[[sessions]]
+title = "1-я сессия"
+start = "18:30"
+
+[[sessions]]
+date = 2026-12-06
+by_lines = true
+absent = [7]
+
+[sessions.deals]
+seed = "second"
+""" + "".join(f'\n[[players]]\nnumber = {i}\nname = "P{i}"\n' for i in range(1, 41))
+
+
+def test_two_sessions_the_second_by_lines_with_an_absent_player():
+    from prefprint.spec import parse_competition
+
+    c = parse_competition(TWO_SESSIONS, "cup.toml")
+    one, two = c.sessions
+    assert (one.session, two.session, one.session_count) == (1, 2, 2)
+    assert one.start == "18:30" and two.date == "2026-12-06" and one.session_title == "1-я сессия"
+    assert two.movement.method == "by-lines" and 7 not in two.movement.roster and len(two.players) == 39
+    assert two.absent == (7,) and 7 in c.names
+    line = {p: s for t in one.movement.rounds[0].tables for s, p in t.seats}
+    for room in two.movement.rooms:  # every room holds players of one former line
+        assert len({line[p] for p in room.players}) == 1
+    assert one.deals[0].hands != two.deals[0].hands and one.digest != two.digest
+
+
+def test_session_mistakes_are_listed_with_their_keys():
+    text = TWO_SESSIONS.replace("absent = [7]", "absent = [77, 7, 7]\nmethod = \"skip\"").replace(
+        'title = "1-я сессия"', 'title = "1-я сессия"\nby_lines = true')
+    problems = _problems(text)
+    assert any("sessions[1].absent: no players numbered 77" in p for p in problems), problems
+    assert any("sessions[1].absent: a number is given twice" in p for p in problems)
+    assert any("sessions[1].method: cannot be combined with by_lines = true" in p for p in problems)
+    assert any("sessions[0].by_lines: the first session cannot play by lines" in p for p in problems)
+
+
+def test_deals_dealt_at_the_table_have_no_layout():
+    event = parse_event(GOOD.replace("seed = 5", 'seed = 5\nsource = "table"'))
+    assert event.dealt_at_table and all(d.hands == () and d.talon == () for d in event.deals)
+    problems = _problems(GOOD.replace("seed = 5", 'source = "shuffled"'))
+    assert any("deals.source: expected one of generated, table" in p for p in problems)
