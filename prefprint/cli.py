@@ -142,19 +142,22 @@ def costs(variant, table_size, lang, overrides, out):
 @click.argument("spec", type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False),
               help="Output folder (default: output/<spec stem>/).")
+@click.option("--session", type=click.IntRange(min=1), help="Print only this session (default: every session).")
 @click.option("--jobs", type=int, default=0, help="Processes for PDF rendering (default: CPU count).")
-def kit(spec, out, jobs):
+def kit(spec, out, session, jobs):
     """Write the whole table kit of an event: cards, director, itineraries, protocols, deals, costs, workbook."""
     from . import kit as kit_mod
-    from .spec import load_event
+    from .spec import load_competition
 
-    event = load_event(spec)
+    competition = load_competition(spec)
+    if session:
+        competition.session(session)  # an unknown session is one line, before anything is written
     folder = Path(out) if out else Path("output") / Path(spec).stem
 
     def progress(msg):
         click.echo(msg, err=True)
 
-    written = kit_mod.write_kit(event, folder, jobs=jobs or None, progress=progress)
+    written = kit_mod.write_competition_kit(competition, folder, session, jobs=jobs or None, progress=progress)
     click.echo(f"{len(written)} files in {folder}")
 
 

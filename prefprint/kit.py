@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import documents as docs
-from .model import Event
+from .model import Competition, Event
 from .render import html, render_pdfs, write_atomic
 
 DOCUMENTS = ("table-cards", "director", "itineraries", "protocols", "deals", "costs")
@@ -76,4 +76,25 @@ def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None
     for name, data in pdfs.items():
         written.append(write_atomic(folder / f"{name}.pdf", data))
     say("  PDFs written")
+    return written
+
+
+def write_competition_kit(competition: Competition, folder: Path, session: int | None = None,
+                          jobs: int | None = None, progress=None) -> list[Path]:
+    """The kit of every session (or only `session`); several sessions go to DIR/session-N/ with DIR/index.html.
+
+    A one-session spec keeps the plain layout: the kit straight in DIR.
+    """
+    folder = Path(folder)
+    if len(competition.sessions) == 1:
+        return write_kit(competition.session(session or 1), folder, jobs=jobs, progress=progress)
+    chosen = [competition.session(session)] if session else list(competition.sessions)
+    say = progress or (lambda msg: None)
+    written = []
+    for event in chosen:
+        say(f"session {event.session}:")
+        written += write_kit(event, folder / f"session-{event.session}", jobs=jobs, progress=progress)
+    index = html("competition_index.html", competition.language, competition=competition,
+                 present=[e.session for e in competition.sessions if (folder / f"session-{e.session}").is_dir()])
+    written.append(write_atomic(folder / "index.html", index))
     return written

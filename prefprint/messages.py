@@ -147,6 +147,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                          "the talon has {n} {n:card|cards}, expected 2"),
     "deals.twice": ("карты встречаются дважды: {cards}", "cards given twice: {cards}"),
 
+    # ------------------------------------------------------------------ workbook
+    "workbook.cannot_open": ("не открывается как книга .xlsx: {error}", "cannot open as an .xlsx workbook: {error}"),
+
     # ------------------------------------------------------------------ spec (the event spec reader)
     "spec.at_line": ("строка {line}, {key}: {what}", "line {line}, {key}: {what}"),
     "spec.at": ("{key}: {what}", "{key}: {what}"),

@@ -17,6 +17,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from .errors import WorkbookError
+from .messages import Message, shown
 from .model import Event
 from .render import write_atomic
 from .rules import COST, STRAINS
@@ -162,13 +163,119 @@ def build_workbook(event: Event) -> Workbook:
         ws.page_setup.fitToHeight = 0
         ws.sheet_properties.pageSetUpPr.fitToPage = True
         ws.print_title_rows = f"{HEADER_ROW - 1}:{HEADER_ROW}"
+        if event.dealt_at_table:
+            _layout_cells(ws, event, deal)
     players = wb.create_sheet("Игроки" if lang == "ru" else "Players")
     players.append(["№", "Имя" if lang == "ru" else "Name"])
     for p in event.players:
         players.append([p.number, None])
         _text(players.cell(players.max_row, 2), p.name)
     players.column_dimensions["B"].width = 32
+    _write_meta(wb, event)
     return wb
+
+
+# --------------------------------------------------------------------------- what the workbook belongs to
+
+META_SHEET = "prefprint"
+META_KEYS = ("format", "event", "date", "session", "digest")
+
+
+def _write_meta(wb: Workbook, event: Event) -> None:
+    """A hidden sheet naming the event, the session and the digest of its movement and deals."""
+    ws = wb.create_sheet(META_SHEET)
+    ws.sheet_state = "hidden"
+    for key, value in zip(META_KEYS, (1, event.title, event.date, event.session, event.digest)):
+        ws.append([key, None])
+        _text(ws.cell(ws.max_row, 2), value if isinstance(value, str) else value)
+
+
+def read_meta(path: Path) -> dict | None:
+    """What a protocol workbook says it belongs to ({"event", "date", "session", "digest"}), or None."""
+    try:
+        wb = load_workbook(path, read_only=True, data_only=True)
+    except Exception as e:  # openpyxl raises many kinds for a file that is not a workbook
+        raise WorkbookError(path, [Message("workbook.cannot_open", error=shown(e, 120))]) from None
+    try:
+        if META_SHEET not in wb.sheetnames:
+            return None
+        meta = {}
+        for row in wb[META_SHEET].iter_rows(min_row=1, max_row=20, max_col=2, values_only=True):
+            if row and row[0] in META_KEYS:
+                meta[row[0]] = row[1] if len(row) > 1 else None
+        return meta
+    except Exception:  # a damaged hidden sheet: as if it were not there
+        return None
+    finally:
+        wb.close()
+
+
+# --------------------------------------------------------------------------- layouts written by the first table
+
+LAYOUT_COL = 23  # column W: labels; X: the cards
+
+
+def layout_rows(event: Event, deal) -> list[tuple[str, int]]:
+    """(pocket, row) of the layout cells of a deal dealt at the table: active seats, then the talon."""
+    from .rules import active_seats
+
+    seats = sorted(active_seats(event.table_size, deal.dealer), key="NESW".index)
+    keys = list(seats) + ["talon_top", "talon_bottom"]
+    return [(key, INFO_ROW + 1 + i) for i, key in enumerate(keys)]
+
+
+def _layout_cells(ws, event: Event, deal) -> None:
+    ru = event.language == "ru"
+    head = ws.cell(INFO_ROW, LAYOUT_COL, "Расклад (записывает первый стол)" if ru else "Layout (the first table writes it)")
+    head.font = Font(bold=True)
+    words = {"talon_top": "Прикуп, верхняя" if ru else "Talon, top",
+             "talon_bottom": "Прикуп, нижняя" if ru else "Talon, bottom"}
+    for key, row in layout_rows(event, deal):
+        ws.cell(row, LAYOUT_COL, words.get(key, key)).font = Font(bold=True)
+        c = ws.cell(row, LAYOUT_COL + 1)
+        c.border = _BORDER
+        c.number_format = "@"
+    ws.column_dimensions[get_column_letter(LAYOUT_COL)].width = 16
+    ws.column_dimensions[get_column_letter(LAYOUT_COL + 1)].width = 40
+
+
+def read_layouts(path: Path, event: Event) -> dict[int, dict]:
+    """The layouts typed into a workbook: {deal: {pocket: (text, cell)}}, only deals with something typed."""
+    wb = load_workbook(path, read_only=True, data_only=True)
+    try:
+        out = {}
+        names = {}
+        for title in wb.sheetnames:
+            number = deal_number_of(title)
+            if number is not None:
+                names.setdefault(number, title)
+        for deal in event.deals:
+            if deal.number not in names:
+                continue
+            rows = layout_rows(event, deal)
+            ws = wb[names[deal.number]]
+            cells = {}
+            top = min(r for _, r in rows)
+            bottom = max(r for _, r in rows)
+            values = list(ws.iter_rows(min_row=top, max_row=bottom, min_col=LAYOUT_COL + 1,
+                                       max_col=LAYOUT_COL + 1, values_only=True))
+            for key, row in rows:
+                value = values[row - top][0] if row - top < len(values) and values[row - top] else None
+                if value is not None and str(value).strip():
+                    cells[key] = (str(value), f"'{names[deal.number]}'!{get_column_letter(LAYOUT_COL + 1)}{row}")
+            if cells:
+                out[deal.number] = cells
+        return out
+    finally:
+        wb.close()
+
+
+def deal_number_of(title: str) -> int | None:
+    """The deal number of a deal sheet's name ("Сдача 7", "Deal 7"), else None."""
+    parts = title.strip().split()
+    if len(parts) == 2 and parts[0] in SHEET_PREFIX.values() and parts[1].isdigit():
+        return int(parts[1])
+    return None
 
 
 def write_protocol_workbook(event: Event, path: Path) -> Path:
