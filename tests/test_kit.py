@@ -133,7 +133,8 @@ def test_deals_hold_every_card_once(events):
 def test_workbook_is_prefilled_from_the_movement(kits, events):
     event = events["threes-15"]
     wb = load_workbook(kits["threes-15"] / "protocols.xlsx")
-    assert len(wb.sheetnames) == len(event.deals) + 1
+    assert len(wb.sheetnames) == len(event.deals) + 2  # deals, players, the hidden sheet of what it belongs to
+    assert wb["prefprint"].sheet_state == "hidden"
     ws = wb[sheet_name("ru", 1)]
     rows = event.rows_of(event.deals[0])
     for k, row in enumerate(rows):
