@@ -150,6 +150,25 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     # ------------------------------------------------------------------ workbook
     "workbook.cannot_open": ("не открывается как книга .xlsx: {error}", "cannot open as an .xlsx workbook: {error}"),
 
+    # ------------------------------------------------------------------ competition
+    "competition.too_many": ("{n} {n:книга|книги|книг} протоколов, а в турнире {count} {count:сессия|сессии|сессий}",
+                             "{n} protocol {n:workbook|workbooks}, but the event has {count} {count:session|sessions}"),
+    "competition.no_meta": ("{path}: в книге не записано, к какому турниру и сессии она относится; "
+                            "проверяю по строкам протоколов",
+                            "{path}: the workbook does not say which event and session it belongs to; "
+                            "checking it by the protocol rows"),
+    "competition.other_event": ("книга протоколов другого турнира: {found}, а не {expected}",
+                                "a protocol workbook of another event: {found}, not {expected}"),
+    "competition.other_session": ("это книга сессии {found}, а на месте {position} ожидается сессия {expected} "
+                                  "(книги перечисляются по порядку сессий)",
+                                  "this is the workbook of session {found}; place {position} expects session "
+                                  "{expected} (give the workbooks in session order)"),
+    "competition.session_twice": ("сессия {session} уже дана: {other}", "session {session} is given twice: {other}"),
+    "competition.spec_changed": ("книга напечатана для другого движения или других раскладов сессии {session}: "
+                                 "спецификация изменилась после печати",
+                                 "the workbook was printed for another movement or other deals of session "
+                                 "{session}: the spec changed after printing"),
+
     # ------------------------------------------------------------------ spec (the event spec reader)
     "spec.at_line": ("строка {line}, {key}: {what}", "line {line}, {key}: {what}"),
     "spec.at": ("{key}: {what}", "{key}: {what}"),

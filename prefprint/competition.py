@@ -1,0 +1,103 @@
+"""A competition of several sessions: which workbook is which session, and one ranking over all.
+
+Seed §9: every player's matchpoints over all protocols of the competition, divided by the sum
+of the maxima; each deal is matchpointed within its own session and line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import WorkbookError
+from .matchpoints import Standing, rank
+from .messages import Message, shown
+from .model import Competition, Event
+
+
+@dataclass
+class SessionTotal:
+    """A player's matchpoints and maximum in one session."""
+
+    session: int
+    mp: object
+    max: int
+
+    @property
+    def percent(self) -> float | None:
+        from fractions import Fraction
+
+        return round(float(Fraction(self.mp) / self.max) * 100, 2) if self.max else None
+
+
+@dataclass
+class CompetitionReport:
+    """The reports of the sessions played so far and the ranking over all their protocols."""
+
+    competition: Competition
+    reports: list  # results.Report of each session given, in session order
+    standings: list[Standing]
+    sessions_of: dict = field(default_factory=dict)  # player -> [SessionTotal, ...]
+    warnings: list = field(default_factory=list)
+
+    @property
+    def sessions(self) -> list[Event]:
+        return [r.event for r in self.reports]
+
+
+def identify(competition: Competition, workbooks: list[Path]) -> tuple[list[tuple[Event, Path]], list]:
+    """Pair the workbooks with sessions 1, 2, … in order; refuse another event, session or a repeat.
+
+    Returns the pairs and warnings (a workbook that does not say what it belongs to is checked
+    by its rows only). A mismatch is one line: WorkbookError naming the file.
+    """
+    from .workbook import read_meta
+
+    if len(workbooks) > len(competition.sessions):
+        raise WorkbookError(workbooks[len(competition.sessions)],
+                            [Message("competition.too_many", n=len(workbooks), count=len(competition.sessions))])
+    pairs, warnings, seen = [], [], {}
+    for i, path in enumerate(workbooks):
+        event = competition.sessions[i]
+        meta = read_meta(path)
+        if meta is None:
+            warnings.append(Message("competition.no_meta", path=str(path)))
+        else:
+            title, session, digest = meta.get("event"), meta.get("session"), meta.get("digest")
+            if title != event.title:
+                raise WorkbookError(path, [Message("competition.other_event", found=shown(title, 60),
+                                                   expected=shown(event.title, 60))])
+            if session in seen:
+                raise WorkbookError(path, [Message("competition.session_twice", session=session,
+                                                   other=str(seen[session]))])
+            seen[session] = path
+            if session != event.session:
+                raise WorkbookError(path, [Message("competition.other_session", found=shown(session),
+                                                   expected=event.session, position=i + 1)])
+            if digest != event.digest:
+                raise WorkbookError(path, [Message("competition.spec_changed", session=event.session)])
+        pairs.append((event, path))
+    resolved = {}
+    for event, path in pairs:
+        key = Path(path).resolve()
+        if key in resolved:
+            raise WorkbookError(path, [Message("competition.session_twice", session=event.session,
+                                               other=str(resolved[key]))])
+        resolved[key] = path
+    return pairs, warnings
+
+
+def combine(competition: Competition, reports: list) -> CompetitionReport:
+    """One ranking over the sessions' reports: Σ MP / Σ maxima per player (exact), ties share a place."""
+    totals: dict[int, list] = {}
+    sessions_of: dict[int, list[SessionTotal]] = {}
+    for report in reports:
+        for s in report.standings:
+            t = totals.setdefault(s.player, [0, 0, 0])
+            t[0] += s.mp
+            t[1] += s.max
+            t[2] += s.deals
+            sessions_of.setdefault(s.player, []).append(SessionTotal(report.event.session, s.mp, s.max))
+    standings = rank({p: tuple(v) for p, v in totals.items()})
+    warnings = [w for r in reports for w in r.warnings]
+    return CompetitionReport(competition, list(reports), standings, sessions_of, warnings)
