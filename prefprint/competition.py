@@ -72,7 +72,7 @@ def identify(competition: Competition, workbooks: list[Path]) -> tuple[list[tupl
                                                    other=str(seen[session]))])
             seen[session] = path
             if session != event.session:
-                raise WorkbookError(path, [Message("competition.other_session", found=shown(session),
+                raise WorkbookError(path, [Message("competition.other_session", found=session if isinstance(session, int) else shown(session),
                                                    expected=event.session, position=i + 1)])
             if digest != event.digest:
                 raise WorkbookError(path, [Message("competition.spec_changed", session=event.session)])

@@ -180,7 +180,7 @@ def check_workbook(event: Event, sheets, trust: str | None = None):
                 elif num != planned[s]:
                     warnings.append(f"{ref(f'{s}_no')}: player {num} written in seat {s}; the movement put "
                                     f"{planned[s]} there (the written number counts)")
-                if not 1 <= num <= len(event.players):
+                if num not in event.names:
                     row_problems.append(f"{ref(f'{s}_no')}: no player {num} in this event")
                 players[s] = num
             for s, num in players.items():

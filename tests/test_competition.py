@@ -1,0 +1,83 @@
+"""A competition of several sessions: workbooks paired with sessions, one ranking over all protocols."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from prefprint.competition import combine, identify
+from prefprint.errors import WorkbookError
+from prefprint.results import run
+from prefprint.sample import random_fills
+from prefprint.spec import load_competition, parse_competition
+from prefprint.workbook import fill_workbook, write_protocol_workbook
+
+from conftest import SAMPLES
+from test_results import independent_ranking
+
+
+@pytest.fixture(scope="module")
+def cup():
+    return load_competition(SAMPLES / "cup-40.toml")
+
+
+@pytest.fixture(scope="module")
+def filled_cup(cup, tmp_path_factory):
+    """Both sessions' workbooks, filled with realistic outcomes, and those outcomes."""
+    base = tmp_path_factory.mktemp("cup")
+    paths, outcomes = [], []
+    for event in cup.sessions:
+        blank = write_protocol_workbook(event, base / f"blank-{event.session}.xlsx")
+        fills, out = random_fills(event, seed=event.session)
+        paths.append(fill_workbook(blank, base / f"s{event.session}.xlsx", fills))
+        outcomes.append(out)
+    return paths, outcomes
+
+
+def test_the_combined_ranking_equals_an_independent_count_over_all_protocols(cup, filled_cup, tmp_path):
+    paths, outcomes = filled_cup
+    pairs, warnings = identify(cup, paths)
+    assert not warnings and [e.session for e, _ in pairs] == [1, 2]
+    reports = [run(event, path, tmp_path / f"s{event.session}", publish=False) for event, path in pairs]
+    report = combine(cup, reports)
+    expected = {}
+    for event, out in zip(cup.sessions, outcomes):
+        for player, (mp, top) in independent_ranking(event, out).items():
+            t = expected.setdefault(player, [0, 0])
+            t[0] += mp
+            t[1] += top
+    assert {s.player: [s.mp, s.max] for s in report.standings} == expected
+    ratios = [Fraction(s.mp, s.max) for s in report.standings]
+    assert ratios == sorted(ratios, reverse=True)
+    absent = 17  # plays session 1 only: his percentage is over the protocols he played
+    assert [t.session for t in report.sessions_of[absent]] == [1]
+    assert [t.session for t in report.sessions_of[1]] == [1, 2]
+
+
+def test_after_the_first_session_the_ranking_is_over_it_alone(cup, filled_cup, tmp_path):
+    paths, _ = filled_cup
+    pairs, _ = identify(cup, paths[:1])
+    report = combine(cup, [run(pairs[0][0], pairs[0][1], tmp_path, publish=False)])
+    assert {s.player: (s.mp, s.max) for s in report.standings} == \
+        {s.player: (s.mp, s.max) for s in report.reports[0].standings}
+
+
+def _refusal(cup, paths):
+    with pytest.raises(WorkbookError) as e:
+        identify(cup, paths)
+    assert len(e.value.problems) == 1
+    return e.value.problems[0].text("en"), e.value.problems[0].text("ru")
+
+
+def test_a_workbook_of_another_session_event_or_spec_is_refused_in_one_line(cup, filled_cup, events, tmp_path):
+    s1, s2 = filled_cup[0]
+    en, ru = _refusal(cup, [s2, s1])
+    assert en.startswith("this is the workbook of session 2; place 1 expects session 1")
+    assert ru.startswith("это книга сессии 2, а на месте 1 ожидается сессия 1")
+    assert _refusal(cup, [s1, s1])[0].startswith("session 1 is given twice")
+    other = write_protocol_workbook(events["club-night-20"], tmp_path / "other.xlsx")
+    assert _refusal(cup, [other])[0].startswith("a protocol workbook of another event: «Клубный вечер")
+    changed = parse_competition(open(cup.source, encoding="utf-8").read().replace("seed = 8517203946611", "seed = 1"))
+    assert _refusal(changed, [s1])[0].startswith("the workbook was printed for another movement or other deals")
+    assert _refusal(cup, [s1, s2, s1])[0].startswith("3 protocol workbooks, but the event has 2 sessions")
