@@ -169,3 +169,48 @@ def make_deals(n_sets: int, per_set: int, table_size: int, seed, prepared: dict 
             else:
                 deals.append(generate_deal(seed, number, s, dealer, table_size))
     return deals
+
+
+def typed_layout(deal: Deal, typed: dict) -> tuple[Deal | None, list]:
+    """A deal dealt at the table with the layout its first table wrote: {pocket: (text, cell)}.
+
+    Returns the deal with its cards (None while nothing usable was typed) and the problems,
+    each naming its cell. Pockets are the active seats and "talon_top", "talon_bottom".
+    """
+    seats = sorted(active_seats(deal.table_size, deal.dealer), key="NESW".index)
+    problems, hands, talon = [], {}, []
+    for pocket in list(seats) + ["talon_top", "talon_bottom"]:
+        if pocket not in typed:
+            problems.append(Message("deals.layout_cell_missing", cell=_first_cell(typed), pocket=pocket))
+            continue
+        text, cell = typed[pocket]
+        try:
+            cards = parse_cards(text)
+        except DealError as e:
+            problems.append(Message("deals.at_cell", cell=cell, what=e.message))
+            continue
+        if pocket.startswith("talon"):
+            if len(cards) != 1:
+                problems.append(Message("deals.at_cell", cell=cell, what=Message("deals.talon_card", n=len(cards))))
+                continue
+            talon += list(cards)
+        elif len(cards) != 10:
+            problems.append(Message("deals.at_cell", cell=cell, what=Message("deals.hand_size", seat=pocket,
+                                                                             n=len(cards))))
+        else:
+            hands[pocket] = tuple(sorted(cards))
+    if problems:
+        return None, problems
+    where = {c: typed[p][1] for p, h in hands.items() for c in h}
+    where.update({c: typed[p][1] for p, c in zip(("talon_top", "talon_bottom"), talon)})
+    cards = [c for h in hands.values() for c in h] + talon
+    twice = {c for c in cards if cards.count(c) > 1}
+    cell = min((where[c] for c in twice), default=_first_cell(typed))  # where a repeated card was written
+    problems = [Message("deals.at_cell", cell=cell, what=p) for p in layout_problems(hands, tuple(talon))]
+    if problems:
+        return None, problems
+    return Deal(deal.number, deal.set, deal.dealer, deal.table_size, tuple(hands.items()), tuple(talon)), []
+
+
+def _first_cell(typed: dict) -> str:
+    return min((cell for _, cell in typed.values()), default="?")

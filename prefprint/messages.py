@@ -146,6 +146,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "deals.talon_size": ("в прикупе {n} {n:карта|карты|карт}, а должно быть 2",
                          "the talon has {n} {n:card|cards}, expected 2"),
     "deals.twice": ("карты встречаются дважды: {cards}", "cards given twice: {cards}"),
+    "deals.at_cell": ("{cell}: {what}", "{cell}: {what}"),
+    "deals.layout_cell_missing": ("{cell}: расклад записан не полностью — нет карт «{pocket}»",
+                                  "{cell}: the layout is incomplete — the cards of \"{pocket}\" are missing"),
+    "deals.talon_card": ("в этой клетке должна быть одна карта прикупа, а записано {n}",
+                         "this cell holds one card of the talon, found {n}"),
 
     # ------------------------------------------------------------------ workbook
     "workbook.cannot_open": ("не открывается как книга .xlsx: {error}", "cannot open as an .xlsx workbook: {error}"),
