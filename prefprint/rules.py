@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
+from typing import NamedTuple
 
 from .errors import ScoringError
+from .messages import Message, shown
 
 CLOCKWISE = ("N", "E", "S", "W")
 SEATS = {4: ("N", "E", "S", "W"), 3: ("N", "E", "S")}
@@ -23,6 +25,22 @@ LEVELS = tuple(COST)
 
 # --------------------------------------------------------------------------- conventions
 
+def _error(code: str, **params) -> ScoringError:
+    return ScoringError(Message(code, **params))
+
+
+class ConventionsError(ScoringError):
+    """Every bad convention override at once; `problems` holds one Message per override."""
+
+    def __init__(self, problems):
+        self.problems = list(problems)
+        Exception.__init__(self, self.text("en"))
+        self.message = None
+
+    def text(self, lang: str = "ru") -> str:
+        return "; ".join(p.text(lang) for p in self.problems)
+
+
 @dataclass(frozen=True)
 class Conventions:
     """Named scoring conventions; a variant is a preset of them."""
@@ -34,26 +52,39 @@ class Conventions:
     consolation_to_dealer: bool = True  # the 4-handed dealer writes consolation too
     lone_whist: str = "greedy"  # greedy | gentleman
     shortfall: Fraction = Fraction(1)  # gora per missing whist trick, in units of c
+    tens: str = "whisted"  # whisted | checked: a 10 is played out with no obligation for the defence
+    stalingrad: bool = False  # 6♠ is whisted by both defenders
+    sixes_whisted: bool = False  # every 6 is whisted by both defenders (classic)
     misere_gora: int = 10  # gora per trick taken on a misère
+    misere_max_tricks: int = 10  # tricks charged on a misère (Ural–Siberian record: 1)
     allpass: str = "gora"  # gora | rostov
     allpass_gora: int = 1  # gora per trick on all-pass ("gora")
     allpass_whists: int = 5  # whists per trick written by the fewest-tricks player ("rostov")
     allpass_dealer_pool: bool = False  # the 4-handed dealer gets pool +1 on all-pass
     dark: int = 0  # multiplier of a dark game; 0: dark games are not played
+    concession: bool = False  # the declarer may concede before play ("без трёх"): gora only, no whists
 
     def items(self):
         return [(f.name, getattr(self, f.name)) for f in fields(self)]
 
 
+_SOCHI = Conventions()
+_ROSTOV = Conventions(lone_whist="gentleman", shortfall=Fraction(1, 2), allpass="rostov", allpass_dealer_pool=True)
 VARIANTS = {
-    "sochi": Conventions(),
+    "sochi": _SOCHI,
     "leningrad": Conventions(pool_value=20, remiz=2, whist=2, consolation=2, lone_whist="gentleman",
                              misere_gora=20, allpass_gora=2),
-    "rostov": Conventions(lone_whist="gentleman", shortfall=Fraction(1, 2), allpass="rostov",
-                          allpass_dealer_pool=True),
-    "classic": Conventions(dark=2),
+    "rostov": _ROSTOV,
+    # 004_…: dark games ×2, "все простые игры (6 взяток) обязательно вистуются", all-pass 20 a trick in the
+    # full record (the record is written ten times smaller: 2 gora), "без четырёх" before play
+    "classic": Conventions(dark=2, allpass_gora=2, sixes_whisted=True, concession=True),
+    # 000_…: "ответственный вист": a whister's shortfall is a full remiz; the Rostov game otherwise
+    "responsible": replace(_ROSTOV, shortfall=Fraction(1)),
+    # 000_…: "урало-сибирская система записи": no consolation, the misère penalty is one trick's
+    "ural": replace(_SOCHI, consolation=0, misere_max_tricks=1),
 }
-_CHOICES = {"lone_whist": ("greedy", "gentleman"), "allpass": ("gora", "rostov")}
+_CHOICES = {"lone_whist": ("greedy", "gentleman"), "allpass": ("gora", "rostov"), "tens": ("whisted", "checked")}
+_RANGES = {"misere_max_tricks": (1, 10), "pool_value": (1, 1000)}
 
 
 def find_variant(name: str) -> Conventions:
@@ -61,7 +92,30 @@ def find_variant(name: str) -> Conventions:
     try:
         return VARIANTS[str(name).strip().lower()]
     except KeyError:
-        raise ScoringError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}") from None
+        raise _error("rules_unknown_variant", name=shown(name), known=", ".join(VARIANTS)) from None
+
+
+def _convention_problem(key: str, want: type, value):
+    """The value to use for one override, or the Message saying what is wrong with it."""
+    if want is bool:
+        if isinstance(value, bool):
+            return value, None
+        expected = Message("rules_expect_bool")
+    elif want is Fraction:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+            return Fraction(str(value)), None
+        expected = Message("rules_expect_number")
+    elif want is int:
+        lo, hi = _RANGES.get(key, (0, 1000))
+        if isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi:
+            return value, None
+        expected = Message("rules_expect_int", lo=lo, hi=hi)
+    else:
+        if isinstance(value, str) and value in _CHOICES[key]:
+            return value, None
+        *head, last = _CHOICES[key]
+        expected = Message("rules_expect_choice", head=", ".join(head), last=last)
+    return None, Message("rules_convention_value", key=shown(key), expected=expected, value=shown(value))
 
 
 def conventions_for(variant: str, overrides: dict | None = None) -> Conventions:
@@ -73,40 +127,76 @@ def conventions_for(variant: str, overrides: dict | None = None) -> Conventions:
     types = {f.name: type(getattr(base, f.name)) for f in fields(base)}
     for key, value in overrides.items():
         if key not in types:
-            problems.append(f"unknown convention {key!r}; known: {', '.join(types)}")
+            problems.append(Message("rules_unknown_convention", key=shown(key), known=", ".join(types)))
             continue
-        want = types[key]
-        if want is bool:
-            ok = isinstance(value, bool)
-        elif want is Fraction:
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
-            value = Fraction(str(value)) if ok else value
-        elif want is int:
-            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-        else:
-            ok = isinstance(value, str) and value in _CHOICES.get(key, (value,))
-        if not ok:
-            expected = {bool: "true or false", int: "a whole number >= 0", Fraction: "a number >= 0"}.get(
-                want, " or ".join(_CHOICES.get(key, ("text",))))
-            problems.append(f"convention {key!r}: expected {expected}, found {value!r}")
+        value, problem = _convention_problem(key, types[key], value)
+        if problem:
+            problems.append(problem)
         else:
             changes[key] = value
     if problems:
-        raise ScoringError("; ".join(problems))
+        raise ConventionsError(problems)
     return replace(base, **changes)
+
+
+def obligation(level: int, conv: Conventions | None = None) -> int:
+    """Tricks the defence must take against a game; none on a 10 that is checked, not whisted."""
+    if level == 10 and conv is not None and conv.tens == "checked":
+        return 0
+    return OBLIGATION[level]
+
+
+def both_must_whist(contract: "Contract", conv: Conventions) -> bool:
+    """Whether the conventions make both defenders whist this contract (Stalingrad, classic sixes)."""
+    return contract.kind == "game" and contract.level == 6 and (
+        conv.sixes_whisted or (conv.stalingrad and contract.strain == "♠"))
 
 
 # --------------------------------------------------------------------------- contracts
 
-_ALLPASS_WORDS = {"—", "-", "–", "распасы", "распас", "pass", "all-pass", "allpass", "all pass", "р"}
-_MISERE_WORDS = {"мизер", "misere", "misère", "миз", "m"}
-_STRAIN_WORDS = {
-    "♠": "♠", "s": "♠", "п": "♠", "пики": "♠", "♤": "♠",
-    "♣": "♣", "c": "♣", "т": "♣", "к": "♣", "трефы": "♣", "крести": "♣", "♧": "♣",
-    "♦": "♦", "d": "♦", "б": "♦", "бубны": "♦", "♢": "♦",
-    "♥": "♥", "h": "♥", "ч": "♥", "черви": "♥", "♡": "♥",
-    "бк": "БК", "nt": "БК", "б/к": "БК", "n": "БК", "без козыря": "БК",
+def _words(text) -> str:
+    """A cell as typed, for matching: one line, lower case, ё as е, single spaces, no emoji selectors."""
+    t = "" if text is None else str(text)
+    t = t.replace("\u00a0", " ").replace("\ufe0f", "").replace("ё", "е").replace("Ё", "е").lower()
+    return " ".join(t.split())
+
+
+_ALLPASS_WORDS = {"—", "-", "–", "распасы", "распас", "распасовка", "pass", "all-pass", "allpass", "all pass", "р"}
+_MISERE_WORDS = {"мизер", "misere", "misère", "miser", "миз", "m"}
+_STRAIN_FORMS = {
+    "♠": ("♠", "♤", "s", "п", "пика", "пики", "пик", "пиках", "пиковая", "пиковую", "spade", "spades"),
+    "♣": ("♣", "♧", "c", "т", "к", "трефа", "трефы", "треф", "трефах", "трефовая", "трефовую", "крести",
+          "крестей", "крест", "club", "clubs"),
+    "♦": ("♦", "♢", "d", "б", "бубна", "бубны", "бубен", "бубнах", "бубновая", "бубновую", "буби",
+          "diamond", "diamonds"),
+    "♥": ("♥", "♡", "h", "ч", "черва", "червы", "черви", "червей", "черв", "червах", "червовая", "червовую",
+          "heart", "hearts"),
+    "БК": ("бк", "б/к", "б.к.", "б/к.", "б.к", "nt", "n", "без козыря", "без козырей", "бескозырка",
+           "бескозырная", "бескозырную", "no trump", "no trumps", "notrump", "notrumps", "no-trump", "no-trumps"),
 }
+_STRAIN_WORDS = {form: strain for strain, forms in _STRAIN_FORMS.items() for form in forms}
+_LEVEL_WORDS = {
+    **{w: 6 for w in ("шесть", "шестерная", "шестерную", "six")},
+    **{w: 7 for w in ("семь", "семерная", "семерную", "seven")},
+    **{w: 8 for w in ("восемь", "восьмерная", "восьмерную", "eight")},
+    **{w: 9 for w in ("девять", "девятерная", "девятерную", "nine")},
+    **{w: 10 for w in ("десять", "десятерная", "десятерную", "ten")},
+}
+_COUNT_WORDS = {
+    **{w: 1 for w in ("один", "одна", "одну", "одной", "одного", "one")},
+    **{w: 2 for w in ("два", "две", "двух", "two")},
+    **{w: 3 for w in ("три", "трех", "three")},
+    **{w: 4 for w in ("четыре", "четырех", "four")},
+    **{w: 5 for w in ("пять", "пяти", "five")},
+    **{w: 6 for w in ("шесть", "шести", "six")},
+    **{w: 7 for w in ("семь", "семи", "seven")},
+    **{w: 8 for w in ("восемь", "восьми", "eight")},
+    **{w: 9 for w in ("девять", "девяти", "nine")},
+    **{w: 10 for w in ("десять", "десяти", "ten")},
+}
+_DARK = re.compile(r"(?:^|\s)(?:втемную|в темную|темную|темная|dark)(?=\s|$)")
+_CONCEDE = re.compile(r"\s(без|down)\s+(\S+)(?:\s+(?:взяток|взятки|взятку|tricks?))?$")
+_LEVEL = re.compile(r"(\d+|[^\W\d_]+)\s*-?\s*(.*)")
 
 
 @dataclass(frozen=True)
@@ -115,41 +205,121 @@ class Contract:
 
     kind: str  # game | misere | allpass
     level: int | None = None
-    strain: str | None = None
+    strain: str | None = None  # None only for a game conceded before a suit was named
 
     @classmethod
     def parse(cls, text) -> "Contract":
-        """Parse "7♠", "6S", "8 БК", "10NT", "мизер", "misere", "—", "распасы", "pass"."""
-        raw = "" if text is None else str(text)
-        t = " ".join(raw.replace("\u00a0", " ").split()).lower()
-        if t in _ALLPASS_WORDS:
-            return cls("allpass")
-        if t in _MISERE_WORDS:
-            return cls("misere")
-        m = re.fullmatch(r"(\d+)\s*(.*)", t)
-        if not m:
-            raise ScoringError(f'contract "{raw}" — expected a level 6–10 and a suit (♠ ♣ ♦ ♥ or БК/NT), '
-                               "мизер/misere, or — for all-pass")
-        level, strain = int(m.group(1)), m.group(2).strip()
-        if level not in COST:
-            raise ScoringError(f'contract "{raw}" — levels are 6–10')
-        if strain not in _STRAIN_WORDS:
-            raise ScoringError(f'contract "{raw}" — unknown suit "{m.group(2)}"; use ♠ ♣ ♦ ♥ (S C D H) or БК/NT')
-        return cls("game", level, _STRAIN_WORDS[strain])
+        """Parse "7♠", "6S", "8 БК", "10NT", "семь пик", "мизер", "misere", "—", "распасы", "pass"."""
+        cell = parse_contract_cell(text)
+        if cell.dark or cell.conceded is not None or cell.contract.strain is None and cell.kind == "game":
+            raise _error("rules_contract_plain", text=shown(text))
+        return cell.contract
 
     def __str__(self) -> str:
-        return {"allpass": "—", "misere": "мизер"}.get(self.kind) or f"{self.level}{self.strain}"
+        return {"allpass": "—", "misere": "мизер"}.get(self.kind) or f"{self.level}{self.strain or ''}"
 
     def label(self, lang: str = "ru") -> str:
         """The contract as printed in a language: "6БК" / "6NT", "мизер" / "misère"."""
         if lang == "en":
             return {"allpass": "—", "misere": "misère"}.get(self.kind) or \
-                f"{self.level}{'NT' if self.strain == 'БК' else self.strain}"
+                f"{self.level}{'NT' if self.strain == 'БК' else self.strain or ''}"
         return str(self)
 
     @property
     def cost(self) -> int:
         return MISERE_COST if self.kind == "misere" else COST.get(self.level, 0)
+
+
+class ContractCell(NamedTuple):
+    """What a scorer writes in the contract cell: the contract, played dark or not, tricks conceded or None."""
+
+    contract: Contract
+    dark: bool = False
+    conceded: int | None = None
+
+    def label(self, lang: str = "ru") -> str:
+        """The cell as printed: "7♠ втёмную", "6♠ без 4" / "7♠ dark", "6♠ down 4"."""
+        text = self.contract.label(lang)
+        if self.dark:
+            text += " dark" if lang == "en" else " втёмную"
+        if self.conceded is not None:
+            text += f" down {self.conceded}" if lang == "en" else f" без {self.conceded}"
+        return text
+
+    def __str__(self) -> str:
+        return self.label("ru")
+
+    @property
+    def kind(self) -> str:
+        return self.contract.kind
+
+    @property
+    def level(self) -> int | None:
+        return self.contract.level
+
+    @property
+    def strain(self) -> str | None:
+        return self.contract.strain
+
+    @property
+    def cost(self) -> int:
+        return self.contract.cost
+
+
+def _take_concession(t: str, raw) -> tuple[str, int | None]:
+    """Split "6♠ без 3" into "6♠" and 3; "6 без козыря" is a suit, not a concession."""
+    m = _CONCEDE.search(t)
+    if not m:
+        return t, None
+    count = m.group(2)
+    if count.isdigit():
+        return t[:m.start()], int(count)
+    if count in _COUNT_WORDS:
+        return t[:m.start()], _COUNT_WORDS[count]
+    if m.group(1) == "без" and count.startswith("козыр"):
+        return t, None
+    raise _error("rules_contract_count", text=shown(raw))
+
+
+def parse_contract_cell(text) -> ContractCell:
+    """Parse a contract cell as players write it: "7♠", "семь пик", "7♠ втёмную", "6♠ без 3", "мизер", "—".
+
+    `str()` of the result parses back to the same cell. Raises ScoringError naming the accepted forms.
+    """
+    t = _words(text)
+    if not t:
+        raise _error("rules_contract_form", text=shown(text))
+    if t in _ALLPASS_WORDS:
+        return ContractCell(Contract("allpass"))
+    dark = bool(_DARK.search(t))
+    t = " ".join(_DARK.sub(" ", t).split())
+    t, conceded = _take_concession(t, text)
+    if t in _MISERE_WORDS:
+        return ContractCell(Contract("misere"), dark, conceded)
+    if t in _ALLPASS_WORDS:
+        return ContractCell(Contract("allpass"), dark, conceded)
+    m = _LEVEL.fullmatch(t)
+    if not m:
+        raise _error("rules_contract_form", text=shown(text))
+    word, rest = m.group(1), m.group(2).strip()
+    level = int(word) if word.isdigit() else _LEVEL_WORDS.get(word)
+    if level is None:
+        raise _error("rules_contract_form", text=shown(text))
+    if level not in COST:
+        raise _error("rules_contract_level", text=shown(text))
+    if not rest and conceded is not None:
+        return ContractCell(Contract("game", level, None), dark, conceded)
+    if rest not in _STRAIN_WORDS:
+        raise _error("rules_contract_suit", text=shown(text), suit=shown(rest))
+    return ContractCell(Contract("game", level, _STRAIN_WORDS[rest]), dark, conceded)
+
+
+def _cell_of(contract) -> ContractCell:
+    if isinstance(contract, ContractCell):
+        return contract
+    if isinstance(contract, Contract):
+        return ContractCell(contract)
+    return parse_contract_cell(contract)
 
 
 # --------------------------------------------------------------------------- outcomes
@@ -167,7 +337,7 @@ def parse_seat(text) -> str:
     """A seat from N E S W (also Cyrillic С В Ю З)."""
     seat = _SEAT_WORDS.get(str(text).strip().lower())
     if seat is None:
-        raise ScoringError(f"seat {text!r} — expected N, E, S or W")
+        raise _error("rules_seat", text=shown(text))
     return seat
 
 
@@ -175,8 +345,19 @@ def parse_defence(text) -> str:
     """whist / pass / half from English or Russian words."""
     word = _DEFENCE_WORDS.get(str(text).strip().lower())
     if word is None:
-        raise ScoringError(f"defence {text!r} — expected whist, pass or half (вист, пас, пол)")
+        raise _error("rules_defence_word", text=shown(text))
     return word
+
+
+def parse_tricks(text) -> int:
+    """A number of tricks 0–10 as typed."""
+    try:
+        tricks = int(str(text).strip())
+    except ValueError:
+        raise _error("rules_tricks_number", text=shown(text)) from None
+    if not 0 <= tricks <= 10:
+        raise _error("rules_tricks_number", text=shown(text))
+    return tricks
 
 
 def active_seats(table_size: int, dealer: str) -> tuple[str, ...]:
@@ -192,6 +373,10 @@ def active_seats(table_size: int, dealer: str) -> tuple[str, ...]:
     return tuple(seats[(i + j) % 3] for j in (0, 1, 2))
 
 
+def _given(pairs) -> str:
+    return ", ".join(f"{s}={t}" for s, t in pairs) or "—"
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What happened in one deal at one table."""
@@ -203,18 +388,30 @@ class Outcome:
     tricks: tuple[tuple[str, int], ...] = ()  # declarer and defenders who played; all-pass: each hand
     defence: tuple[tuple[str, str], ...] = ()  # defender -> whist | pass | half
     dark: bool = False
+    conceded: int | None = None  # tricks the declarer conceded before play ("без трёх")
 
     @classmethod
-    def make(cls, table_size, dealer, contract, declarer=None, tricks=None, defence=None, dark=False):
-        """Build an outcome from loose values (strings allowed), checking it."""
-        contract = contract if isinstance(contract, Contract) else Contract.parse(contract)
-        outcome = cls(int(table_size), parse_seat(dealer), contract,
+    def make(cls, table_size, dealer, contract, declarer=None, tricks=None, defence=None, dark=False,
+             conceded=None, conventions: Conventions | None = None):
+        """Build an outcome from loose values (strings allowed, the contract as a scorer writes it), checking it.
+
+        With `conventions`, also what they forbid (dark games, concessions, a pass on a compulsory whist).
+        """
+        cell = _cell_of(contract)
+        if conceded is not None and cell.conceded is not None and int(conceded) != cell.conceded:
+            raise _error("rules_concede_twice", a=cell.conceded, b=conceded)
+        outcome = cls(int(table_size), parse_seat(dealer), cell.contract,
                       parse_seat(declarer) if declarer not in (None, "") else None,
                       tuple((parse_seat(s), int(t)) for s, t in (tricks or {}).items()),
                       tuple((parse_seat(s), parse_defence(w)) for s, w in (defence or {}).items()),
-                      bool(dark))
-        outcome.check()
+                      bool(dark) or cell.dark, cell.conceded if conceded is None else int(conceded))
+        outcome.check(conventions)
         return outcome
+
+    @property
+    def cell(self) -> ContractCell:
+        """The contract cell a scorer writes for this outcome."""
+        return ContractCell(self.contract, self.dark, self.conceded)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -226,76 +423,113 @@ class Outcome:
         i = order.index(self.declarer)
         return order[(i + 1) % 3], order[(i + 2) % 3]
 
-    def check(self) -> None:
-        """Raise ScoringError saying what is wrong with an impossible outcome."""
+    def check(self, conventions: Conventions | None = None) -> None:
+        """Raise ScoringError saying what is wrong with an impossible outcome (under the conventions, if given)."""
+        self._check_table()
+        kind = self.contract.kind
+        if self.dark and kind == "allpass":
+            raise _error("rules_allpass_dark")
+        if self.dark and kind != "game":
+            raise _error("rules_dark_game", what=Message(f"rules_word_{kind}"))
+        if self.conceded is not None and kind != "game":
+            raise _error("rules_concede_game", what=Message(f"rules_word_{kind}"))
+        {"allpass": self._check_allpass, "misere": self._check_misere, "game": self._check_game}[kind]()
+        if conventions is not None:
+            self._check_conventions(conventions)
+
+    def _check_table(self) -> None:
         if self.table_size not in SEATS:
-            raise ScoringError(f"table size must be 4 or 3, not {self.table_size}")
+            raise _error("rules_table_size", n=self.table_size)
         if self.dealer not in SEATS[self.table_size]:
-            raise ScoringError(f"dealer {self.dealer} does not sit at a table of {self.table_size}")
-        tricks, defence = dict(self.tricks), dict(self.defence)
-        if len(tricks) != len(self.tricks) or len(defence) != len(self.defence):
-            raise ScoringError("a seat is given twice")
+            raise _error("rules_dealer_absent", seat=self.dealer, n=self.table_size)
+        if len(dict(self.tricks)) != len(self.tricks) or len(dict(self.defence)) != len(self.defence):
+            raise _error("rules_seat_twice")
         if self.declarer is not None and self.declarer not in self.players:
-            why = "the dealer sits out at a table of 4" if self.declarer == self.dealer else "not at the table"
-            raise ScoringError(f"declarer {self.declarer} cannot play: {why}")
+            code = "rules_declarer_dealer" if self.declarer == self.dealer else "rules_declarer_absent"
+            raise _error(code, seat=self.declarer)
         for seat, t in self.tricks:
             if not 0 <= t <= 10:
-                raise ScoringError(f"{seat} took {t} tricks — tricks are 0–10")
+                raise _error("rules_tricks_range", seat=seat, tricks=t)
+        for seat in [s for s, _ in self.tricks] + [s for s, _ in self.defence]:
             if seat not in self.players:
-                raise ScoringError(f"{seat} does not play this deal (dealer {self.dealer})")
-        kind = self.contract.kind
-        if kind == "allpass":
-            if self.declarer or defence:
-                raise ScoringError("all-pass has no declarer and no defence")
-            if set(tricks) != set(self.players) or sum(tricks.values()) != 10:
-                given = ", ".join(f"{s}={t}" for s, t in self.tricks) or "none"
-                raise ScoringError(f"all-pass needs the tricks of {', '.join(self.players)} adding to 10; "
-                                   f"given {given}")
-            if self.dark:
-                raise ScoringError("all-pass cannot be played dark")
-            return
+                raise _error("rules_not_playing", seat=seat, dealer=self.dealer)
+
+    def _check_allpass(self) -> None:
+        tricks = dict(self.tricks)
+        if self.declarer or self.defence:
+            raise _error("rules_allpass_roles")
+        hands = ", ".join(self.players)
+        if set(tricks) != set(self.players):
+            raise _error("rules_allpass_hands", hands=hands, given=_given(self.tricks))
+        # seed §7: the talon-taker's tricks (at most the two talon cards) are not written
+        if not 8 <= sum(tricks.values()) <= 10:
+            raise _error("rules_allpass_sum", hands=hands, total=sum(tricks.values()))
+
+    def _check_misere(self) -> None:
         if self.declarer is None:
-            raise ScoringError(f"{kind} needs a declarer")
-        if self.declarer not in self.players:
-            why = "the dealer sits out at a table of 4" if self.declarer == self.dealer else "not at the table"
-            raise ScoringError(f"declarer {self.declarer} cannot play: {why}")
-        for seat in list(defence) + list(tricks):
-            if seat not in self.players:
-                raise ScoringError(f"{seat} does not play this deal (dealer {self.dealer})")
-        if kind == "misere":
-            if defence:
-                raise ScoringError("a misère is not whisted")
-            if set(tricks) - {self.declarer} or self.declarer not in tricks:
-                raise ScoringError("a misère needs the declarer's tricks only")
-            return
-        if self.declarer in defence:
-            raise ScoringError(f"whister {self.declarer} sits at the declarer's seat")
+            raise _error("rules_needs_declarer", what=Message("rules_word_misere"))
+        if self.defence:
+            raise _error("rules_misere_whisted")
+        if set(dict(self.tricks)) != {self.declarer}:
+            raise _error("rules_misere_tricks")
+
+    def _check_game(self) -> None:
+        if self.declarer is None:
+            raise _error("rules_needs_declarer", what=Message("rules_word_game"))
+        if self.contract.strain is None and self.conceded is None:
+            raise _error("rules_no_suit", text=shown(self.contract))
+        if self.declarer in dict(self.defence):
+            raise _error("rules_whister_is_declarer", seat=self.declarer)
+        if self.conceded is not None:
+            return self._check_concession()
+        tricks, defence = dict(self.tricks), dict(self.defence)
         w1, w2 = self.defenders()
         if set(defence) != {w1, w2}:
-            raise ScoringError(f"the defence of {w1} and {w2} must be given as whist, pass or half")
-        words = sorted(defence.values())
-        if "half" in words:
+            raise _error("rules_defence_missing", w1=w1, w2=w2)
+        if "half" in defence.values():
             if self.contract.level not in (6, 7):
-                raise ScoringError(f"half-whist is only possible on 6 and 7, not on {self.contract.level}")
-            if words != ["half", "pass"]:
-                raise ScoringError("half-whist is only possible after the other defender passed")
+                raise _error("rules_half_level", level=self.contract.level)
+            if (defence[w1], defence[w2]) != ("pass", "half"):
+                raise _error("rules_half_order", w1=w1, w2=w2)
         whisters = [s for s in (w1, w2) if defence[s] == "whist"]
         if not whisters:
             return  # both pass or half-whist: no play, tricks do not matter
         if self.declarer not in tricks:
-            raise ScoringError("the declarer's tricks are missing")
+            raise _error("rules_declarer_tricks")
         passers = [s for s in (w1, w2) if defence[s] == "pass"]
         if any(s in tricks for s in passers):
-            raise ScoringError(f"{passers[0]} passed: the whister's tricks hold all the defence's tricks")
+            raise _error("rules_passer_tricks", seat=passers[0])
         missing = [s for s in whisters if s not in tricks]
         if missing:
-            raise ScoringError(f"the tricks of whister {missing[0]} are missing")
+            raise _error("rules_whister_tricks", seat=missing[0])
         total = sum(tricks.values())
         if total != 10:
-            detail = ", ".join(f"{s}={t}" for s, t in self.tricks)
-            raise ScoringError(f"tricks add up to {total}, expected 10 ({detail})")
-        if self.dark and not self.contract.kind == "game":
-            raise ScoringError("only a game can be played dark")
+            raise _error("rules_tricks_sum", total=total, detail=_given(self.tricks))
+
+    def _check_concession(self) -> None:
+        n, level = self.conceded, self.contract.level
+        if not 1 <= n <= level:
+            raise _error("rules_concede_range", n=n, level=level)
+        if any(w != "pass" for _, w in self.defence) or set(dict(self.tricks)) - {self.declarer}:
+            raise _error("rules_concede_defence", n=n)
+        tricks = dict(self.tricks)
+        if self.declarer in tricks and tricks[self.declarer] != level - n:
+            raise _error("rules_concede_tricks", n=n, level=level, expected=level - n, tricks=tricks[self.declarer])
+
+    def _check_conventions(self, conv: Conventions) -> None:
+        if self.dark and not conv.dark:
+            raise _error("rules_dark_not_played")
+        if self.conceded is not None:
+            if not conv.concession:
+                raise _error("rules_concede_not_played")
+            return
+        defence = dict(self.defence)
+        if both_must_whist(self.contract, conv) and set(defence.values()) != {"whist"}:
+            raise _error("rules_sixes_whisted" if conv.sixes_whisted else "rules_stalingrad")
+        tricks = dict(self.tricks)
+        if (self.contract.level == 10 and conv.tens == "checked" and "whist" not in defence.values()
+                and tricks.get(self.declarer, 10) < 10):
+            raise _error("rules_checked_ten")
 
 
 # --------------------------------------------------------------------------- settlement
@@ -308,7 +542,7 @@ class Entry:
     seat: str
     amount: Fraction
     on: str | None = None  # whists: the seat written on
-    why: str = ""  # made, unwhisted, half, remiz, consolation, tricks, shortfall, misere, allpass, dealer
+    why: str = ""  # made, unwhisted, half, remiz, consolation, tricks, shortfall, misere, conceded, allpass, dealer
 
 
 @dataclass(frozen=True)
@@ -342,9 +576,7 @@ def results_of(entries, table_size: int, pool_value: int, factor: int = 1) -> di
 
 def settle(outcome: Outcome, conv: Conventions) -> Settlement:
     """The whists of every seat for one deal outcome under the given conventions."""
-    outcome.check()
-    if outcome.dark and not conv.dark:
-        raise ScoringError("dark games are not played under these conventions")
+    outcome.check(conv)
     entries = []
     add = entries.append
     tricks = dict(outcome.tricks)
@@ -357,7 +589,12 @@ def settle(outcome: Outcome, conv: Conventions) -> Settlement:
         if t == 0:
             add(Entry("pool", outcome.declarer, Fraction(MISERE_COST), why="misere"))
         else:
-            add(Entry("gora", outcome.declarer, Fraction(conv.misere_gora * t), why="misere"))
+            add(Entry("gora", outcome.declarer, Fraction(conv.misere_gora * min(t, conv.misere_max_tricks)),
+                      why="misere"))
+    elif outcome.conceded is not None:
+        # 004_…: "записав соответствующее количество очков в гору, не позволить противникам записать на себя висты"
+        c = Fraction(COST[outcome.contract.level])
+        add(Entry("gora", outcome.declarer, conv.remiz * c * outcome.conceded, why="conceded"))
     else:
         _settle_game(outcome, conv, tricks, add)
     factor = conv.dark if outcome.dark else 1
@@ -369,7 +606,7 @@ def settle(outcome: Outcome, conv: Conventions) -> Settlement:
 def _settle_game(outcome, conv, tricks, add):
     level = outcome.contract.level
     c = Fraction(COST[level])
-    obligation = OBLIGATION[level]
+    must = obligation(level, conv)
     declarer = outcome.declarer
     defence = dict(outcome.defence)
     w1, w2 = outcome.defenders()
@@ -378,7 +615,7 @@ def _settle_game(outcome, conv, tricks, add):
     if not whisters:
         add(Entry("pool", declarer, c, why="unwhisted"))
         if half:
-            add(Entry("whists", half[0], conv.whist * c * obligation / 2, on=declarer, why="half"))
+            add(Entry("whists", half[0], conv.whist * c * must / 2, on=declarer, why="half"))
         return
     taken = tricks[declarer]
     defence_tricks = 10 - taken
@@ -398,14 +635,14 @@ def _settle_game(outcome, conv, tricks, add):
         for s in whisters:
             if tricks[s]:
                 add(Entry("whists", s, per_trick * tricks[s], on=declarer, why="tricks"))
-        if under == 0 and defence_tricks < obligation:
+        if under == 0 and defence_tricks < must:
             if level in (6, 7):
                 for s in whisters:
-                    short = max(0, obligation // 2 - tricks[s])
+                    short = max(0, must // 2 - tricks[s])
                     if short:
                         add(Entry("gora", s, conv.shortfall * c * short, why="shortfall"))
             else:
-                add(Entry("gora", w2, conv.shortfall * c * (obligation - defence_tricks), why="shortfall"))
+                add(Entry("gora", w2, conv.shortfall * c * (must - defence_tricks), why="shortfall"))
         return
     whister = whisters[0]
     passer = w2 if whister == w1 else w1
@@ -415,8 +652,8 @@ def _settle_game(outcome, conv, tricks, add):
             add(Entry("whists", passer, per_trick * defence_tricks / 2, on=declarer, why="tricks"))
         else:
             add(Entry("whists", whister, per_trick * defence_tricks, on=declarer, why="tricks"))
-    if under == 0 and defence_tricks < obligation:
-        add(Entry("gora", whister, conv.shortfall * c * (obligation - defence_tricks), why="shortfall"))
+    if under == 0 and defence_tricks < must:
+        add(Entry("gora", whister, conv.shortfall * c * (must - defence_tricks), why="shortfall"))
 
 
 def _settle_allpass(outcome, conv, tricks, add):
@@ -481,7 +718,7 @@ def rates(level: int, conv: Conventions, table_size: int) -> dict:
                    and not (table_size == 4 and s == dealer and not conv.consolation_to_dealer)]
     return {
         "cost": c,
-        "obligation": OBLIGATION[level],
+        "obligation": obligation(level, conv),
         "made": role_results([Entry("pool", decl, c)], table_size, conv, roles),
         "trick": conv.whist * c,
         "undertrick": role_results([Entry("gora", decl, conv.remiz * c)] + consolation, table_size, conv, roles),
@@ -489,4 +726,5 @@ def rates(level: int, conv: Conventions, table_size: int) -> dict:
         "half": role_results([Entry("pool", decl, c), Entry("whists", w1, conv.whist * c * OBLIGATION[level] / 2,
                                                               on=decl)], table_size, conv, roles)
         if level in (6, 7) else None,
+        "conceded": role_results([Entry("gora", decl, conv.remiz * c)], table_size, conv, roles),
     }
