@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from .errors import PrefprintError
-from .messages import Message
+from .messages import Message, shown
+from .rules import VARIANTS
 
 
 class _Group(click.Group):
@@ -25,16 +26,39 @@ class _Group(click.Group):
             ctx.exit(2)
 
 
-def _parse_pairs(text: str | None, what: str) -> dict:
+def _parse_pairs(text: str | None) -> dict:
+    """SEAT=VALUE pairs separated by commas, e.g. N=5,E=5."""
+    from .rules import ScoringError
+
     if not text:
         return {}
     out = {}
     for part in text.split(","):
         if "=" not in part:
-            raise click.BadParameter(f"{part!r} — expected SEAT=VALUE, e.g. N=5", param_hint=what)
+            raise ScoringError(Message("rules_pair", text=shown(part)))
         k, v = part.split("=", 1)
         out[k.strip()] = v.strip()
     return out
+
+
+def _overrides(pairs) -> dict:
+    """--convention NAME=VALUE options as a dict of typed values."""
+    from .rules import ScoringError
+    from .spec import parse_value
+
+    out = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise ScoringError(Message("rules_convention_pair", text=shown(pair)))
+        name, value = pair.split("=", 1)
+        out[name.strip()] = parse_value(value)
+    return out
+
+
+def _fail(error: PrefprintError, lang: str):
+    """Print one error line in the language asked for and exit 2."""
+    click.echo(Message("error", text=error.text(lang)).text(lang), err=True)
+    click.get_current_context().exit(2)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -82,33 +106,36 @@ def movement(players, table_size, rounds, method, rooms, by_lines, as_json, lang
         click.echo(movement_text(m, lang))
 
 
+_VARIANT_HELP = f"Variant preset: {', '.join(VARIANTS)}."
+
+
 @cli.command()
-@click.option("--variant", required=True, help="sochi, leningrad, rostov or classic.")
+@click.option("--variant", required=True, help=_VARIANT_HELP)
 @click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True)
 @click.option("--dealer", required=True, help="Dealer's seat (at a table of 3: the seat marked dealer, first hand).")
-@click.option("--contract", required=True, help='E.g. 7♠, 6S, 8NT, 6БК, мизер/misere, "—"/pass for all-pass.')
+@click.option("--contract", required=True,
+              help='As written in the protocol: 7♠, 6S, 8NT, "семь пик", "7♠ втёмную", "6♠ без 3", мизер, "—".')
 @click.option("--declarer", help="Declarer's seat (not for all-pass).")
 @click.option("--tricks", help="Tricks per seat, e.g. N=5,E=5 (all-pass: the three hands).")
 @click.option("--defence", help="Each defender: whist, pass or half, e.g. E=whist,S=pass.")
-@click.option("--dark", is_flag=True, help="A dark game (classic: amounts ×2).")
-@click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. lone_whist=gentleman.")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
+@click.option("--dark", is_flag=True, help='A dark game, as "втёмную" in the contract (classic: amounts ×2).')
+@click.option("--concede", type=int, help='Tricks conceded before play, as "без 3" in the contract.')
+@click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. tens=checked.")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help='Print one JSON object, e.g. {"N": -104, ...}.')
-def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark, overrides, lang, as_json):
+def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark, concede, overrides, lang, as_json):
     """Score one deal: what is written and the whists of each seat."""
-    from .rules import Outcome, ScoringError, conventions_for, fmt_json, settle
+    from .rules import Outcome, ScoringError, conventions_for, fmt_json, parse_tricks, settle
     from .text import settlement_text
-    from .spec import parse_value
 
     try:
-        conv = conventions_for(variant, {k: parse_value(v) for k, v in
-                                         (o.split("=", 1) for o in overrides if "=" in o)})
-        tr = {k: int(v) for k, v in _parse_pairs(tricks, "--tricks").items()}
-        outcome = Outcome.make(int(table_size), dealer, contract, declarer, tr,
-                               _parse_pairs(defence, "--defence"), dark)
+        conv = conventions_for(variant, _overrides(overrides))
+        tr = {seat: parse_tricks(n) for seat, n in _parse_pairs(tricks).items()}
+        outcome = Outcome.make(int(table_size), dealer, contract, declarer, tr, _parse_pairs(defence), dark, concede,
+                               conventions=conv)
         result = settle(outcome, conv)
-    except (ScoringError, ValueError) as e:
-        raise click.UsageError(str(e))
+    except ScoringError as e:
+        _fail(e, lang)
     if as_json:
         click.echo(json.dumps({s: fmt_json(v) for s, v in result.results.items()}))
     else:
@@ -116,7 +143,7 @@ def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark
 
 
 @cli.command()
-@click.option("--variant", required=True, help="sochi, leningrad, rostov or classic.")
+@click.option("--variant", required=True, help=_VARIANT_HELP)
 @click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True)
 @click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
 @click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. consolation_to_dealer=false.")
@@ -125,15 +152,13 @@ def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark
 def costs(variant, table_size, lang, overrides, out):
     """Write the cost-of-game reference table (HTML and PDF)."""
     from .rules import ScoringError, conventions_for
-    from .spec import parse_value
     from . import documents
 
     try:
-        conv = conventions_for(variant, {k: parse_value(v) for k, v in
-                                         (o.split("=", 1) for o in overrides if "=" in o)})
+        conv = conventions_for(variant, _overrides(overrides))
     except ScoringError as e:
-        raise click.UsageError(str(e))
-    paths = documents.write_costs(variant.lower(), conv, int(table_size), lang, Path(out))
+        _fail(e, lang)
+    paths = documents.write_costs(variant.strip().lower(), conv, int(table_size), lang, Path(out))
     for p in paths:
         click.echo(str(p))
 

@@ -267,6 +267,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                            "defence {text}: expected whist, pass or half (вист, пас, пол)"),
     "rules_tricks_number": ("взятки {text}: ожидается число 0–10", "tricks {text}: expected a number 0–10"),
     "rules_pair": ("{text}: ожидается МЕСТО=ЗНАЧЕНИЕ, например N=5", "{text}: expected SEAT=VALUE, e.g. N=5"),
+    "rules_convention_pair": ("{text}: ожидается СОГЛАШЕНИЕ=ЗНАЧЕНИЕ, например tens=checked",
+                              "{text}: expected NAME=VALUE, e.g. tens=checked"),
     "rules_table_size": ("за столом 4 или 3 игрока, не {n}", "table size must be 4 or 3, not {n}"),
     "rules_dealer_absent": ("сдающий {seat} не сидит за столом на {n}", "dealer {seat} does not sit at a table of {n}"),
     "rules_seat_twice": ("одно место указано дважды", "a seat is given twice"),

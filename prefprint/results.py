@@ -10,7 +10,7 @@ from pathlib import Path
 from .errors import ScoringError, WorkbookError
 from .matchpoints import Standing, matchpoint, rank
 from .model import Event
-from .rules import Contract, Outcome, active_seats, fmt_json, parse_seat, settle
+from .rules import ContractCell, Outcome, active_seats, fmt_json, parse_contract_cell, parse_seat, settle
 
 TOLERANCE = Fraction(1, 20)  # written whists are rounded to one decimal
 _PASS = {"пас", "pass", "п", "p"}
@@ -36,7 +36,7 @@ class Result:
     round: int
     table: int
     row: int
-    contract: Contract | None
+    contract: ContractCell | None  # as written: contract, dark, tricks conceded
     players: dict  # seat -> player number (as written)
     whists: dict  # seat -> Fraction
     outcome: Outcome | None = None
@@ -203,7 +203,7 @@ def check_workbook(event: Event, sheets, trust: str | None = None):
                 row_problems.append(f"{ref('contract')}: the contract is missing (round {rnd}, table {tbl})")
             else:
                 try:
-                    contract = Contract.parse(raw_contract)
+                    contract = parse_contract_cell(raw_contract)
                 except ScoringError as e:
                     row_problems.append(f"{ref('contract')}: {e}")
             if contract is not None:
@@ -280,8 +280,8 @@ def _tricks_word(value):
     return _int(v)
 
 
-def _outcome(event: Event, deal, contract: Contract, v: dict) -> Outcome:
-    """The outcome a protocol row describes; ScoringError (CellError) says what is wrong."""
+def _outcome(event: Event, deal, contract: ContractCell, v: dict) -> Outcome:
+    """The outcome a protocol row describes, checked under the event's conventions; ScoringError (CellError)."""
     seats_cols = (("decl_seat", "decl_tricks"), ("w1_seat", "w1_tricks"), ("w2_seat", "w2_tricks"))
     got = []
     for sc, tc in seats_cols:
@@ -304,14 +304,15 @@ def _outcome(event: Event, deal, contract: Contract, v: dict) -> Outcome:
             if not isinstance(t, int):
                 raise ScoringError(f"all-pass: the tricks of {seat} are missing")
             tricks[seat] = t
-        return Outcome.make(event.table_size, deal.dealer, contract, None, tricks)
+        return Outcome.make(event.table_size, deal.dealer, contract, None, tricks, conventions=event.conventions)
     declarer, decl_tricks = got[0]
     if declarer is None:
         raise ScoringError("the declarer's seat is missing")
     if contract.kind == "misere":
         if not isinstance(decl_tricks, int):
             raise ScoringError("a misère needs the declarer's tricks")
-        return Outcome.make(event.table_size, deal.dealer, contract, declarer, {declarer: decl_tricks})
+        return Outcome.make(event.table_size, deal.dealer, contract, declarer, {declarer: decl_tricks},
+                            conventions=event.conventions)
     defence, tricks = {}, {}
     if isinstance(decl_tricks, int):
         tricks[declarer] = decl_tricks
@@ -320,12 +321,15 @@ def _outcome(event: Event, deal, contract: Contract, v: dict) -> Outcome:
             continue
         if t == "pass" or t == "half":
             defence[seat] = "pass" if t == "pass" else "half"
+        elif t is None and contract.conceded is not None:
+            continue  # "без трёх": nobody whists, the defenders' cells may stay blank
         elif t is None:
             raise ScoringError(f"the tricks of {seat} are missing (a number, пас/pass or пол/half)")
         else:
             defence[seat] = "whist"
             tricks[seat] = t
-    return Outcome.make(event.table_size, deal.dealer, contract, declarer, tricks, defence)
+    return Outcome.make(event.table_size, deal.dealer, contract, declarer, tricks, defence,
+                        conventions=event.conventions)
 
 
 def score(event: Event, deals: list) -> tuple[list[Standing], dict]:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from .i18n import METHOD_NAMES, note_text
+from .messages import plural
 from .movement import Movement
 from .rules import Outcome, Settlement, fmt_whists
 
@@ -34,27 +37,38 @@ def movement_text(m: Movement, lang: str = "en") -> str:
 _WHY = {
     "en": {"made": "contract made", "unwhisted": "not whisted", "half": "half-whist", "remiz": "remiz",
            "consolation": "consolation", "tricks": "defence tricks", "shortfall": "whist shortfall",
-           "misere": "misère", "allpass": "all-pass", "dealer": "dealer on all-pass"},
+           "misere": "misère", "conceded": "conceded before play, no whists", "allpass": "all-pass",
+           "dealer": "dealer on all-pass"},
     "ru": {"made": "игра сыграна", "unwhisted": "без виста", "half": "полвиста", "remiz": "ремиз",
            "consolation": "консоляция", "tricks": "взятки защиты", "shortfall": "недобор виста",
-           "misere": "мизер", "allpass": "распасы", "dealer": "прикупщик на распасах"},
+           "misere": "мизер", "conceded": "сдался до розыгрыша, вистов нет", "allpass": "распасы",
+           "dealer": "прикупщик на распасах"},
 }
 _PHRASES = {
-    "en": {"head": "{contract}, dealer {dealer}, table of {size}", "whists": "{seat} writes {amount} whists on {on}",
+    "en": {"head": "{contract}, dealer {dealer}, table of {size}", "whists": "{seat} writes {amount} {word} on {on}",
            "pool": "pool", "gora": "gora", "dark": "dark game: all amounts ×{factor}", "result": "Result"},
-    "ru": {"head": "{contract}, сдающий {dealer}, стол на {size}", "whists": "{seat} пишет {amount} вистов на {on}",
+    "ru": {"head": "{contract}, сдающий {dealer}, стол на {size}", "whists": "{seat} пишет {amount} {word} на {on}",
            "pool": "пуля", "gora": "гора", "dark": "игра втёмную: всё ×{factor}", "result": "Результат"},
 }
+_WHIST_WORD = {"en": "whist|whists", "ru": "вист|виста|вистов"}
 
 
-def settlement_text(outcome: Outcome, result: Settlement, lang: str = "en") -> str:
+def _whists_word(amount: Fraction, lang: str) -> str:
+    # a fraction of a whist reads as "2.5 виста" / "2.5 whists"
+    if Fraction(amount).denominator != 1:
+        return "виста" if lang == "ru" else "whists"
+    return plural(Fraction(amount).numerator, _WHIST_WORD[lang])
+
+
+def settlement_text(outcome: Outcome, result: Settlement, lang: str = "ru") -> str:
     """What was written for one deal and the whists per seat."""
     ph, why = _PHRASES[lang], _WHY[lang]
-    lines = [ph["head"].format(contract=outcome.contract.label(lang), dealer=outcome.dealer, size=outcome.table_size)]
+    lines = [ph["head"].format(contract=outcome.cell.label(lang), dealer=outcome.dealer, size=outcome.table_size)]
     for e in result.entries:
         amount = fmt_whists(e.amount)
         if e.what == "whists":
-            lines.append("  " + ph["whists"].format(seat=e.seat, amount=amount, on=e.on) + f" ({why[e.why]})")
+            lines.append("  " + ph["whists"].format(seat=e.seat, amount=amount, word=_whists_word(e.amount, lang),
+                                                     on=e.on) + f" ({why[e.why]})")
         else:
             lines.append(f"  {e.seat}: {ph[e.what]} +{amount} ({why[e.why]})")
     if result.factor != 1:

@@ -26,9 +26,21 @@ def run(*args):
     (["movement", "--players", "20", "--rounds", "9"],
      "Error: rounds must be from 1 to 5 (the full circle) for 20 players, not 9"),
     (["score", "--variant", "sochi", "--dealer", "W", "--contract", "6S", "--declarer", "N",
-      "--tricks", "N=6,E=3", "--defence", "E=whist,S=pass"], "Error: tricks add up to 9, expected 10 (N=6, E=3)"),
-    (["score", "--variant", "moscow", "--dealer", "W", "--contract", "6S"],
-     "Error: unknown variant 'moscow'; known: sochi, leningrad, rostov, classic"),
+      "--tricks", "N=6,E=3", "--defence", "E=whist,S=pass", "--lang", "en"],
+     "Error: tricks add up to 9, expected 10 (N=6, E=3)"),
+    (["score", "--variant", "moscow", "--dealer", "W", "--contract", "6S", "--lang", "en"],
+     "Error: unknown variant «moscow»; known: sochi, leningrad, rostov, classic, responsible, ural"),
+    (["score", "--variant", "classic", "--dealer", "W", "--contract", "мизер", "--declarer", "N", "--tricks", "N=1",
+      "--dark"], "Ошибка: втёмную играется только игра на взятки, не мизер"),
+    (["score", "--variant", "sochi", "--dealer", "W", "--contract", "6 лопат", "--declarer", "N"],
+     "Ошибка: контракт «6 лопат»: неизвестная масть «лопат»; пишите ♠ (пики, пик, п), ♣ (трефы, треф, т, крести), "
+     "♦ (бубны, бубен, б), ♥ (черви, червей, ч) или БК (б/к, бк, без козыря)"),
+    (["score", "--variant", "sochi", "--dealer", "W", "--contract", "6♠", "--declarer", "N", "--tricks", "N=шесть"],
+     "Ошибка: взятки «шесть»: ожидается число 0–10"),
+    (["score", "--variant", "sochi", "--dealer", "W", "--contract", "6♠", "--convention", "tens"],
+     "Ошибка: «tens»: ожидается СОГЛАШЕНИЕ=ЗНАЧЕНИЕ, например tens=checked"),
+    (["costs", "--variant", "sochi", "--convention", "tens=open"],
+     "Ошибка: соглашение «tens»: ожидается whisted или checked, найдено «open»"),
 ])
 def test_bad_arguments_give_one_line_and_exit_2(args, message):
     result = CliRunner().invoke(cli, args)
@@ -54,13 +66,27 @@ def test_score_json_and_text():
     args = ["score", "--variant", "sochi", "--table-size", "4", "--dealer", "W", "--contract", "7♠",
             "--declarer", "N", "--tricks", "N=5,E=5", "--defence", "E=whist,S=pass"]
     assert json.loads(run(*args, "--json").output) == {"N": -104, "E": 48, "S": 28, "W": 28}
-    text = run(*args).output
+    text = run(*args, "--lang", "en").output
     assert "E writes 20 whists on N (defence tricks)" in text and "N: gora +8 (remiz)" in text
-    russian = run(*args, "--lang", "ru").output
+    russian = run(*args).output
     assert "E пишет 20 вистов на N (взятки защиты)" in russian and "N: гора +8 (ремиз)" in russian
+    assert "S пишет 8 вистов на N (консоляция)" in russian
     thirds = run("score", "--variant", "sochi", "--table-size", "3", "--dealer", "N", "--contract", "6♠",
                  "--declarer", "N", "--tricks", "N=6,E=4", "--defence", "E=whist,S=pass", "--json").output
     assert json.loads(thirds) == {"N": 5.33, "E": 1.33, "S": -6.67}
+
+
+def test_score_takes_dark_games_and_concessions_as_written_or_as_options():
+    base = ["score", "--variant", "classic", "--dealer", "W", "--declarer", "N", "--json"]
+    written = json.loads(run(*base, "--contract", "семь пик втёмную без трёх").output)
+    options = json.loads(run(*base, "--contract", "7♠", "--dark", "--concede", "3").output)
+    assert written == options == {"N": -180, "E": 60, "S": 60, "W": 60}
+    text = run(*base[:-1], "--contract", "7♠ dark down 3", "--lang", "en").output
+    assert text.splitlines()[:3] == ["7♠ dark down 3, dealer W, table of 4",
+                                     "  N: gora +12 (conceded before play, no whists)", "  dark game: all amounts ×2"]
+    checked = run("score", "--variant", "sochi", "--dealer", "W", "--contract", "10♠", "--declarer", "N",
+                  "--defence", "E=pass,S=pass", "--convention", "tens=checked", "--json").output
+    assert json.loads(checked) == {"N": 75, "E": -25, "S": -25, "W": -25}
 
 
 def test_costs_writes_html_and_pdf(tmp_path):

@@ -105,7 +105,7 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
     with pytest.raises(WorkbookError) as e:
         run(event, path, tmp_path / "out")
     problems = e.value.problems
-    assert f"'Сдача 7'!C{r7}: contract \"11♠\" — levels are 6–10" in problems
+    assert f"'Сдача 7'!C{r7}: contract «11♠»: levels are 6–10" in problems
     assert f"'Сдача 2'!D{r2}: tricks add up to 13, expected 10 (S=9, W=4)" in problems
     assert f"'Сдача 3'!K{r3}: whists sum to +5, expected 0" in problems
     assert f"'Сдача 4'!K{r4}: whists differ from the 7♠ result: N written -100, computed -104, " \
@@ -113,7 +113,7 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
     assert f"'Сдача 6'!J{r6}: player {dict(row6.seats)['E']} is written twice in one row" in problems
     assert f"'Сдача 8': the row of round {row8.round}, table {row8.table} is missing" in problems
     assert f"'Сдача 9'!E{r9}: tricks \"шесть\" — expected 0–10, пас/pass or пол/half" in problems
-    assert f"'Сдача 10'!F{r10}: seat 'X' — expected N, E, S or W" in problems
+    assert f"'Сдача 10'!F{r10}: seat «X»: expected N, E, S or W" in problems
     assert len(problems) == 8
     assert f"'Сдача 5'!J{r5}: player 20 written in seat N; the movement put {dict(row5.seats)['N']} there " \
            f"(the written number counts)" in e.value.warnings
@@ -247,7 +247,7 @@ def test_cli_results_exit_codes_and_json(events, tmp_path):
     bad, _ = filled(event, tmp_path / "bad", extra={k: {"contract": "11♠"}})
     result = CliRunner().invoke(cli, ["results", event.source, str(bad), "-o", str(tmp_path / "r2")])
     assert result.exit_code == 1
-    assert f"'Сдача 1'!C{r}: contract \"11♠\" — levels are 6–10" in result.output
+    assert f"'Сдача 1'!C{r}: contract «11♠»: levels are 6–10" in result.output
 
 
 def test_row_cells_round_trip_through_the_checker(events, tmp_path):
