@@ -8,8 +8,8 @@ from pathlib import Path
 from .deals import card_text, hand_by_suit
 from .model import Event
 from .render import html, write_atomic, write_pdf
-from .rules import (LEVELS, MISERE_COST, Conventions, Entry, Outcome, SEATS, fmt_whists, rates,
-                    results_of, settle)
+from .rules import (LEVELS, MISERE_COST, SEATS, Contract, Conventions, Entry, Outcome, ScoringError, active_seats,
+                    both_must_whist, fmt_whists, rates, results_of, settle)
 
 ROLE_SHORT = {
     "ru": {"declarer": "Разыгр.", "whister": "Вистующ.", "passer": "Пасующ.", "dealer": "Прикуп."},
@@ -27,26 +27,30 @@ CONVENTION_WORDS = {
         "pool_value": "висты за одно очко пули", "remiz": "гора за недобранную взятку, × c",
         "whist": "висты за взятку защиты, × c", "consolation": "консоляция за недобранную взятку каждому, × c",
         "consolation_to_dealer": "консоляция прикупщику", "lone_whist": "одиночный вист",
-        "shortfall": "гора за недобор виста, × c", "misere_gora": "мизер: гора за взятку",
+        "shortfall": "гора за недобор виста, × c", "tens": "десятерная",
+        "stalingrad": "Сталинград (6♠ вистуют оба)", "sixes_whisted": "шестерную вистуют оба",
+        "misere_gora": "мизер: гора за взятку", "misere_max_tricks": "мизер: взяток в счёт не больше",
         "allpass": "распасы", "allpass_gora": "распасы: гора за взятку",
         "allpass_whists": "распасы (ростов): висты за взятку", "allpass_dealer_pool": "распасы: прикупщику пуля +1",
-        "dark": "втёмную: множитель",
+        "dark": "втёмную: множитель", "concession": "«без трёх» до розыгрыша",
     },
     "en": {
         "pool_value": "whists per pool point", "remiz": "gora per undertrick, × c",
         "whist": "whists per defence trick, × c", "consolation": "consolation per undertrick to each, × c",
         "consolation_to_dealer": "consolation to the dealer", "lone_whist": "lone whist",
-        "shortfall": "gora per missing whist trick, × c", "misere_gora": "misère: gora per trick",
+        "shortfall": "gora per missing whist trick, × c", "tens": "tens",
+        "stalingrad": "Stalingrad (6♠ whisted by both)", "sixes_whisted": "every 6 whisted by both",
+        "misere_gora": "misère: gora per trick", "misere_max_tricks": "misère: tricks charged at most",
         "allpass": "all-pass", "allpass_gora": "all-pass: gora per trick",
         "allpass_whists": "all-pass (rostov): whists per trick", "allpass_dealer_pool": "all-pass: dealer pool +1",
-        "dark": "dark game: multiplier",
+        "dark": "dark game: multiplier", "concession": "\"down three\" before play",
     },
 }
 VALUE_WORDS = {
     "ru": {True: "да", False: "нет", "greedy": "жлобский", "gentleman": "джентльменский", "gora": "в гору",
-           "rostov": "ростовские (висты)"},
+           "rostov": "ростовские (висты)", "whisted": "вистуется", "checked": "проверяется"},
     "en": {True: "yes", False: "no", "greedy": "greedy", "gentleman": "gentleman", "gora": "gora",
-           "rostov": "rostov (whists)"},
+           "rostov": "rostov (whists)", "whisted": "whisted", "checked": "checked"},
 }
 
 
@@ -56,9 +60,15 @@ def signed(value) -> str:
     return ("+" if v > 0 else "") + fmt_whists(v)
 
 
-def conventions_list(conv: Conventions, lang: str) -> list[tuple[str, str]]:
+_FOUR_ONLY = {"consolation_to_dealer", "allpass_dealer_pool"}  # the dealer sits out only at a table of 4
+
+
+def conventions_list(conv: Conventions, lang: str, table_size: int = 4) -> list[tuple[str, str]]:
+    """(words, value) of every convention that applies at the table size."""
     out = []
     for name, value in conv.items():
+        if table_size == 3 and name in _FOUR_ONLY:
+            continue
         shown = VALUE_WORDS[lang].get(value, value) if isinstance(value, (bool, str)) else fmt_whists(value)
         if name == "dark" and not value:
             shown = VALUE_WORDS[lang][False]
@@ -68,8 +78,52 @@ def conventions_list(conv: Conventions, lang: str) -> list[tuple[str, str]]:
 
 # --------------------------------------------------------------------------- cost-of-game table
 
+_EXAMPLES = (  # (contract cell, tricks, defence); those the conventions forbid are left out
+    ("6♠", {"N": 6, "E": 4}, {"E": "whist", "S": "pass"}),
+    ("7♥", {"N": 5, "E": 5}, {"E": "whist", "S": "pass"}),
+    ("8♦", {"N": 8, "E": 1, "S": 1}, {"E": "whist", "S": "whist"}),
+    ("6♣", {"N": 6, "E": 3, "S": 1}, {"E": "whist", "S": "whist"}),
+    ("6♠", {"N": 7, "E": 1, "S": 2}, {"E": "whist", "S": "whist"}),
+    ("7♠", {}, {"E": "pass", "S": "half"}),
+    ("9БК", {"N": 10, "E": 0}, {"E": "whist", "S": "pass"}),
+    ("10♥", {"N": 10}, {"E": "pass", "S": "pass"}),
+    ("10♥", {"N": 9, "E": 1, "S": 0}, {"E": "whist", "S": "whist"}),
+    ("мизер", {"N": 3}, {}),
+    ("7♠ втёмную", {"N": 7, "E": 3}, {"E": "whist", "S": "pass"}),
+    ("6♠ без 4", {}, {}),
+)
+
+
+def _lone_strain(level: int, conv: Conventions) -> str | None:
+    """A suit a lone whister may defend at this level under the conventions (None: both must whist)."""
+    for strain in ("♠", "♣"):
+        if not both_must_whist(Contract("game", level, strain), conv):
+            return strain
+    return None
+
+
+def _worked_examples(conv: Conventions, table_size: int, dealer: str, lang: str) -> list[dict]:
+    """The worked examples the conventions allow, each different in what it shows."""
+    out = []
+    for text, tricks, defence in _EXAMPLES:
+        if text == "6♠" and defence["S"] == "whist" and not conv.stalingrad:
+            continue  # both whist on 6♠: only news under Stalingrad
+        if text.startswith("10") and conv.tens != "checked":
+            continue
+        if text == "мизер" and conv.misere_max_tricks >= 3:
+            continue
+        try:
+            outcome = Outcome.make(table_size, dealer, text, "N", tricks, defence, conventions=conv)
+        except ScoringError:
+            continue
+        res = settle(outcome, conv).results
+        out.append({"contract": outcome.cell.label(lang), "tricks": tricks, "defence": defence,
+                    "conceded": outcome.conceded, "cells": [(s, signed(res[s])) for s in SEATS[table_size]]})
+    return out
+
+
 def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -> dict:
-    """Every figure of the cost-of-game table, computed by the scoring engine."""
+    """Every figure of the cost-of-game table, computed by the scoring engine from the conventions."""
     four = table_size == 4
     dealer = "W" if four else "N"
     roles = ["declarer", "whister", "passer"] + (["dealer"] if four else [])
@@ -77,52 +131,49 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
     levels = []
     for level in LEVELS:
         r = rates(level, conv, table_size)
+        strain = _lone_strain(level, conv)
         rows = []
-        for taken in range(10, max(-1, level - 5), -1):
-            outcome = Outcome.make(table_size, dealer, f"{level}♠", "N", {"N": taken, "E": 10 - taken},
-                                   {"E": "whist", "S": "pass"})
+        for taken in range(10, max(-1, level - 5), -1) if strain else ():
+            outcome = Outcome.make(table_size, dealer, f"{level}{strain}", "N", {"N": taken, "E": 10 - taken},
+                                   {"E": "whist", "S": "pass"}, conventions=conv)
             res = settle(outcome, conv).results
             rows.append({"tricks": taken, "diff": taken - level,
                          "cells": [signed(res[seat_of[role]]) for role in roles]})
         levels.append({"level": level, "cost": r["cost"], "obligation": r["obligation"],
                        "made": r["made"], "trick": r["trick"], "under": r["undertrick"],
-                       "short": r["shortfall"], "half": r["half"], "rows": rows})
+                       "short": r["shortfall"], "half": r["half"], "conceded": r["conceded"], "rows": rows,
+                       "strain": strain})
     # misère and all-pass parts from the same entries settle writes
     misere = {
         "made": results_of([Entry("pool", "N", Fraction(MISERE_COST))], table_size, conv.pool_value),
         "per_trick": results_of([Entry("gora", "N", Fraction(conv.misere_gora))], table_size, conv.pool_value),
+        "cap": conv.misere_max_tricks,
     }
     allpass = {
         "zero": results_of([Entry("pool", "N", Fraction(1))], table_size, conv.pool_value),
         "per_trick": results_of([Entry("gora", "N", Fraction(conv.allpass_gora))], table_size, conv.pool_value),
+        "dealer_pool": four and conv.allpass_dealer_pool,
     }
     allpass_examples = []
-    hands = ("E", "S", "W") if four else ("N", "E", "S")
-    for split in ((0, 4, 6), (1, 4, 5), (2, 3, 5), (2, 4, 4), (3, 3, 4), (1, 2, 7), (0, 5, 5)):
-        outcome = Outcome.make(table_size, "N" if four else "N", "—", None, dict(zip(hands, split)))
+    hands = active_seats(table_size, dealer)
+    for split in ((0, 4, 6), (1, 4, 5), (2, 3, 5), (2, 4, 4), (3, 3, 4), (1, 2, 7), (0, 5, 5), (1, 3, 5)):
+        outcome = Outcome.make(table_size, dealer, "—", None, dict(zip(hands, split)), conventions=conv)
         res = settle(outcome, conv).results
-        allpass_examples.append({"split": "–".join(map(str, split)), "cells": [signed(res[s]) for s in hands]}
-                                | ({"dealer": signed(res["N"])} if four else {}))
-    examples = []
-    cases = [
-        ("6♠", {"N": 6, "E": 4}, {"E": "whist", "S": "pass"}),
-        ("7♥", {"N": 5, "E": 5}, {"E": "whist", "S": "pass"}),
-        ("8♦", {"N": 8, "E": 1, "S": 1}, {"E": "whist", "S": "whist"}),
-        ("6♣", {"N": 6, "E": 3, "S": 1}, {"E": "whist", "S": "whist"}),
-        ("7♠", {}, {"E": "pass", "S": "half"}),
-        ("9БК", {"N": 10, "E": 0}, {"E": "whist", "S": "pass"}),
-    ]
-    for contract, tricks, defence in cases:
-        outcome = Outcome.make(table_size, dealer, contract, "N", tricks, defence)
-        res = settle(outcome, conv).results
-        examples.append({"contract": outcome.contract.label(lang), "tricks": tricks, "defence": defence,
-                         "cells": [(s, signed(res[s])) for s in SEATS[table_size]]})
+        allpass_examples.append({"split": "–".join(map(str, split)), "talon": 10 - sum(split),
+                                 "cells": [signed(res[s]) for s in hands]} | ({"dealer": signed(res[dealer])} if four else {}))
+    checked = None
+    if conv.tens == "checked":
+        made = settle(Outcome.make(table_size, dealer, "10♠", "N", {"N": 10}, {"E": "pass", "S": "pass"}), conv)
+        checked = {"declarer": signed(made["N"]), "other": signed(made["E"])}
     return {
         "variant": variant, "conv": conv, "table_size": table_size, "four": four, "roles": roles,
-        "role_words": ROLE_WORDS[lang], "role_short": ROLE_SHORT[lang], "levels": levels, "misere": misere, "allpass": allpass,
-        "allpass_examples": allpass_examples, "allpass_hands": hands, "examples": examples,
-        "conventions": conventions_list(conv, lang), "signed": signed,
-        "dealer_seat": dealer,
+        "role_words": ROLE_WORDS[lang], "role_short": ROLE_SHORT[lang], "levels": levels, "misere": misere,
+        "allpass": allpass, "allpass_examples": allpass_examples, "allpass_hands": hands,
+        "examples": _worked_examples(conv, table_size, dealer, lang),
+        "conventions": conventions_list(conv, lang, table_size),
+        "signed": signed, "dealer_seat": dealer, "checked": checked,
+        "half_levels": [L for L in levels if L["half"] and L["strain"]],
+        "compulsory": "sixes" if conv.sixes_whisted else "stalingrad" if conv.stalingrad else None,
     }
 
 

@@ -121,8 +121,10 @@ WORDS = {
 }
 
 VARIANT_NAMES = {
-    "ru": {"sochi": "Сочи", "leningrad": "Ленинград", "rostov": "Ростов", "classic": "Классика"},
-    "en": {"sochi": "Sochi", "leningrad": "Leningrad", "rostov": "Rostov", "classic": "Classic"},
+    "ru": {"sochi": "Сочи", "leningrad": "Ленинград", "rostov": "Ростов", "classic": "Классика",
+           "responsible": "Ростов, ответственный вист", "ural": "Урало-сибирская запись"},
+    "en": {"sochi": "Sochi", "leningrad": "Leningrad", "rostov": "Rostov", "classic": "Classic",
+           "responsible": "Rostov, responsible whist", "ural": "Ural–Siberian record"},
 }
 
 

@@ -20,7 +20,7 @@ from .errors import WorkbookError
 from .messages import Message, shown
 from .model import Event
 from .render import write_atomic
-from .rules import COST, STRAINS
+from .rules import COST, STRAINS, Contract, ContractCell
 
 COLUMNS = ("round", "table", "contract", "decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat",
            "w2_tricks", "N_no", "N_whists", "N_mp", "E_no", "E_whists", "E_mp", "S_no", "S_whists", "S_mp",
@@ -48,14 +48,24 @@ LABELS = {"ru": ("Сдача", "Комплект", "Сдающий", "Стату
           "en": ("Deal", "Set", "Dealer", "Status", "First hand")}
 HELP = {
     "ru": "Пас: «пас» в графе взяток пасующего, все взятки защиты — у вистующего. Полвиста: «пол». "
-          "Распасы: контракт «—», в графах — 1-я, 2-я, 3-я рука и их взятки. Висты можно не заполнять: "
+          "Распасы: контракт «—», в графах — 1-я, 2-я, 3-я рука и их взятки (взятки прикупа не пишутся). "
+          "Втёмную: «7♠ втёмную»; сдался до розыгрыша: «6♠ без 3». Висты можно не заполнять: "
           "они будут вычислены. Статус сдачи: сыграна / не сыграна / испорчена. Корректировка судьи: "
           "«корр» в графе контракта, проценты — в графах МП.",
     "en": "Pass: \"pass\" in the passer's tricks cell; the whister holds all the defence's tricks. "
           "Half-whist: \"half\". All-pass: contract \"—\", the columns hold 1st, 2nd, 3rd hand and their "
-          "tricks. Whists may be left blank: they are computed. Deal status: played / not played / spoiled. "
+          "tricks (the talon's tricks are not written). Dark: \"7♠ dark\"; conceded before play: \"6♠ down 3\". "
+          "Whists may be left blank: they are computed. Deal status: played / not played / spoiled. "
           "Director's adjusted score: \"adjusted\" as the contract, percentages in the MP cells.",
 }
+CONTRACT_HELP = {
+    "ru": "Контракт из списка или словами: «7 пик», «шесть бубен», «8 б/к», «7♠ втёмную», «6♠ без 3» "
+          "(сдался до розыгрыша), «мизер», «—» (распасы).",
+    "en": "A contract from the list or in words: \"7 spades\", \"six diamonds\", \"8NT\", \"7♠ dark\", "
+          "\"6♠ down 3\" (conceded before play), \"misere\", \"—\" (all-pass).",
+}
+LISTS_SHEET = {"ru": "Списки", "en": "Lists"}
+_INLINE_LIST = 255  # Excel's limit for a list typed into a validation
 
 _THIN = Side(style="thin", color="999999")
 _BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
@@ -76,10 +86,26 @@ def _text(cell, value):
     return cell
 
 
-def contract_choices(lang: str) -> list[str]:
-    strains = [s if lang == "ru" or s != "БК" else "NT" for s in STRAINS]
-    extra = ["мизер", "—", "корр", "не сыграна"] if lang == "ru" else ["misere", "—", "adjusted", "not played"]
-    return [f"{lvl}{s}" for lvl in COST for s in strains] + extra
+def contract_choices(lang: str, dark: bool = False) -> list[str]:
+    """The contract drop-down: every game, misère, all-pass, dark games where the variant plays them, then the
+    director's words."""
+    games = [ContractCell(Contract("game", level, strain)) for level in COST for strain in STRAINS]
+    plays = ["мизер", "—"] if lang == "ru" else ["misere", "—"]
+    director = ["корр", "не сыграна"] if lang == "ru" else ["adjusted", "not played"]
+    darks = [cell._replace(dark=True).label(lang) for cell in games] if dark else []
+    return [cell.label(lang) for cell in games] + plays + darks + director
+
+
+def _contract_list(wb: Workbook, lang: str, choices: list[str]) -> str:
+    """The validation formula of the contract drop-down: inline, or a hidden sheet when the list is too long."""
+    inline = ",".join(choices)
+    if len(inline) <= _INLINE_LIST:
+        return f'"{inline}"'
+    lists = wb.create_sheet(LISTS_SHEET[lang])
+    lists.sheet_state = "hidden"
+    for i, choice in enumerate(choices, 1):
+        _text(lists.cell(i, 1), choice)
+    return f"'{lists.title}'!$A$1:$A${len(choices)}"
 
 
 def build_workbook(event: Event) -> Workbook:
@@ -91,7 +117,7 @@ def build_workbook(event: Event) -> Workbook:
     pass_word, half_word = ("пас", "пол") if lang == "ru" else ("pass", "half")
     tricks_list = ",".join([str(i) for i in range(11)] + [pass_word, half_word])
     seats_list = ",".join(event.seats)
-    contracts_list = ",".join(contract_choices(lang))
+    contracts_formula = _contract_list(wb, lang, contract_choices(lang, bool(event.conventions.dark)))
     status_list = ",".join(STATUS_WORDS[lang])
     for deal in event.deals:
         ws = wb.create_sheet(sheet_name(lang, deal.number))
@@ -135,13 +161,15 @@ def build_workbook(event: Event) -> Workbook:
                     c.fill = _MP_FILL
         last = FIRST_ROW + max(len(rows), 1) - 1
         validations = [
-            (contracts_list, "C", "warning"),
-            (seats_list, "D", "stop"), (seats_list, "F", "stop"), (seats_list, "H", "stop"),
-            (tricks_list, "E", "stop"), (tricks_list, "G", "stop"), (tricks_list, "I", "stop"),
+            (contracts_formula, "C", "warning", CONTRACT_HELP[lang]),
+            (f'"{seats_list}"', "D", "stop", HELP[lang][:200]), (f'"{seats_list}"', "F", "stop", HELP[lang][:200]),
+            (f'"{seats_list}"', "H", "stop", HELP[lang][:200]),
+            (f'"{tricks_list}"', "E", "stop", HELP[lang][:200]), (f'"{tricks_list}"', "G", "stop", HELP[lang][:200]),
+            (f'"{tricks_list}"', "I", "stop", HELP[lang][:200]),
         ]
-        for formula, col, style in validations:
-            dv = DataValidation(type="list", formula1=f'"{formula}"', allow_blank=True, errorStyle=style,
-                                showErrorMessage=True, error=HELP[lang][:200])
+        for formula, col, style, error in validations:
+            dv = DataValidation(type="list", formula1=formula, allow_blank=True, errorStyle=style,
+                                showErrorMessage=True, error=error)
             ws.add_data_validation(dv)
             dv.add(f"{col}{FIRST_ROW}:{col}{last}")
         for col in ("K", "N", "Q", "T"):
@@ -171,6 +199,9 @@ def build_workbook(event: Event) -> Workbook:
         players.append([p.number, None])
         _text(players.cell(players.max_row, 2), p.name)
     players.column_dimensions["B"].width = 32
+    if LISTS_SHEET[lang] in wb.sheetnames:  # the hidden list goes last; the first deal stays the active sheet
+        wb.move_sheet(LISTS_SHEET[lang], offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(LISTS_SHEET[lang]))
+        wb.active = 0
     _write_meta(wb, event)
     return wb
 
