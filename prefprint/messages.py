@@ -235,6 +235,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                            "deal numbers {numbers} do not exist (the session has {n} {n:deal|deals})"),
 
     # ------------------------------------------------------------------ rules
+    "rules_joined": ("{first}; {rest}", "{first}; {rest}"),
     "rules_unknown_variant": ("неизвестная разновидность {name}; известны: {known}",
                               "unknown variant {name}; known: {known}"),
     "rules_unknown_convention": ("неизвестное соглашение {key}; известны: {known}",

@@ -30,15 +30,14 @@ def _error(code: str, **params) -> ScoringError:
 
 
 class ConventionsError(ScoringError):
-    """Every bad convention override at once; `problems` holds one Message per override."""
+    """Every bad convention override at once: one message joining them; `problems` holds one per override."""
 
     def __init__(self, problems):
         self.problems = list(problems)
-        Exception.__init__(self, self.text("en"))
-        self.message = None
-
-    def text(self, lang: str = "ru") -> str:
-        return "; ".join(p.text(lang) for p in self.problems)
+        joined = self.problems[-1]
+        for problem in reversed(self.problems[:-1]):
+            joined = Message("rules_joined", first=problem, rest=joined)
+        super().__init__(joined)
 
 
 @dataclass(frozen=True)

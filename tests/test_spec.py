@@ -45,7 +45,8 @@ def test_all_problems_at_once_with_key_and_line():
     problems = [p.text("en") for p in e.value.problems]
     assert "line 8, game.colour: unknown key; expected one of conventions, deals_per_set, minutes_per_deal, " \
            "table_size, variant" in problems
-    assert "line 7, game.variant: unknown variant «moscow»; known: sochi, leningrad, rostov, classic" in problems
+    assert "line 7, game.variant: unknown variant «moscow»; known: sochi, leningrad, rostov, classic, responsible, " \
+           "ural" in problems
     assert "line 9, game.table_size: expected a whole number, found «four»" in problems
     assert any(p.startswith("line ") and "players[6].number: duplicate player number 6 (also players[5])" in p
                for p in problems)
@@ -73,7 +74,7 @@ def test_conventions_override(tmp_path):
     text = GOOD.replace('table_size = 4', 'table_size = 4\n\n[game.conventions]\nlone_whist = "gentleman"')
     assert parse_event(text).conventions.lone_whist == "gentleman"
     bad = GOOD.replace('table_size = 4', 'table_size = 4\n\n[game.conventions]\nlone_whist = 3')
-    with pytest.raises(SpecError, match="convention 'lone_whist': expected greedy or gentleman, found 3"):
+    with pytest.raises(SpecError, match="convention «lone_whist»: expected greedy or gentleman, found «3»"):
         parse_event(bad)
 
 

@@ -1,0 +1,81 @@
+"""The cost-of-game sheet and the contract drop-down: every word and figure follows the conventions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from prefprint.documents import costs_context, costs_html
+from prefprint.rules import VARIANTS, Outcome, conventions_for, parse_contract_cell, settle
+from prefprint.workbook import LISTS_SHEET, build_workbook, contract_choices
+
+
+def _text(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+@pytest.mark.parametrize("variant", tuple(VARIANTS))
+@pytest.mark.parametrize("size", (4, 3))
+def test_every_preset_renders_its_own_rules(variant, size):
+    conv = VARIANTS[variant]
+    ru, en = _text(costs_html(variant, conv, size, "ru")), _text(costs_html(variant, conv, size, "en"))
+    dealer_pool = size == 4 and conv.allpass_dealer_pool
+    assert ("Прикупщику пуля +1." in ru) == dealer_pool and ("The dealer gets pool +1." in en) == dealer_pool
+    assert ("Шестерную вистуют оба" in ru) == conv.sixes_whisted
+    assert ("Консоляции нет" in ru) == (conv.consolation == 0)
+    assert ("Игра втёмную" in ru) == bool(conv.dark) and ("«Без N»" in ru) == conv.concession
+    assert ("6: взяток" in ru) == (not conv.sixes_whisted)  # no lone whister on a compulsory 6
+    assert ("сколько ни взял" in ru) == (conv.misere_max_tricks == 1)
+    assert "Взятки, взятые картами прикупа, не пишутся" in ru and "the talon cards are not written" in en
+    if size == 3:
+        assert "прикупщик" not in ru.lower()
+
+
+def test_the_text_follows_overridden_conventions():
+    sochi = VARIANTS["sochi"]
+    assert "Прикупщику пуля +1." not in _text(costs_html("sochi", sochi, 4, "ru"))
+    assert "Прикупщику пуля +1." in _text(costs_html("sochi", replace(sochi, allpass_dealer_pool=True), 4, "ru"))
+    checked = _text(costs_html("sochi", conventions_for("sochi", {"tens": "checked"}), 4, "ru"))
+    assert "Десятерная проверяется" in checked and "разыгрывающий +75, остальные −25" in checked
+    assert "на 8–9 отвечает второй вистующий" in checked
+    stalingrad = _text(costs_html("sochi", conventions_for("sochi", {"stalingrad": True}), 4, "ru"))
+    assert "6♠ (Сталинград) вистуют оба" in stalingrad and "6 (кроме ♠): взяток" in stalingrad
+    concede = _text(costs_html("classic", VARIANTS["classic"], 4, "ru"))
+    assert "на 6: −15 / +5" in concede and "на 10: −75 / +25" in concede  # gora 1·c a trick: −10c·3/4, +10c/4
+
+
+@pytest.mark.parametrize("variant", tuple(VARIANTS))
+def test_worked_examples_are_the_engine_results_of_what_they_say(variant):
+    conv = VARIANTS[variant]
+    for size, dealer in ((4, "W"), (3, "N")):
+        ctx = costs_context(variant, conv, size, "ru")
+        assert len(ctx["examples"]) >= 6
+        for ex in ctx["examples"]:
+            outcome = Outcome.make(size, dealer, parse_contract_cell(ex["contract"]), "N", ex["tricks"],
+                                   ex["defence"], conventions=conv)
+            res = settle(outcome, conv).results
+            assert [c for _, c in ex["cells"]] == [ctx["signed"](res[s]) for s, _ in ex["cells"]]
+
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_every_contract_choice_parses(lang):
+    director = {"корр", "не сыграна", "adjusted", "not played"}
+    plain, dark = contract_choices(lang), contract_choices(lang, dark=True)
+    assert set(plain) < set(dark) and len(dark) - len(plain) == 25
+    cells = [parse_contract_cell(c) for c in dark if c not in director]
+    assert sum(c.dark for c in cells) == 25 and len(cells) == 52
+    assert len(",".join(plain)) <= 255
+
+
+def test_dark_games_are_offered_where_the_variant_plays_dark(events):
+    classic, sochi = (build_workbook(replace(events[stem], deals=events[stem].deals[:2]))
+                      for stem in ("rooms-26", "club-night-20"))
+    lists = classic[LISTS_SHEET["ru"]]
+    assert lists.sheet_state == "hidden" and classic.sheetnames[-1] == LISTS_SHEET["ru"]
+    assert [c.value for c in lists["A"]] == contract_choices("ru", dark=True)
+    dv = classic.worksheets[0].data_validations.dataValidation[0]
+    assert dv.formula1 == f"'{LISTS_SHEET['ru']}'!$A$1:$A$54" and "7♠ втёмную" in dv.error
+    assert LISTS_SHEET["ru"] not in sochi.sheetnames
+    assert "втёмную" not in sochi.worksheets[0].data_validations.dataValidation[0].formula1
