@@ -48,22 +48,28 @@ LABELS = {"ru": ("Сдача", "Комплект", "Сдающий", "Стату
           "en": ("Deal", "Set", "Dealer", "Status", "First hand")}
 HELP = {
     "ru": "Пас: «пас» в графе взяток пасующего, все взятки защиты — у вистующего. Полвиста: «пол». "
-          "Распасы: контракт «—», в графах — 1-я, 2-я, 3-я рука и их взятки (взятки прикупа не пишутся). "
-          "Втёмную: «7♠ втёмную»; сдался до розыгрыша: «6♠ без 3». Висты можно не заполнять: "
+          "Распасы: контракт «—», в графах — 1-я, 2-я, 3-я рука и их взятки. Висты можно не заполнять: "
           "они будут вычислены. Статус сдачи: сыграна / не сыграна / испорчена. Корректировка судьи: "
           "«корр» в графе контракта, проценты — в графах МП.",
     "en": "Pass: \"pass\" in the passer's tricks cell; the whister holds all the defence's tricks. "
           "Half-whist: \"half\". All-pass: contract \"—\", the columns hold 1st, 2nd, 3rd hand and their "
-          "tricks (the talon's tricks are not written). Dark: \"7♠ dark\"; conceded before play: \"6♠ down 3\". "
-          "Whists may be left blank: they are computed. Deal status: played / not played / spoiled. "
+          "tricks. Whists may be left blank: they are computed. Deal status: played / not played / spoiled. "
           "Director's adjusted score: \"adjusted\" as the contract, percentages in the MP cells.",
 }
-CONTRACT_HELP = {
-    "ru": "Контракт из списка или словами: «7 пик», «шесть бубен», «8 б/к», «7♠ втёмную», «6♠ без 3» "
-          "(сдался до розыгрыша), «мизер», «—» (распасы).",
-    "en": "A contract from the list or in words: \"7 spades\", \"six diamonds\", \"8NT\", \"7♠ dark\", "
-          "\"6♠ down 3\" (conceded before play), \"misere\", \"—\" (all-pass).",
+_CONTRACT_HELP = {
+    "ru": ("Контракт из списка или словами: «7 пик», «шесть бубен», «8 б/к», «мизер», «—» (распасы)",
+           "; втёмную: «7♠ втёмную»", "; сдался до розыгрыша: «6♠ без 3»"),
+    "en": ("A contract from the list or in words: \"7 spades\", \"six diamonds\", \"8NT\", \"misere\", "
+           "\"—\" (all-pass)", "; dark: \"7♠ dark\"", "; conceded before play: \"6♠ down 3\""),
 }
+
+
+def contract_help(lang: str, dark: bool = False, concession: bool = False) -> str:
+    """What may be written in a contract cell under the conventions (Excel's limit: 255 characters)."""
+    base, dark_form, conceded_form = _CONTRACT_HELP[lang]
+    return base + (dark_form if dark else "") + (conceded_form if concession else "") + "."
+
+
 LISTS_SHEET = {"ru": "Списки", "en": "Lists"}
 _INLINE_LIST = 255  # Excel's limit for a list typed into a validation
 
@@ -161,7 +167,8 @@ def build_workbook(event: Event) -> Workbook:
                     c.fill = _MP_FILL
         last = FIRST_ROW + max(len(rows), 1) - 1
         validations = [
-            (contracts_formula, "C", "warning", CONTRACT_HELP[lang]),
+            (contracts_formula, "C", "warning",
+             contract_help(lang, bool(event.conventions.dark), event.conventions.concession)),
             (f'"{seats_list}"', "D", "stop", HELP[lang][:200]), (f'"{seats_list}"', "F", "stop", HELP[lang][:200]),
             (f'"{seats_list}"', "H", "stop", HELP[lang][:200]),
             (f'"{tricks_list}"', "E", "stop", HELP[lang][:200]), (f'"{tricks_list}"', "G", "stop", HELP[lang][:200]),
@@ -170,6 +177,8 @@ def build_workbook(event: Event) -> Workbook:
         for formula, col, style, error in validations:
             dv = DataValidation(type="list", formula1=formula, allow_blank=True, errorStyle=style,
                                 showErrorMessage=True, error=error)
+            if col == "C":  # shown when a contract cell is selected: the forms beyond the list
+                dv.promptTitle, dv.prompt, dv.showInputMessage = GROUPS[lang][0][2], error, True
             ws.add_data_validation(dv)
             dv.add(f"{col}{FIRST_ROW}:{col}{last}")
         for col in ("K", "N", "Q", "T"):

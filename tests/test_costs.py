@@ -9,7 +9,7 @@ import pytest
 
 from prefprint.documents import costs_context, costs_html
 from prefprint.rules import VARIANTS, Outcome, conventions_for, parse_contract_cell, settle
-from prefprint.workbook import LISTS_SHEET, build_workbook, contract_choices
+from prefprint.workbook import LISTS_SHEET, build_workbook, contract_choices, contract_help
 
 
 def _text(html: str) -> str:
@@ -76,6 +76,8 @@ def test_dark_games_are_offered_where_the_variant_plays_dark(events):
     assert lists.sheet_state == "hidden" and classic.sheetnames[-1] == LISTS_SHEET["ru"]
     assert [c.value for c in lists["A"]] == contract_choices("ru", dark=True)
     dv = classic.worksheets[0].data_validations.dataValidation[0]
-    assert dv.formula1 == f"'{LISTS_SHEET['ru']}'!$A$1:$A$54" and "7♠ втёмную" in dv.error
+    assert dv.formula1 == f"'{LISTS_SHEET['ru']}'!$A$1:$A$54" and "7♠ втёмную" in dv.error and "6♠ без 3" in dv.prompt
     assert LISTS_SHEET["ru"] not in sochi.sheetnames
-    assert "втёмную" not in sochi.worksheets[0].data_validations.dataValidation[0].formula1
+    plain = sochi.worksheets[0].data_validations.dataValidation[0]
+    assert "втёмную" not in plain.formula1 + plain.prompt and "без 3" not in plain.prompt
+    assert all(len(contract_help(lang, True, True)) <= 255 for lang in ("ru", "en"))
