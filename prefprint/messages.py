@@ -257,6 +257,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "♦ (бубны, бубен, б), ♥ (черви, червей, ч) или БК (б/к, бк, без козыря)",
         "contract {text}: unknown suit {suit}; write ♠ (S, spades), ♣ (C, clubs), ♦ (D, diamonds), "
         "♥ (H, hearts) or NT (no trump)"),
+    "rules_contract_no_suit": (
+        "контракт {text}: нет масти; пишите ♠ (пики, пик, п), ♣ (трефы, треф, т, крести), ♦ (бубны, бубен, б), "
+        "♥ (черви, червей, ч) или БК (б/к, бк, без козыря)",
+        "contract {text}: the suit is missing; write ♠ (S, spades), ♣ (C, clubs), ♦ (D, diamonds), ♥ (H, hearts) "
+        "or NT (no trump)"),
     "rules_contract_count": (
         "контракт {text}: после «без» — сколько взяток сдано: число 1–10 или словом (одной … десяти)",
         "contract {text}: after \"down\" comes the number of tricks conceded: 1–10 or a word (one … ten)"),

@@ -194,6 +194,7 @@ _COUNT_WORDS = {
     **{w: 10 for w in ("десять", "десяти", "ten")},
 }
 _DARK = re.compile(r"(?:^|\s)(?:втемную|в темную|темную|темная|dark)(?=\s|$)")
+_NO_TALON = re.compile(r"(?:^|\s)(?:без прикупа|no talon)(?=\s|$)")  # scored as the same game
 _CONCEDE = re.compile(r"\s(без|down)\s+(\S+)(?:\s+(?:взяток|взятки|взятку|tricks?))?$")
 _LEVEL = re.compile(r"(\d+|[^\W\d_]+)\s*-?\s*(.*)")
 
@@ -291,7 +292,7 @@ def parse_contract_cell(text) -> ContractCell:
     if t in _ALLPASS_WORDS:
         return ContractCell(Contract("allpass"))
     dark = bool(_DARK.search(t))
-    t = " ".join(_DARK.sub(" ", t).split())
+    t = " ".join(_NO_TALON.sub(" ", _DARK.sub(" ", t)).split())
     t, conceded = _take_concession(t, text)
     if t in _MISERE_WORDS:
         return ContractCell(Contract("misere"), dark, conceded)
@@ -308,6 +309,8 @@ def parse_contract_cell(text) -> ContractCell:
         raise _error("rules_contract_level", text=shown(text))
     if not rest and conceded is not None:
         return ContractCell(Contract("game", level, None), dark, conceded)
+    if not rest:
+        raise _error("rules_contract_no_suit", text=shown(text))
     if rest not in _STRAIN_WORDS:
         raise _error("rules_contract_suit", text=shown(text), suit=shown(rest))
     return ContractCell(Contract("game", level, _STRAIN_WORDS[rest]), dark, conceded)

@@ -70,6 +70,7 @@ def test_contract_text_round_trips():
     ("6♠ без 3", "6♠ без 3"), ("6♠ без трёх", "6♠ без 3"), ("6♠ без четырех взяток", "6♠ без 4"),
     ("6S down four", "6♠ без 4"), ("6 без козыря без одной", "6БК без 1"), ("7 без 4", "7 без 4"),
     ("мизер втёмную", "мизер втёмную"), ("— dark", "— втёмную"),
+    ("мизер без прикупа", "мизер"), ("9 пик без прикупа", "9♠"),
 ])
 def test_contract_words_as_players_write_them(text, expected):
     assert str(parse_contract_cell(text)) == expected
@@ -84,7 +85,7 @@ def test_unknown_contract_words_list_the_accepted_forms():
     assert "♠ (S, spades)" in e.value.text("en")
     for bad, code in (("шестнадцать пик", "rules_contract_form"), ("6♠ без трёхх", "rules_contract_count"),
                       ("", "rules_contract_form"), ("6♠ down", "rules_contract_suit"),
-                      ("12 пик", "rules_contract_level"), (None, "rules_contract_form")):
+                      ("12 пик", "rules_contract_level"), (None, "rules_contract_form"), (7, "rules_contract_no_suit")):
         with pytest.raises(ScoringError) as e:
             parse_contract_cell(bad)
         assert e.value.message.code == code, bad
