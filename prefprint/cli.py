@@ -35,7 +35,7 @@ def _parse_pairs(text: str | None) -> dict:
     out = {}
     for part in text.split(","):
         if "=" not in part:
-            raise ScoringError(Message("rules_pair", text=shown(part)))
+            raise ScoringError(Message("rules.pair", text=shown(part)))
         k, v = part.split("=", 1)
         out[k.strip()] = v.strip()
     return out
@@ -49,16 +49,10 @@ def _overrides(pairs) -> dict:
     out = {}
     for pair in pairs:
         if "=" not in pair:
-            raise ScoringError(Message("rules_convention_pair", text=shown(pair)))
+            raise ScoringError(Message("rules.convention_pair", text=shown(pair)))
         name, value = pair.split("=", 1)
         out[name.strip()] = parse_value(value)
     return out
-
-
-def _fail(error: PrefprintError, lang: str):
-    """Print one error line in the language asked for and exit 2."""
-    click.echo(Message("error", text=error.text(lang)).text(lang), err=True)
-    click.get_current_context().exit(2)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -135,7 +129,8 @@ def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark
                                conventions=conv)
         result = settle(outcome, conv)
     except ScoringError as e:
-        _fail(e, lang)
+        e.lang = lang  # the group prints it in the language asked for
+        raise
     if as_json:
         click.echo(json.dumps({s: fmt_json(v) for s, v in result.results.items()}))
     else:
@@ -157,7 +152,8 @@ def costs(variant, table_size, lang, overrides, out):
     try:
         conv = conventions_for(variant, _overrides(overrides))
     except ScoringError as e:
-        _fail(e, lang)
+        e.lang = lang  # the group prints it in the language asked for
+        raise
     paths = documents.write_costs(variant.strip().lower(), conv, int(table_size), lang, Path(out))
     for p in paths:
         click.echo(str(p))

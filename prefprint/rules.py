@@ -36,7 +36,7 @@ class ConventionsError(ScoringError):
         self.problems = list(problems)
         joined = self.problems[-1]
         for problem in reversed(self.problems[:-1]):
-            joined = Message("rules_joined", first=problem, rest=joined)
+            joined = Message("rules.joined", first=problem, rest=joined)
         super().__init__(joined)
 
 
@@ -91,7 +91,7 @@ def find_variant(name: str) -> Conventions:
     try:
         return VARIANTS[str(name).strip().lower()]
     except KeyError:
-        raise _error("rules_unknown_variant", name=shown(name), known=", ".join(VARIANTS)) from None
+        raise _error("rules.unknown_variant", name=shown(name), known=", ".join(VARIANTS)) from None
 
 
 def _convention_problem(key: str, want: type, value):
@@ -99,22 +99,22 @@ def _convention_problem(key: str, want: type, value):
     if want is bool:
         if isinstance(value, bool):
             return value, None
-        expected = Message("rules_expect_bool")
+        expected = Message("rules.expect_bool")
     elif want is Fraction:
         if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
             return Fraction(str(value)), None
-        expected = Message("rules_expect_number")
+        expected = Message("rules.expect_number")
     elif want is int:
         lo, hi = _RANGES.get(key, (0, 1000))
         if isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi:
             return value, None
-        expected = Message("rules_expect_int", lo=lo, hi=hi)
+        expected = Message("rules.expect_int", lo=lo, hi=hi)
     else:
         if isinstance(value, str) and value in _CHOICES[key]:
             return value, None
         *head, last = _CHOICES[key]
-        expected = Message("rules_expect_choice", head=", ".join(head), last=last)
-    return None, Message("rules_convention_value", key=shown(key), expected=expected, value=shown(value))
+        expected = Message("rules.expect_choice", head=", ".join(head), last=last)
+    return None, Message("rules.convention_value", key=shown(key), expected=expected, value=shown(value))
 
 
 def conventions_for(variant: str, overrides: dict | None = None) -> Conventions:
@@ -124,9 +124,12 @@ def conventions_for(variant: str, overrides: dict | None = None) -> Conventions:
         return base
     problems, changes = [], {}
     types = {f.name: type(getattr(base, f.name)) for f in fields(base)}
+    unknown = [shown(key) for key in overrides if key not in types]
+    if unknown:
+        problems.append(Message("rules.unknown_convention", n=len(unknown), keys=", ".join(unknown),
+                                known=", ".join(types)))
     for key, value in overrides.items():
         if key not in types:
-            problems.append(Message("rules_unknown_convention", key=shown(key), known=", ".join(types)))
             continue
         value, problem = _convention_problem(key, types[key], value)
         if problem:
@@ -212,7 +215,7 @@ class Contract:
         """Parse "7♠", "6S", "8 БК", "10NT", "семь пик", "мизер", "misere", "—", "распасы", "pass"."""
         cell = parse_contract_cell(text)
         if cell.dark or cell.conceded is not None or cell.contract.strain is None and cell.kind == "game":
-            raise _error("rules_contract_plain", text=shown(text))
+            raise _error("rules.contract_plain", text=shown(text))
         return cell.contract
 
     def __str__(self) -> str:
@@ -278,7 +281,7 @@ def _take_concession(t: str, raw) -> tuple[str, int | None]:
         return t[:m.start()], _COUNT_WORDS[count]
     if m.group(1) == "без" and count.startswith("козыр"):
         return t, None
-    raise _error("rules_contract_count", text=shown(raw))
+    raise _error("rules.contract_count", text=shown(raw))
 
 
 def parse_contract_cell(text) -> ContractCell:
@@ -288,7 +291,7 @@ def parse_contract_cell(text) -> ContractCell:
     """
     t = _words(text)
     if not t:
-        raise _error("rules_contract_form", text=shown(text))
+        raise _error("rules.contract_form", text=shown(text))
     if t in _ALLPASS_WORDS:
         return ContractCell(Contract("allpass"))
     dark = bool(_DARK.search(t))
@@ -300,19 +303,19 @@ def parse_contract_cell(text) -> ContractCell:
         return ContractCell(Contract("allpass"), dark, conceded)
     m = _LEVEL.fullmatch(t)
     if not m:
-        raise _error("rules_contract_form", text=shown(text))
+        raise _error("rules.contract_form", text=shown(text))
     word, rest = m.group(1), m.group(2).strip()
     level = int(word) if word.isdigit() else _LEVEL_WORDS.get(word)
     if level is None:
-        raise _error("rules_contract_form", text=shown(text))
+        raise _error("rules.contract_form", text=shown(text))
     if level not in COST:
-        raise _error("rules_contract_level", text=shown(text))
+        raise _error("rules.contract_level", text=shown(text))
     if not rest and conceded is not None:
         return ContractCell(Contract("game", level, None), dark, conceded)
     if not rest:
-        raise _error("rules_contract_no_suit", text=shown(text))
+        raise _error("rules.contract_no_suit", text=shown(text))
     if rest not in _STRAIN_WORDS:
-        raise _error("rules_contract_suit", text=shown(text), suit=shown(rest))
+        raise _error("rules.contract_suit", text=shown(text), suit=shown(rest))
     return ContractCell(Contract("game", level, _STRAIN_WORDS[rest]), dark, conceded)
 
 
@@ -339,7 +342,7 @@ def parse_seat(text) -> str:
     """A seat from N E S W (also Cyrillic С В Ю З)."""
     seat = _SEAT_WORDS.get(str(text).strip().lower())
     if seat is None:
-        raise _error("rules_seat", text=shown(text))
+        raise _error("rules.seat", text=shown(text))
     return seat
 
 
@@ -347,7 +350,7 @@ def parse_defence(text) -> str:
     """whist / pass / half from English or Russian words."""
     word = _DEFENCE_WORDS.get(str(text).strip().lower())
     if word is None:
-        raise _error("rules_defence_word", text=shown(text))
+        raise _error("rules.defence_word", text=shown(text))
     return word
 
 
@@ -356,9 +359,9 @@ def parse_tricks(text) -> int:
     try:
         tricks = int(str(text).strip())
     except ValueError:
-        raise _error("rules_tricks_number", text=shown(text)) from None
+        raise _error("rules.tricks_number", text=shown(text)) from None
     if not 0 <= tricks <= 10:
-        raise _error("rules_tricks_number", text=shown(text))
+        raise _error("rules.tricks_number", text=shown(text))
     return tricks
 
 
@@ -401,7 +404,7 @@ class Outcome:
         """
         cell = _cell_of(contract)
         if conceded is not None and cell.conceded is not None and int(conceded) != cell.conceded:
-            raise _error("rules_concede_twice", a=cell.conceded, b=conceded)
+            raise _error("rules.concede_twice", a=cell.conceded, b=conceded)
         outcome = cls(int(table_size), parse_seat(dealer), cell.contract,
                       parse_seat(declarer) if declarer not in (None, "") else None,
                       tuple((parse_seat(s), int(t)) for s, t in (tricks or {}).items()),
@@ -430,108 +433,108 @@ class Outcome:
         self._check_table()
         kind = self.contract.kind
         if self.dark and kind == "allpass":
-            raise _error("rules_allpass_dark")
+            raise _error("rules.allpass_dark")
         if self.dark and kind != "game":
-            raise _error("rules_dark_game", what=Message(f"rules_word_{kind}"))
+            raise _error("rules.dark_game", what=Message(f"rules.word_{kind}"))
         if self.conceded is not None and kind != "game":
-            raise _error("rules_concede_game", what=Message(f"rules_word_{kind}"))
+            raise _error("rules.concede_game", what=Message(f"rules.word_{kind}"))
         {"allpass": self._check_allpass, "misere": self._check_misere, "game": self._check_game}[kind]()
         if conventions is not None:
             self._check_conventions(conventions)
 
     def _check_table(self) -> None:
         if self.table_size not in SEATS:
-            raise _error("rules_table_size", n=self.table_size)
+            raise _error("rules.table_size", n=self.table_size)
         if self.dealer not in SEATS[self.table_size]:
-            raise _error("rules_dealer_absent", seat=self.dealer, n=self.table_size)
+            raise _error("rules.dealer_absent", seat=self.dealer, n=self.table_size)
         if len(dict(self.tricks)) != len(self.tricks) or len(dict(self.defence)) != len(self.defence):
-            raise _error("rules_seat_twice")
+            raise _error("rules.seat_twice")
         if self.declarer is not None and self.declarer not in self.players:
-            code = "rules_declarer_dealer" if self.declarer == self.dealer else "rules_declarer_absent"
+            code = "rules.declarer_dealer" if self.declarer == self.dealer else "rules.declarer_absent"
             raise _error(code, seat=self.declarer)
         for seat, t in self.tricks:
             if not 0 <= t <= 10:
-                raise _error("rules_tricks_range", seat=seat, tricks=t)
+                raise _error("rules.tricks_range", seat=seat, tricks=t)
         for seat in [s for s, _ in self.tricks] + [s for s, _ in self.defence]:
             if seat not in self.players:
-                raise _error("rules_not_playing", seat=seat, dealer=self.dealer)
+                raise _error("rules.not_playing", seat=seat, dealer=self.dealer)
 
     def _check_allpass(self) -> None:
         tricks = dict(self.tricks)
         if self.declarer or self.defence:
-            raise _error("rules_allpass_roles")
+            raise _error("rules.allpass_roles")
         hands = ", ".join(self.players)
         if set(tricks) != set(self.players):
-            raise _error("rules_allpass_hands", hands=hands, given=_given(self.tricks))
+            raise _error("rules.allpass_hands", hands=hands, given=_given(self.tricks))
         # seed §7: the talon-taker's tricks (at most the two talon cards) are not written
         if not 8 <= sum(tricks.values()) <= 10:
-            raise _error("rules_allpass_sum", hands=hands, total=sum(tricks.values()))
+            raise _error("rules.allpass_sum", hands=hands, total=sum(tricks.values()))
 
     def _check_misere(self) -> None:
         if self.declarer is None:
-            raise _error("rules_needs_declarer", what=Message("rules_word_misere"))
+            raise _error("rules.needs_declarer", what=Message("rules.word_misere"))
         if self.defence:
-            raise _error("rules_misere_whisted")
+            raise _error("rules.misere_whisted")
         if set(dict(self.tricks)) != {self.declarer}:
-            raise _error("rules_misere_tricks")
+            raise _error("rules.misere_tricks")
 
     def _check_game(self) -> None:
         if self.declarer is None:
-            raise _error("rules_needs_declarer", what=Message("rules_word_game"))
+            raise _error("rules.needs_declarer", what=Message("rules.word_game"))
         if self.contract.strain is None and self.conceded is None:
-            raise _error("rules_no_suit", text=shown(self.contract))
+            raise _error("rules.no_suit", text=shown(self.contract))
         if self.declarer in dict(self.defence):
-            raise _error("rules_whister_is_declarer", seat=self.declarer)
+            raise _error("rules.whister_is_declarer", seat=self.declarer)
         if self.conceded is not None:
             return self._check_concession()
         tricks, defence = dict(self.tricks), dict(self.defence)
         w1, w2 = self.defenders()
         if set(defence) != {w1, w2}:
-            raise _error("rules_defence_missing", w1=w1, w2=w2)
+            raise _error("rules.defence_missing", w1=w1, w2=w2)
         if "half" in defence.values():
             if self.contract.level not in (6, 7):
-                raise _error("rules_half_level", level=self.contract.level)
+                raise _error("rules.half_level", level=self.contract.level)
             if (defence[w1], defence[w2]) != ("pass", "half"):
-                raise _error("rules_half_order", w1=w1, w2=w2)
+                raise _error("rules.half_order", w1=w1, w2=w2)
         whisters = [s for s in (w1, w2) if defence[s] == "whist"]
         if not whisters:
             return  # both pass or half-whist: no play, tricks do not matter
         if self.declarer not in tricks:
-            raise _error("rules_declarer_tricks")
+            raise _error("rules.declarer_tricks")
         passers = [s for s in (w1, w2) if defence[s] == "pass"]
         if any(s in tricks for s in passers):
-            raise _error("rules_passer_tricks", seat=passers[0])
+            raise _error("rules.passer_tricks", seat=passers[0])
         missing = [s for s in whisters if s not in tricks]
         if missing:
-            raise _error("rules_whister_tricks", seat=missing[0])
+            raise _error("rules.whister_tricks", seat=missing[0])
         total = sum(tricks.values())
         if total != 10:
-            raise _error("rules_tricks_sum", total=total, detail=_given(self.tricks))
+            raise _error("rules.tricks_sum", total=total, detail=_given(self.tricks))
 
     def _check_concession(self) -> None:
         n, level = self.conceded, self.contract.level
         if not 1 <= n <= level:
-            raise _error("rules_concede_range", n=n, level=level)
+            raise _error("rules.concede_range", n=n, level=level)
         if any(w != "pass" for _, w in self.defence) or set(dict(self.tricks)) - {self.declarer}:
-            raise _error("rules_concede_defence", n=n)
+            raise _error("rules.concede_defence", n=n)
         tricks = dict(self.tricks)
         if self.declarer in tricks and tricks[self.declarer] != level - n:
-            raise _error("rules_concede_tricks", n=n, level=level, expected=level - n, tricks=tricks[self.declarer])
+            raise _error("rules.concede_tricks", n=n, level=level, expected=level - n, tricks=tricks[self.declarer])
 
     def _check_conventions(self, conv: Conventions) -> None:
         if self.dark and not conv.dark:
-            raise _error("rules_dark_not_played")
+            raise _error("rules.dark_not_played")
         if self.conceded is not None:
             if not conv.concession:
-                raise _error("rules_concede_not_played")
+                raise _error("rules.concede_not_played")
             return
         defence = dict(self.defence)
         if both_must_whist(self.contract, conv) and set(defence.values()) != {"whist"}:
-            raise _error("rules_sixes_whisted" if conv.sixes_whisted else "rules_stalingrad")
+            raise _error("rules.sixes_whisted" if conv.sixes_whisted else "rules.stalingrad")
         tricks = dict(self.tricks)
         if (self.contract.level == 10 and conv.tens == "checked" and "whist" not in defence.values()
                 and tricks.get(self.declarer, 10) < 10):
-            raise _error("rules_checked_ten")
+            raise _error("rules.checked_ten")
 
 
 # --------------------------------------------------------------------------- settlement

@@ -73,7 +73,8 @@ def test_dark_games_are_offered_where_the_variant_plays_dark(events):
     classic, sochi = (build_workbook(replace(events[stem], deals=events[stem].deals[:2]))
                       for stem in ("rooms-26", "club-night-20"))
     lists = classic[LISTS_SHEET["ru"]]
-    assert lists.sheet_state == "hidden" and classic.sheetnames[-1] == LISTS_SHEET["ru"]
+    assert lists.sheet_state == "hidden" and classic.active.title == "Сдача 1"
+    assert classic.sheetnames.index(LISTS_SHEET["ru"]) > classic.sheetnames.index("Игроки")
     assert [c.value for c in lists["A"]] == contract_choices("ru", dark=True)
     dv = classic.worksheets[0].data_validations.dataValidation[0]
     assert dv.formula1 == f"'{LISTS_SHEET['ru']}'!$A$1:$A$54" and "7♠ втёмную" in dv.error and "6♠ без 3" in dv.prompt

@@ -83,9 +83,9 @@ def test_unknown_contract_words_list_the_accepted_forms():
                                   "♣ (трефы, треф, т, крести), ♦ (бубны, бубен, б), ♥ (черви, червей, ч) "
                                   "или БК (б/к, бк, без козыря)")
     assert "♠ (S, spades)" in e.value.text("en")
-    for bad, code in (("шестнадцать пик", "rules_contract_form"), ("6♠ без трёхх", "rules_contract_count"),
-                      ("", "rules_contract_form"), ("6♠ down", "rules_contract_suit"),
-                      ("12 пик", "rules_contract_level"), (None, "rules_contract_form"), (7, "rules_contract_no_suit")):
+    for bad, code in (("шестнадцать пик", "rules.contract_form"), ("6♠ без трёхх", "rules.contract_count"),
+                      ("", "rules.contract_form"), ("6♠ down", "rules.contract_suit"),
+                      ("12 пик", "rules.contract_level"), (None, "rules.contract_form"), (7, "rules.contract_no_suit")):
         with pytest.raises(ScoringError) as e:
             parse_contract_cell(bad)
         assert e.value.message.code == code, bad
@@ -98,7 +98,7 @@ def test_unknown_variant_and_convention():
     with pytest.raises(ScoringError) as e:
         conventions_for("sochi", {"bombs": 1, "lone_whist": "lazy", "tens": "open", "misere_max_tricks": 0,
                                   "stalingrad": "yes"})
-    assert [p.code for p in e.value.problems] == ["rules_unknown_convention"] + ["rules_convention_value"] * 4
+    assert [p.code for p in e.value.problems] == ["rules.unknown_convention"] + ["rules.convention_value"] * 4
     assert "convention «lone_whist»: expected greedy or gentleman, found «lazy»" in str(e.value)
     assert "соглашение «tens»: ожидается whisted или checked, найдено «open»" in e.value.text("ru")
     assert "expected a whole number from 1 to 10, found «0»" in str(e.value)
