@@ -81,6 +81,7 @@ def conventions_list(conv: Conventions, lang: str, table_size: int = 4) -> list[
 _EXAMPLES = (  # (contract cell, tricks, defence); those the conventions forbid are left out
     ("6♠", {"N": 6, "E": 4}, {"E": "whist", "S": "pass"}),
     ("7♥", {"N": 5, "E": 5}, {"E": "whist", "S": "pass"}),
+    ("7♣", {"N": 9, "E": 1}, {"E": "whist", "S": "pass"}),
     ("8♦", {"N": 8, "E": 1, "S": 1}, {"E": "whist", "S": "whist"}),
     ("6♣", {"N": 6, "E": 3, "S": 1}, {"E": "whist", "S": "whist"}),
     ("6♠", {"N": 7, "E": 1, "S": 2}, {"E": "whist", "S": "whist"}),
