@@ -3,27 +3,60 @@
 from __future__ import annotations
 
 import json
+import signal
 from pathlib import Path
 
 import click
 
 from .errors import PrefprintError
-from .messages import Message, shown
+from .messages import Message, problem_lines, shown
 from .rules import VARIANTS
 
 
 class _Group(click.Group):
     def invoke(self, ctx):
+        ctx.ensure_object(dict)
+        previous = signal.getsignal(signal.SIGTERM)
+        signal.signal(signal.SIGTERM, _interrupt)  # stop as Ctrl-C does: render processes ended, nothing half-written
         try:
             return super().invoke(ctx)
         except PrefprintError as e:
             asked = ctx.obj.get("lang") if isinstance(ctx.obj, dict) else None
             lang = asked or getattr(e, "lang", None) or "ru"
             click.echo(Message("error", text=e.text(lang)).text(lang), err=True)
+            _warnings(getattr(e, "warnings", ()), lang)
             ctx.exit(e.exit_code)
         except click.UsageError as e:  # one clear line instead of the usage block
             click.echo(f"Error: {e.format_message()}", err=True)
             ctx.exit(2)
+        except KeyboardInterrupt:
+            click.echo(Message("interrupted").text(ctx.obj.get("lang") or "ru"), err=True)
+            ctx.exit(130)
+        except OSError as e:  # a file or folder that cannot be read or written: one line
+            lang = ctx.obj.get("lang") or "ru"
+            where = f"{e.filename}: " if e.filename else ""
+            click.echo(Message("error", text=f"{where}{e.strerror or e}").text(lang), err=True)
+            ctx.exit(2)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _warnings(warnings, lang: str) -> None:
+    """Warnings are always printed, also when problems stop the command; a long list is cut."""
+    for line in problem_lines(list(warnings), lang):
+        click.echo(Message("warning", text=line).text(lang), err=True)
+
+
+def _set_lang(lang: str | None, event=None) -> str:
+    """The language of messages: --lang, else the event's (before the event is read: the error's own)."""
+    obj = click.get_current_context().find_root().ensure_object(dict)
+    if lang or event is not None:
+        obj["lang"] = lang or event.language
+    return obj.get("lang", "ru")
 
 
 def _parse_pairs(text: str | None) -> dict:
@@ -159,18 +192,26 @@ def costs(variant, table_size, lang, overrides, out):
         click.echo(str(p))
 
 
+_LANG = click.option("--lang", type=click.Choice(["ru", "en"]),
+                     help="Language of the messages (default: the event's language).")
+
+
 @cli.command()
 @click.argument("spec", type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False),
               help="Output folder (default: output/<spec stem>/).")
 @click.option("--session", type=click.IntRange(min=1), help="Print only this session (default: every session).")
 @click.option("--jobs", type=int, default=0, help="Processes for PDF rendering (default: CPU count).")
-def kit(spec, out, session, jobs):
+@click.option("--force", is_flag=True, help="Overwrite a protocols.xlsx in the folder even if it holds results.")
+@_LANG
+def kit(spec, out, session, jobs, force, lang):
     """Write the whole table kit of an event: cards, director, itineraries, protocols, deals, costs, workbook."""
     from . import kit as kit_mod
     from .spec import load_competition
 
+    _set_lang(lang)
     competition = load_competition(spec)
+    _set_lang(lang, competition)
     if session:
         competition.session(session)  # an unknown session is one line, before anything is written
     folder = Path(out) if out else Path("output") / Path(spec).stem
@@ -178,7 +219,8 @@ def kit(spec, out, session, jobs):
     def progress(msg):
         click.echo(msg, err=True)
 
-    written = kit_mod.write_competition_kit(competition, folder, session, jobs=jobs or None, progress=progress)
+    written = kit_mod.write_competition_kit(competition, folder, session, jobs=jobs or None, progress=progress,
+                                            force=force)
     click.echo(f"{len(written)} files in {folder}")
 
 
@@ -189,19 +231,30 @@ def kit(spec, out, session, jobs):
               help="Output folder (default: output/<spec stem>/results/).")
 @click.option("--trust", type=click.Choice(["written", "computed"]),
               help="Publish despite whists that differ from the engine: which of the two counts.")
+@click.option("--provisional", is_flag=True,
+              help="Publish the deals whose rows are all filled; list the rest as pending.")
+@click.option("--rulings", "rulings_path", type=click.Path(exists=True, dir_okay=False),
+              help="The director's rulings (default: [[rulings]] in the spec and rulings.toml beside it).")
 @click.option("--json", "as_json", is_flag=True, help="Print the ranking as one JSON object.")
-def results(spec, workbook, out, trust, as_json):
+@_LANG
+def results(spec, workbook, out, trust, provisional, rulings_path, as_json, lang):
     """Read a filled protocol workbook, check it, matchpoint and publish the results."""
     from . import results as res
+    from .rulings import load_rulings
     from .spec import load_event
 
+    _set_lang(lang)
     event = load_event(spec)
+    lang = _set_lang(lang, event)
+    rulings = load_rulings(spec, event, rulings_path)
     folder = Path(out) if out else Path("output") / Path(spec).stem / "results"
-    report = res.run(event, Path(workbook), folder, trust=trust)
-    for w in report.warnings:
-        click.echo(f"warning: {w}", err=True)
+    report = res.run(event, Path(workbook), folder, trust=trust, rulings=rulings, provisional=provisional,
+                     inputs=(rulings_path,))
+    _warnings(report.warnings, lang)
     if as_json:
         click.echo(json.dumps(res.ranking_json(report), ensure_ascii=False))
     else:
+        if report.provisional:
+            click.echo(Message("results.provisional", time=report.generated_at).text(lang) + ". " +
+                       Message("results.pending", n=len(report.pending)).text(lang), err=True)
         click.echo(f"results in {folder / 'index.html'}")
-

@@ -48,14 +48,31 @@ def render_parts(event: Event, name: str) -> list[str]:
     return [document_html(event, name, slice(i, i + size)) for i in range(0, count, size)]
 
 
-def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None) -> list[Path]:
-    """Write every document as HTML and PDF, index.html and protocols.xlsx into a folder."""
+def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None, force: bool = False) -> list[Path]:
+    """Write every document as HTML and PDF, index.html and protocols.xlsx into a folder.
+
+    The folder is written whole or not at all (prefprint.outdir); a protocols.xlsx there that
+    holds results is not replaced unless `force`.
+    """
+    from .outdir import OutputError, OutputFolder
+    from .workbook import filled_rows
+
+    out = OutputFolder(folder, inputs=(event.source,), kind="kit")
+    out.check()
+    workbook = out.folder / "protocols.xlsx"
+    filled = 0 if force or not workbook.is_file() else filled_rows(workbook)
+    if filled:
+        raise OutputError("kit.workbook_filled", path=str(Path(folder) / "protocols.xlsx"), n=filled)
+    with out.staged() as staging:
+        written = _write_kit(event, staging, jobs, progress)
+    return [Path(folder) / p.relative_to(staging) for p in written]
+
+
+def _write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None) -> list[Path]:
     from .i18n import words
     from .workbook import write_protocol_workbook
 
     say = progress or (lambda msg: None)
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
     documents = {name: render_parts(event, name) for name in DOCUMENTS}
     say(f"rendering {len(DOCUMENTS)} PDFs in {sum(map(len, documents.values()))} parts…")
     written = []
@@ -80,20 +97,20 @@ def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None
 
 
 def write_competition_kit(competition: Competition, folder: Path, session: int | None = None,
-                          jobs: int | None = None, progress=None) -> list[Path]:
+                          jobs: int | None = None, progress=None, force: bool = False) -> list[Path]:
     """The kit of every session (or only `session`); several sessions go to DIR/session-N/ with DIR/index.html.
 
     A one-session spec keeps the plain layout: the kit straight in DIR.
     """
     folder = Path(folder)
     if len(competition.sessions) == 1:
-        return write_kit(competition.session(session or 1), folder, jobs=jobs, progress=progress)
+        return write_kit(competition.session(session or 1), folder, jobs=jobs, progress=progress, force=force)
     chosen = [competition.session(session)] if session else list(competition.sessions)
     say = progress or (lambda msg: None)
     written = []
     for event in chosen:
         say(f"session {event.session}:")
-        written += write_kit(event, folder / f"session-{event.session}", jobs=jobs, progress=progress)
+        written += write_kit(event, folder / f"session-{event.session}", jobs=jobs, progress=progress, force=force)
     index = html("competition_index.html", competition.language, competition=competition,
                  present=[e.session for e in competition.sessions if (folder / f"session-{e.session}").is_dir()])
     written.append(write_atomic(folder / "index.html", index))

@@ -5,47 +5,73 @@ from __future__ import annotations
 from pathlib import Path
 
 from .documents import deal_view
+from .messages import Message
 from .render import html, render_pdfs, write_atomic
+
+
+_CONTRACT_WORDS = {"ru": {"adjusted": "корр.", "not played": "не сыграна", "spoiled": "испорчена"},
+                   "en": {"adjusted": "adj.", "not played": "not played", "spoiled": "spoiled"}}
 
 
 def _rows_view(report, d):
     event = report.event
+    lang = event.language
     rows = []
     for r in d.results:
         c = r.cells
         rows.append({
-            "round": r.round, "table": r.table,
-            "contract": r.contract.label(event.language) if r.contract else ("корр." if r.adjusted and
-                                                                              event.language == "ru" else
-                                                                              "adj." if r.adjusted else ""),
-            "cols": [c.get(k) if c.get(k) is not None else "" for k in
+            "round": r.round, "table": r.table, "status": r.status,
+            "contract": r.contract.label(lang) if r.contract else _CONTRACT_WORDS[lang].get(r.status, ""),
+            "cols": [c.get(k) if c.get(k) is not None and r.status == "played" else "" for k in
                      ("decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat", "w2_tricks")],
-            "seats": [(s, r.players[s], r.whists.get(s), r.mp.get(s, ""), r.adjusted.get(s)) for s in event.seats],
+            "seats": [(s, r.players[s], r.whists.get(s), r.mp.get(s), r.adjusted.get(s)) for s in event.seats],
             "top": r.top,
+            "notes": [n.text(lang) for n in r.notes],
         })
     return rows
 
 
 def _context(report):
     event = report.event
+    lang = event.language
     deals = []
     for d in report.deals:
-        deals.append({"number": d.number, "status": d.status, "view": deal_view(event.deal(d.number), event.language),
-                      "rows": _rows_view(report, d), "top": d.results[0].top if d.results else 0})
+        tops = [r.top for r in d.results if r.mp]
+        deals.append({"number": d.number, "status": d.status, "view": deal_view(event.deal(d.number), lang),
+                      "rows": _rows_view(report, d), "top": max(tops, default=0),
+                      "notes": [n.text(lang) for n in d.notes]})
+    by_number = {d.number: d for d in report.deals}
     players = {}
     for p in event.players:
         legs = []
         for number, r, s in sorted(report.per_player.get(p.number, []), key=lambda x: (x[1].round, x[0])):
-            d = next(x for x in report.deals if x.number == number)
-            others = sorted((x.whists[s] for x in d.results if not x.adjusted), reverse=True)
+            d = by_number[number]
+            others = sorted((x.whists[s] for x in d.results if x.status == "played" and s not in x.adjusted),
+                            reverse=True)
             legs.append({"deal": number, "round": r.round, "table": r.table, "seat": s,
-                         "contract": r.contract.label(event.language) if r.contract else "",
-                         "whists": r.whists.get(s), "adjusted": r.adjusted.get(s), "mp": r.mp[s], "top": r.top,
-                         "others": others})
+                         "contract": r.contract.label(lang) if r.contract else _CONTRACT_WORDS[lang].get(r.status, ""),
+                         "whists": r.whists.get(s), "adjusted": r.adjusted.get(s), "mp": r.mp[s],
+                         "top": r.tops.get(s, r.top), "others": others, "notes": [n.text(lang) for n in r.notes]})
+        # rows of his that did not count: not played, spoiled, or an adjusted row without his percentage
+        for d in report.deals:
+            for r in d.results:
+                for s, player in r.players.items():
+                    if player == p.number and s not in r.mp:
+                        legs.append({"deal": d.number, "round": r.round, "table": r.table, "seat": s,
+                                     "contract": _CONTRACT_WORDS[lang].get(r.status, ""), "whists": None,
+                                     "adjusted": None, "mp": None, "top": None, "others": [],
+                                     "notes": [n.text(lang) for n in r.notes]})
+        legs.sort(key=lambda leg: (leg["round"], leg["deal"]))
         players[p.number] = legs
     standing = {s.player: s for s in report.standings}
     return {"event": event, "standings": report.standings, "deals": deals, "players": players,
-            "standing": standing, "names": event.names}
+            "standing": standing, "names": event.names, "provisional": report.provisional,
+            "generated_at": report.generated_at, "pending": report.pending,
+            "rulings": [{"player": a.player, "text": a.note().text(lang)} for a in report.rulings],
+            "rulings_title": Message("results.rulings_title").text(lang),
+            "provisional_text": " ".join([Message("results.provisional", time=report.generated_at).text(lang) + ".",
+                                          Message("results.pending", n=len(report.pending)).text(lang) +
+                                          (": " + ", ".join(map(str, report.pending)) if report.pending else "")])}
 
 
 def publish(report, folder: Path, jobs: int | None = None) -> list[Path]:
@@ -57,6 +83,8 @@ def publish(report, folder: Path, jobs: int | None = None) -> list[Path]:
     lang = report.event.language
     written = [write_atomic(folder / "index.html", html("results_index.html", lang, **ctx))]
     for d in ctx["deals"]:
+        if d["status"] == "pending":
+            continue
         written.append(write_atomic(folder / "deals" / f"deal-{d['number']}.html",
                                     html("results_deal.html", lang, d=d, **ctx)))
     for p in report.event.players:
@@ -64,8 +92,9 @@ def publish(report, folder: Path, jobs: int | None = None) -> list[Path]:
                                     html("results_player.html", lang, p=p, legs=ctx["players"][p.number], **ctx)))
     # the PDF in parts (ranking, then protocols a dozen at a time) rendered on all cores
     parts = [html("results_print.html", lang, **{**ctx, "deals": []})]
-    for i in range(0, len(ctx["deals"]), 12):
-        parts.append(html("results_print.html", lang, **{**ctx, "deals": ctx["deals"][i:i + 12], "standings": None}))
+    scored = [d for d in ctx["deals"] if d["status"] != "pending"]
+    for i in range(0, len(scored), 12):
+        parts.append(html("results_print.html", lang, **{**ctx, "deals": scored[i:i + 12], "standings": None}))
     pdf = render_pdfs({"results": parts}, jobs)["results"]
     written.append(write_atomic(folder / "results.pdf", pdf))
     written.append(write_results_workbook(report, folder / "results.xlsx"))

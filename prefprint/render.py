@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import io
 import os
+import signal
 import tempfile
+import threading
+import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -100,11 +104,48 @@ def join_pdfs(parts: list[bytes]) -> bytes:
     return out.getvalue()
 
 
+def _worker_start() -> None:
+    """In each render process: end with the parent (even when it is killed), leave Ctrl-C to it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers itself
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:  # Linux: the kernel kills this process when its parent dies
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (AttributeError, OSError):
+        pass
+    parent = os.getppid()
+    if parent == 1:  # the parent died before the line above
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    """Where the kernel cannot do it: leave as soon as the parent is gone."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _stop(pool) -> None:
+    """Cancel what is queued and end the render processes now."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        if proc.is_alive():
+            proc.terminate()
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        proc.join(1)
+        if proc.is_alive():
+            proc.kill()
+
+
 def render_pdfs(documents: dict[str, list[str]], jobs: int | None = None, progress=None, while_waiting=None) -> dict:
     """Render documents given as lists of HTML parts to PDF bytes on all cores, parts joined.
 
     The largest parts go first so that every core stays busy to the end; `while_waiting` runs
-    in this process while the others render.
+    in this process while the others render. An interruption (Ctrl-C, SIGTERM turned into
+    KeyboardInterrupt by the command) cancels the queue and ends the render processes at once.
     """
     say = progress or (lambda msg: None)
     tasks = [(name, i, text) for name, parts in documents.items() for i, text in enumerate(parts)]
@@ -119,7 +160,8 @@ def render_pdfs(documents: dict[str, list[str]], jobs: int | None = None, progre
     else:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(workers) as pool:
+        pool = ProcessPoolExecutor(workers, initializer=_worker_start)
+        try:
             futures = {k: pool.submit(pdf_bytes, tasks[k][2]) for k in order}
             if while_waiting:
                 while_waiting()
@@ -127,6 +169,10 @@ def render_pdfs(documents: dict[str, list[str]], jobs: int | None = None, progre
                 done[tasks[k][:2]] = futures[k].result()
                 if n % 5 == 0 or n == len(tasks):
                     say(f"  {n}/{len(tasks)} parts rendered")
+        except BaseException:
+            _stop(pool)
+            raise
+        pool.shutdown()
     return {name: join_pdfs([done[(name, i)] for i in range(len(parts))]) for name, parts in documents.items()}
 
 

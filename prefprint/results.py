@@ -1,7 +1,17 @@
-"""After play: read the filled protocols, check them, matchpoint, rank and publish."""
+"""After play: read the filled protocols, check them, matchpoint, rank and publish.
+
+The steps are separate: `read` (the workbook as typed) → `check_workbook` (every row against the
+movement and the scoring engine, rulings applied) → `score` (matchpoints, totals, ranking) →
+`publish`. `run` does all four.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
+import math
+import re
+import unicodedata
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -9,28 +19,33 @@ from pathlib import Path
 
 from .errors import ScoringError, WorkbookError
 from .matchpoints import Standing, matchpoint, rank
+from .messages import Message, shown
 from .model import Event
 from .rules import ContractCell, Outcome, active_seats, fmt_json, parse_contract_cell, parse_seat, settle
+from .rulings import Applied, Rulings, penalty_top
 
 TOLERANCE = Fraction(1, 20)  # written whists are rounded to one decimal
+WHISTS_LIMIT = 100000  # far beyond any deal's result
+STATUSES = ("played", "not played", "spoiled", "adjusted")
 _PASS = {"пас", "pass", "п", "p"}
 _HALF = {"пол", "half", "полвиста", "h"}
-_NOT_PLAYED = {"не сыграна", "не играна", "not played", "нет", "-x-"}
-_SPOILED = {"испорчена", "spoiled"}
+_PLAYED = {"сыграна", "сыграно", "played", ""}
+_NOT_PLAYED = {"не сыграна", "не играна", "не сыграно", "not played", "нет", "-x-"}
+_SPOILED = {"испорчена", "испорчено", "spoiled"}
 _ADJUSTED = {"корр", "корр.", "adjusted", "adj", "adj."}
-
-
-class CellError(ScoringError):
-    """A problem that belongs to one cell of a protocol row."""
-
-    def __init__(self, column: str, message: str):
-        super().__init__(message)
-        self.column = column
+_ROW_WORDS = {**dict.fromkeys(_NOT_PLAYED, "not played"), **dict.fromkeys(_SPOILED, "spoiled"),
+              **dict.fromkeys(_ADJUSTED, "adjusted")}
+_SEAT_COLUMNS = (("decl_seat", "decl_tricks"), ("w1_seat", "w1_tricks"), ("w2_seat", "w2_tricks"))
 
 
 @dataclass
 class Result:
-    """One checked row of a protocol: who sat where and the whists they got."""
+    """One row of a protocol: who sat where, what happened and the whists and matchpoints it got.
+
+    `status` is played | not played | spoiled | adjusted; `notes` (Messages) say why a row is
+    excluded or adjusted and which rulings touch it. Scored seats have `mp` and `tops`; an adjusted
+    seat has `adjusted[seat]`, the percentage of the top awarded.
+    """
 
     deal: int
     round: int
@@ -42,15 +57,35 @@ class Result:
     outcome: Outcome | None = None
     cells: dict = field(default_factory=dict)  # raw values for display
     mp: dict = field(default_factory=dict)
-    top: int = 0
+    top: int = 0  # the largest top of the row's seats
     adjusted: dict = field(default_factory=dict)  # seat -> percentage awarded by the director
+    status: str = "played"
+    notes: list = field(default_factory=list)
+    tops: dict = field(default_factory=dict)  # seat -> top of that seat's line
 
 
 @dataclass
 class DealResult:
+    """Every row of one deal in (round, table) order, excluded ones included."""
+
     number: int
-    status: str  # played | not played | spoiled
+    status: str  # played | not played | spoiled | pending
     results: list
+    notes: list = field(default_factory=list)
+
+
+@dataclass
+class Checked:
+    """What the checker found: the deals, the problems (which stop publishing) and the warnings."""
+
+    deals: list
+    problems: list
+    warnings: list
+    pending: list = field(default_factory=list)
+    applied: list = field(default_factory=list)  # rulings as they count per player
+
+    def __iter__(self):  # deals, problems, warnings = check_workbook(...)
+        return iter((self.deals, self.problems, self.warnings))
 
 
 @dataclass
@@ -60,7 +95,14 @@ class Report:
     standings: list
     warnings: list
     per_player: dict
+    rulings: list = field(default_factory=list)  # Applied: every ruling as it counted, with its reason
+    provisional: bool = False
+    pending: list = field(default_factory=list)  # deals not yet scored (provisional results)
+    generated_at: str = ""  # local time of the run, "2026-12-05 22:41"
+    factoring: str = "plain"
 
+
+# --------------------------------------------------------------------------- reading cells
 
 def _clean(v):
     if isinstance(v, str):
@@ -69,21 +111,31 @@ def _clean(v):
     return v
 
 
+def _word(v) -> str:
+    """A typed word as compared: compatibility forms folded (NFKC), lower case, single spaces."""
+    return " ".join(unicodedata.normalize("NFKC", str(v)).casefold().split())
+
+
 def _int(v):
     v = _clean(v)
     if v is None:
         return None
     if isinstance(v, bool):
         raise ValueError
-    if isinstance(v, (int, float)):
-        if float(v) != int(v):
+    if isinstance(v, float):
+        if not math.isfinite(v) or v != int(v):
             raise ValueError
         return int(v)
-    return int(str(v))
+    if isinstance(v, int):
+        return v
+    text = unicodedata.normalize("NFKC", str(v)).strip()
+    if not re.fullmatch(r"[+-]?\d{1,9}", text):
+        raise ValueError
+    return int(text)
 
 
 def parse_whists(v) -> Fraction | None:
-    """A written whist amount: numbers, numbers typed as text, "−5", "+7", "3,3"."""
+    """A written whist amount: numbers, numbers typed as text, "−5", "+7", "3,3"; ValueError if none."""
     v = _clean(v)
     if v is None:
         return None
@@ -92,179 +144,26 @@ def parse_whists(v) -> Fraction | None:
     if isinstance(v, int):
         return Fraction(v)
     if isinstance(v, float):
+        if not math.isfinite(v):
+            raise ValueError
         return Fraction(Decimal(repr(v)))
-    text = str(v).replace("−", "-").replace("–", "-").replace(",", ".").replace(" ", "").lstrip("+")
+    text = unicodedata.normalize("NFKC", str(v)).replace("−", "-").replace("–", "-").replace(",", ".")
+    text = text.replace(" ", "").lstrip("+")
+    if len(text) > 30:
+        raise ValueError
     try:
-        return Fraction(Decimal(text))
+        d = Decimal(text)
     except InvalidOperation:
         raise ValueError from None
-
-
-def _status(value) -> str:
-    v = str(_clean(value) or "").lower()
-    if v in _NOT_PLAYED:
-        return "not played"
-    if v in _SPOILED:
-        return "spoiled"
-    return "played"
+    if not d.is_finite():
+        raise ValueError
+    if d.adjusted() > 9:  # far out of range: do not build a huge number
+        return Fraction(10 ** 10)
+    return Fraction(d)
 
 
 def _close(written: Fraction, computed: Fraction) -> bool:
     return abs(written - computed) <= TOLERANCE
-
-
-def check_workbook(event: Event, sheets, trust: str | None = None):
-    """Check every row against the movement and the scoring engine.
-
-    Returns (deals, problems, warnings); problems name the sheet and cell.
-    """
-    from .workbook import cell_ref
-
-    problems, warnings, deals = [], [], []
-    seats = event.seats
-    seen_at: dict[tuple, tuple] = {}  # (round, player) -> (table, cell) where he was first written
-    for sheet in sheets:
-        deal = event.deal(sheet.number)
-        expected = {(r.round, r.table): r for r in event.rows_of(deal)}
-        status = _status(sheet.status)
-        if status != "played":
-            deals.append(DealResult(deal.number, status, []))
-            continue
-        seen = set()
-        results = []
-        for srow in sheet.rows:
-            v = srow.values
-            ref = lambda col: cell_ref(sheet.name, col, srow.row)  # noqa: E731
-            try:
-                rnd, tbl = _int(v["round"]), _int(v["table"])
-            except ValueError:
-                problems.append(f"{ref('round')}: round and table must be numbers, found "
-                                f"\"{v['round']}\", \"{v['table']}\"")
-                continue
-            key = (rnd, tbl)
-            if key not in expected:
-                problems.append(f"{ref('round')}: round {rnd}, table {tbl} does not play deal {deal.number} "
-                                f"in this movement")
-                continue
-            if key in seen:
-                problems.append(f"{ref('round')}: round {rnd}, table {tbl} is written twice")
-                continue
-            seen.add(key)
-            raw_contract = _clean(v["contract"])
-            if isinstance(raw_contract, str) and raw_contract.lower() in _NOT_PLAYED | _SPOILED:
-                continue  # this table did not play the deal or spoiled it: excluded, recorded as such
-            if isinstance(raw_contract, str) and raw_contract.lower() in _ADJUSTED:
-                awarded, bad = _adjusted(event, v, ref)
-                players = {}
-                for s in seats:
-                    try:
-                        players[s] = _int(v[f"{s}_no"]) or dict(expected[key].seats)[s]
-                    except ValueError:
-                        bad.append(f"{ref(f'{s}_no')}: player number \"{v[f'{s}_no']}\" is not a number")
-                problems.extend(bad)
-                if not bad:
-                    results.append(Result(deal.number, rnd, tbl, srow.row, None, players, {}, None,
-                                          cells={k: _clean(x) for k, x in v.items()}, adjusted=awarded))
-                continue
-            row_problems = []
-            planned = dict(expected[key].seats)
-            players = {}
-            for s in seats:
-                try:
-                    num = _int(v[f"{s}_no"])
-                except ValueError:
-                    row_problems.append(f"{ref(f'{s}_no')}: player number \"{v[f'{s}_no']}\" is not a number")
-                    continue
-                if num is None:
-                    num = planned[s]
-                elif num != planned[s]:
-                    warnings.append(f"{ref(f'{s}_no')}: player {num} written in seat {s}; the movement put "
-                                    f"{planned[s]} there (the written number counts)")
-                if num not in event.names:
-                    row_problems.append(f"{ref(f'{s}_no')}: no player {num} in this event")
-                players[s] = num
-            for s, num in players.items():
-                first = seen_at.setdefault((rnd, num), (tbl, ref(f"{s}_no")))
-                if first[0] != tbl:
-                    warnings.append(f"{ref(f'{s}_no')}: player {num} is written at table {tbl} and at table "
-                                    f"{first[0]} ({first[1]}) in round {rnd}")
-            twice = sorted({p for p in players.values() if list(players.values()).count(p) > 1})
-            if twice:
-                row_problems.append(f"{ref('N_no')}: player {twice[0]} is written twice in one row")
-            written = {}
-            for s in seats:
-                try:
-                    written[s] = parse_whists(v[f"{s}_whists"])
-                except ValueError:
-                    row_problems.append(f"{ref(f'{s}_whists')}: whists \"{v[f'{s}_whists']}\" is not a number")
-            outcome = None
-            contract = None
-            if raw_contract is None:
-                row_problems.append(f"{ref('contract')}: the contract is missing (round {rnd}, table {tbl})")
-            else:
-                try:
-                    contract = parse_contract_cell(raw_contract)
-                except ScoringError as e:
-                    row_problems.append(f"{ref('contract')}: {e}")
-            if contract is not None:
-                try:
-                    outcome = _outcome(event, deal, contract, v)
-                except ScoringError as e:
-                    row_problems.append(f"{ref(getattr(e, 'column', 'decl_seat'))}: {e}")
-            computed = settle(outcome, event.conventions).results if outcome else None
-            final = {}
-            if computed and not row_problems:
-                given = {s: w for s, w in written.items() if w is not None}
-                if not given:
-                    final = {s: computed[s] for s in seats}
-                else:
-                    total = sum(given.values())
-                    if len(given) < len(seats):
-                        missing = [s for s in seats if s not in given]
-                        row_problems.append(f"{ref(f'{missing[0]}_whists')}: whists of "
-                                            f"{', '.join(missing)} are missing (fill all or none)")
-                    elif abs(total) > TOLERANCE * len(seats) and trust != "computed":
-                        row_problems.append(f"{ref('N_whists')}: whists sum to {_show(total)}, expected 0")
-                    else:
-                        diff = [s for s in seats if not _close(given[s], computed[s])]
-                        if diff and trust is None:
-                            shown = ", ".join(f"{s} written {_show(given[s])}, computed {_show(computed[s])}"
-                                              for s in diff)
-                            row_problems.append(f"{ref(f'{diff[0]}_whists')}: whists differ from the "
-                                                f"{contract.label('en')} result: {shown}")
-                        elif diff and trust == "written":
-                            final = dict(given)
-                            warnings.append(f"{ref(f'{diff[0]}_whists')}: written whists kept (--trust written)")
-                        else:
-                            if diff:
-                                warnings.append(f"{ref(f'{diff[0]}_whists')}: computed whists used "
-                                                f"(--trust computed)")
-                            final = {s: computed[s] for s in seats}
-            problems.extend(row_problems)
-            if not row_problems and final:
-                results.append(Result(deal.number, rnd, tbl, srow.row, contract, players, final, outcome,
-                                      cells={k: _clean(x) for k, x in v.items()}))
-        missing = [k for k in expected if k not in seen]
-        for rnd, tbl in missing:
-            problems.append(f"'{sheet.name}': the row of round {rnd}, table {tbl} is missing")
-        deals.append(DealResult(deal.number, status, sorted(results, key=lambda r: (r.round, r.table))))
-    return deals, problems, warnings
-
-
-def _adjusted(event: Event, v: dict, ref):
-    """The percentages of an adjusted score (written in the MP cells), with any problems."""
-    awarded, bad = {}, []
-    for s in event.seats:
-        raw = v[f"{s}_mp"]
-        try:
-            pct = parse_whists(str(raw).replace("%", "") if raw is not None else None)
-        except ValueError:
-            pct = None
-        if pct is None or not 0 <= pct <= 100:
-            bad.append(f"{ref(f'{s}_mp')}: adjusted score for {s}: expected a percentage 0–100, found \"{raw}\"")
-        else:
-            awarded[s] = pct
-    return awarded, bad
 
 
 def _show(x: Fraction) -> str:
@@ -273,27 +172,474 @@ def _show(x: Fraction) -> str:
 
 def _tricks_word(value):
     v = _clean(value)
-    if isinstance(v, str) and v.lower() in _PASS:
+    if isinstance(v, str) and _word(v) in _PASS:
         return "pass"
-    if isinstance(v, str) and v.lower() in _HALF:
+    if isinstance(v, str) and _word(v) in _HALF:
         return "half"
     return _int(v)
 
 
-def _outcome(event: Event, deal, contract: ContractCell, v: dict) -> Outcome:
-    """The outcome a protocol row describes, checked under the event's conventions; ScoringError (CellError)."""
-    seats_cols = (("decl_seat", "decl_tricks"), ("w1_seat", "w1_tricks"), ("w2_seat", "w2_tricks"))
-    got = []
-    for sc, tc in seats_cols:
-        seat = _clean(v[sc])
+class _Problem(Exception):
+    """A problem found in one cell of a row: stops the checks of that row."""
+
+    def __init__(self, column: str, code: str, **params):
+        super().__init__(code)
+        self.column, self.code, self.params = column, code, params
+
+
+@dataclass
+class _Seated:
+    """A player number as written in a row, for the checks across rows and sheets."""
+
+    round: int
+    table: int
+    seat: str
+    player: int
+    planned: int
+    cell: str
+
+
+# --------------------------------------------------------------------------- the checker
+
+class _Checker:
+    """Every check of a filled workbook, one small method per kind of mistake."""
+
+    def __init__(self, event: Event, trust: str | None, rulings: Rulings, provisional: bool):
+        from .workbook import cell_ref, status_ref
+
+        self.event, self.trust, self.rulings, self.provisional = event, trust, rulings, provisional
+        self.cell_ref, self.status_ref = cell_ref, status_ref
+        self.problems, self.warnings, self.seated, self.pending, self.applied = [], [], [], [], []
+
+    def problem(self, code, **params):
+        self.problems.append(Message(code, **params))
+
+    def warn(self, code, **params):
+        self.warnings.append(Message(code, **params))
+
+    # ------------------------------------------------------------------ sheets
+
+    def sheet(self, sheet) -> DealResult:
+        deal = self.event.deal(sheet.number)
+        expected = {(r.round, r.table): r for r in self.event.rows_of(deal)}
+        status = self.check_status(sheet)
+        rows = self.check_row_keys(sheet, deal.number, expected)
+        if status != "played":
+            return self.excluded_deal(sheet, deal.number, status, expected, rows)
+        if self.provisional and not self.complete(expected, rows):
+            self.pending.append(deal.number)
+            return DealResult(deal.number, "pending", [])
+        self.check_rows_missing(sheet, expected, rows)
+        results = [self.row(sheet, deal, rows[key], dict(expected[key].seats)) for key in sorted(expected)
+                   if key in rows]
+        return DealResult(deal.number, "played", [r for r in results if r is not None])
+
+    def check_status(self, sheet) -> str:
+        """The deal's status cell: blank or a known word; a typo is never taken for "played"."""
+        from .workbook import Formula
+
+        if isinstance(sheet.status, Formula):
+            self.problem("workbook.formula", cell=self.status_ref(sheet.name), formula=shown(sheet.status.text))
+            return "played"
+        word = _word(_clean(sheet.status) or "")
+        for status, words in (("played", _PLAYED), ("not played", _NOT_PLAYED), ("spoiled", _SPOILED)):
+            if word in words:
+                return status
+        self.problem("results.status_unknown", cell=self.status_ref(sheet.name), value=shown(sheet.status),
+                     words=self.status_words())
+        return "played"
+
+    def status_words(self) -> str:
+        from .workbook import STATUS_WORDS
+
+        return ", ".join(STATUS_WORDS[self.event.language])
+
+    def check_row_keys(self, sheet, deal: int, expected: dict) -> dict:
+        """Round and table of every row: numbers, a table that plays the deal, written once."""
+        rows = {}
+        for srow in sheet.rows:
+            v = srow.values
+            cell = self.cell_ref(sheet.name, "round", srow.row)
+            try:
+                key = (_int(v["round"]), _int(v["table"]))
+            except ValueError:
+                self.problem("results.round_table_nan", cell=cell, round=shown(v["round"]), table=shown(v["table"]))
+                continue
+            if key not in expected:
+                self.problem("results.row_not_in_movement", cell=cell, round=key[0], table=key[1], deal=deal)
+            elif key in rows:
+                self.problem("results.row_twice", cell=cell, round=key[0], table=key[1], other=rows[key].row)
+            else:
+                rows[key] = srow
+        return rows
+
+    def complete(self, expected: dict, rows: dict) -> bool:
+        """Every row of the deal is there with something in its contract cell."""
+        return all(key in rows and _clean(rows[key].values["contract"]) is not None for key in expected)
+
+    def check_rows_missing(self, sheet, expected: dict, rows: dict) -> None:
+        from .workbook import sheet_ref
+
+        for rnd, tbl in expected:
+            if (rnd, tbl) not in rows:
+                self.problem("results.row_missing", sheet=sheet_ref(sheet.name), round=rnd, table=tbl)
+
+    def excluded_deal(self, sheet, deal: int, status: str, expected: dict, rows: dict) -> DealResult:
+        """A deal not played or spoiled as a whole: its rows are kept, excluded, with a note."""
+        note = Message("results.note_deal_not_played" if status == "not played" else "results.note_deal_spoiled")
+        results = []
+        for key, planned in expected.items():
+            srow = rows.get(key)
+            players = dict(planned.seats)
+            if srow is not None:
+                players = self.check_players(sheet, srow, players) or players
+            results.append(Result(deal, key[0], key[1], srow.row if srow else 0, None, players, {},
+                                  cells=_cells(srow), status=status, notes=[note]))
+        return DealResult(deal, status, results, [note])
+
+    # ------------------------------------------------------------------ rows
+
+    def row(self, sheet, deal, srow, planned: dict) -> Result | None:
+        v = srow.values
+        if self.check_formulas(sheet, srow):
+            return None
+        players = self.check_players(sheet, srow, planned)
+        word = _ROW_WORDS.get(_word(_clean(v["contract"]))) if isinstance(_clean(v["contract"]), str) else None
+        rnd, tbl = _int(v["round"]), _int(v["table"])
+        if players is None:
+            return None
+        if word in ("not played", "spoiled"):
+            note = Message("results.note_not_played" if word == "not played" else "results.note_spoiled")
+            return Result(deal.number, rnd, tbl, srow.row, None, players, {}, cells=_cells(srow), status=word,
+                          notes=[note])
+        if word == "adjusted":
+            awarded = self.check_adjusted(sheet, srow)
+            if awarded is None:
+                return None
+            return Result(deal.number, rnd, tbl, srow.row, None, players, {}, cells=_cells(srow), adjusted=awarded,
+                          status="adjusted")
         try:
-            tricks = _tricks_word(v[tc])
-        except ValueError:
-            raise CellError(tc, f"tricks \"{v[tc]}\" — expected 0–10, пас/pass or пол/half") from None
+            contract = self.check_contract(v, rnd, tbl)
+            outcome = self.check_outcome(deal, contract, v)
+            whists = self.check_whists(sheet, srow, contract, outcome)
+        except _Problem as p:
+            self.problem(p.code, cell=self.cell_ref(sheet.name, p.column, srow.row), **p.params)
+            return None
+        if whists is None:
+            return None
+        return Result(deal.number, rnd, tbl, srow.row, contract, players, whists, outcome, cells=_cells(srow))
+
+    def check_formulas(self, sheet, srow) -> bool:
+        """A formula saved without its value cannot be read: say so rather than take it for blank."""
+        from .workbook import Formula
+
+        found = False
+        for col, value in srow.values.items():
+            if isinstance(value, Formula):
+                self.problem("workbook.formula", cell=self.cell_ref(sheet.name, col, srow.row),
+                             formula=shown(value.text))
+                found = True
+        return found
+
+    def check_players(self, sheet, srow, planned: dict) -> dict | None:
+        """Player numbers: readable, of this event, each once in the row; recorded for the checks across rows."""
+        v = srow.values
+        rnd, tbl = _int(v["round"]), _int(v["table"])
+        players, ok = {}, True
+        for s in self.event.seats:
+            cell = self.cell_ref(sheet.name, f"{s}_no", srow.row)
+            try:
+                num = _int(v[f"{s}_no"])
+            except ValueError:
+                self.problem("results.player_nan", cell=cell, value=shown(v[f"{s}_no"]))
+                ok = False
+                continue
+            num = planned[s] if num is None else num
+            if num not in self.event.names:  # absent players and late entries keep their numbers
+                self.problem("results.player_unknown", cell=cell, player=num)
+                ok = False
+                continue
+            players[s] = num
+        twice = [p for p, n in Counter(players.values()).items() if n > 1]
+        if twice:
+            self.problem("results.player_twice_in_row", cell=self.cell_ref(sheet.name, "N_no", srow.row),
+                         player=twice[0])
+            return None
+        for s, num in players.items():
+            self.seated.append(_Seated(rnd, tbl, s, num, planned[s], self.cell_ref(sheet.name, f"{s}_no", srow.row)))
+        return players if ok else None
+
+    def check_adjusted(self, sheet, srow) -> dict | None:
+        """The percentages of an adjusted row (its MP cells); a blank one may come from a ruling."""
+        awarded, ok = {}, True
+        for s in self.event.seats:
+            raw = srow.values[f"{s}_mp"]
+            if _clean(raw) is None:
+                continue
+            try:
+                pct = parse_whists(str(raw).replace("%", ""))
+            except ValueError:
+                pct = None
+            if pct is None or not 0 <= pct <= 100:
+                self.problem("results.adjusted_pct", cell=self.cell_ref(sheet.name, f"{s}_mp", srow.row), seat=s,
+                             value=shown(raw))
+                ok = False
+            else:
+                awarded[s] = pct
+        return awarded if ok else None
+
+    def check_contract(self, v: dict, rnd: int, tbl: int) -> ContractCell:
+        raw = _clean(v["contract"])
+        if raw is None:
+            raise _Problem("contract", "results.contract_missing", round=rnd, table=tbl)
+        text = str(raw)
+        if len(text) > 40 or any(unicodedata.category(c) == "Cc" for c in text):
+            raise _Problem("contract", "results.contract_bad", value=shown(raw))
         try:
-            got.append((parse_seat(seat) if seat else None, tricks))
+            return parse_contract_cell(unicodedata.normalize("NFKC", text) if not isinstance(raw, str) else raw)
+        except (ScoringError, ValueError) as e:
+            detail = getattr(e, "message", None)
+            if isinstance(detail, Message):
+                raise _Problem("contract", "results.contract_detail", value=shown(raw), detail=detail) from None
+            raise _Problem("contract", "results.contract_bad", value=shown(raw)) from None
+
+    def check_outcome(self, deal, contract: ContractCell, v: dict) -> Outcome:
+        """The outcome the row describes: seats and tricks readable, then the engine's own checks."""
+        got = []
+        for sc, tc in _SEAT_COLUMNS:
+            seat = _clean(v[sc])
+            try:
+                tricks = _tricks_word(v[tc])
+            except ValueError:
+                raise _Problem(tc, "results.tricks_bad", value=shown(v[tc])) from None
+            if seat is not None:
+                try:
+                    seat = parse_seat(unicodedata.normalize("NFKC", str(seat))) if len(str(seat)) <= 3 else None
+                except ScoringError:
+                    seat = None
+                if seat is None:
+                    raise _Problem(sc, "results.seat_bad", value=shown(v[sc]))
+            got.append((seat, tricks))
+        try:
+            return _outcome(self.event, deal, contract, got)
         except ScoringError as e:
-            raise CellError(sc, str(e)) from None
+            raise _Problem("decl_seat", "results.outcome", detail=e.message if e.message else str(e)) from None
+
+    def check_whists(self, sheet, srow, contract: ContractCell, outcome: Outcome) -> dict | None:
+        """Written whists: numbers in range, all or none, summing to zero, agreeing with the engine."""
+        seats = self.event.seats
+        cell = lambda s: self.cell_ref(sheet.name, f"{s}_whists", srow.row)  # noqa: E731
+        given = {}
+        for s in seats:
+            raw = srow.values[f"{s}_whists"]
+            try:
+                w = parse_whists(raw)
+            except ValueError:
+                raise _Problem(f"{s}_whists", "results.whists_nan", value=shown(raw)) from None
+            if w is not None and abs(w) > WHISTS_LIMIT:
+                raise _Problem(f"{s}_whists", "results.whists_range", value=shown(raw), limit=WHISTS_LIMIT)
+            if w is not None:
+                given[s] = w
+        computed = settle(outcome, self.event.conventions).results
+        if not given:
+            return {s: computed[s] for s in seats}
+        missing = [s for s in seats if s not in given]
+        if missing:
+            raise _Problem(f"{missing[0]}_whists", "results.whists_partial", seats=", ".join(missing))
+        total = sum(given.values())
+        if abs(total) > TOLERANCE * len(seats) and self.trust != "computed":
+            raise _Problem("N_whists", "results.whists_sum", total=_show(total))
+        diff = [s for s in seats if not _close(given[s], computed[s])]
+        if diff and self.trust is None:
+            pairs = [Message("results.whists_pair", seat=s, written=_show(given[s]), computed=_show(computed[s]))
+                     for s in diff]
+            raise _Problem(f"{diff[0]}_whists", "results.whists_differ", contract=contract.label(self.event.language),
+                           detail=pairs)
+        if diff and self.trust == "written":
+            self.warn("results.trust_written", cell=cell(diff[0]))
+            return dict(given)
+        if diff:
+            self.warn("results.trust_computed", cell=cell(diff[0]))
+        return {s: computed[s] for s in seats}
+
+    # ------------------------------------------------------------------ across rows and sheets
+
+    def check_two_tables(self) -> set:
+        """A player written at two tables of one round: the cells that differ from the movement are wrong."""
+        flagged = set()
+        by_round = defaultdict(lambda: defaultdict(list))
+        for rec in self.seated:
+            by_round[rec.round][rec.player].append(rec)
+        for rnd, players in sorted(by_round.items()):
+            for player, recs in sorted(players.items()):
+                if len({r.table for r in recs}) < 2:
+                    continue
+                odd = [r for r in recs if r.player != r.planned] or [r for r in recs if r.table != recs[0].table]
+                for r in odd:
+                    other = next(x for x in recs if x.table != r.table)
+                    self.problem("results.player_two_tables", cell=r.cell, player=player, table=r.table, round=rnd,
+                                 other=other.table, other_cell=other.cell, planned=r.planned)
+                    flagged.add(id(r))
+        return flagged
+
+    def check_same_player_all_round(self, flagged: set) -> None:
+        """One seat of a table holds one player for the whole round; a consistent change is a substitute."""
+        by_place = defaultdict(list)
+        for rec in self.seated:
+            by_place[(rec.round, rec.table, rec.seat)].append(rec)
+        for (rnd, tbl, seat), recs in sorted(by_place.items()):
+            counts = Counter(r.player for r in recs)
+            if len(counts) > 1:
+                main = max(counts, key=lambda p: (counts[p], p == recs[0].planned))
+                first = next(r for r in recs if r.player == main)
+                for r in recs:
+                    if r.player != main and id(r) not in flagged:
+                        self.problem("results.player_inconsistent", cell=r.cell, round=rnd, table=tbl, seat=seat,
+                                     player=r.player, other=main, other_cell=first.cell)
+            elif recs[0].player != recs[0].planned and not any(id(r) in flagged for r in recs):
+                self.warn("results.substitute", cell=recs[0].cell, round=rnd, table=tbl, seat=seat,
+                          player=recs[0].player, planned=recs[0].planned)
+
+    def check_title(self, sheets) -> None:
+        """The title printed on the sheets is the event's: a workbook of another event is suspicious."""
+        titles = {_clean(s.title) for s in sheets if isinstance(_clean(s.title), str)}
+        expected = _clean(self.event.title) or ""
+        if titles and expected not in titles:
+            self.warn("workbook.title_differs", found=shown(sorted(titles)[0]), expected=shown(expected))
+
+    # ------------------------------------------------------------------ rulings
+
+    def apply_rulings(self, deals: dict) -> None:
+        for ruling in self.rulings.items:
+            if ruling.kind == "adjusted":
+                self.apply_adjusted(ruling, deals)
+            else:
+                self.apply_penalty(ruling, deals)
+
+    def ruling_row(self, ruling, deal: DealResult):
+        """The (row, seat, player) a ruling names: by round, table and seat, or by the player."""
+        if deal.status == "pending":
+            self.problem("rulings.pending", where=ruling.where, deal=deal.number)
+            return None
+        if ruling.round is not None and ruling.table is not None:
+            row = next((r for r in deal.results if (r.round, r.table) == (ruling.round, ruling.table)), None)
+            if row is None:
+                self.problem("rulings.no_row", where=ruling.where, round=ruling.round, table=ruling.table,
+                             deal=deal.number)
+                return None
+            seat = ruling.seat or next((s for s, p in row.players.items() if p == ruling.player), None)
+            if seat is None:
+                self.problem("rulings.not_at_table", where=ruling.where, player=ruling.player, round=row.round,
+                             table=row.table, seats=", ".join(map(str, row.players.values())))
+                return None
+            if ruling.player is not None and row.players.get(seat) != ruling.player:
+                self.problem("rulings.seat_player", where=ruling.where, seat=seat, written=row.players.get(seat),
+                             player=ruling.player)
+                return None
+            return row, seat, row.players[seat]
+        for row in deal.results:
+            for seat, player in row.players.items():
+                if player == ruling.player and (ruling.seat is None or ruling.seat == seat):
+                    return row, seat, player
+        self.problem("rulings.no_player_row", where=ruling.where, player=ruling.player, deal=deal.number)
+        return None
+
+    def apply_adjusted(self, ruling, deals: dict) -> None:
+        found = self.ruling_row(ruling, deals[ruling.deal])
+        if found is None:
+            return
+        row, seat, player = found
+        if seat in row.adjusted:
+            self.problem("rulings.twice", where=ruling.where, seat=seat, other=f"{row.adjusted[seat]}%")
+            return
+        row.adjusted[seat] = ruling.percent
+        a = Applied(ruling, player, deal=ruling.deal, round=row.round, table=row.table, seat=seat)
+        row.notes.append(a.note())
+        self.applied.append(a)
+
+    def apply_penalty(self, ruling, deals: dict) -> None:
+        if ruling.kind == "time":
+            places = [(s, p) for s, p in self.players_at(ruling.round, ruling.table).items()
+                      if not ruling.seats or s in ruling.seats]
+            where = (None, ruling.round, ruling.table)
+        elif ruling.player is not None:
+            places = [(ruling.seat, ruling.player)]
+            where = (ruling.deal, ruling.round, ruling.table)
+        else:
+            found = self.ruling_row(ruling, deals[ruling.deal])
+            if found is None:
+                return
+            row, seat, player = found
+            places = [(seat, player)]
+            where = (ruling.deal, row.round, row.table)
+        top = penalty_top(self.event, ruling.deal if ruling.kind == "penalty" else None)
+        amount = ruling.mp if ruling.mp is not None else ruling.percent * top / 100
+        for seat, player in places:
+            a = Applied(ruling, player, -amount, deal=where[0], round=where[1], table=where[2], seat=seat)
+            self.applied.append(a)
+            deal = deals.get(ruling.deal) if ruling.deal else None
+            for row in deal.results if deal else ():
+                if player in row.players.values():
+                    row.notes.append(a.note())
+
+    def players_at(self, rnd: int, tbl: int) -> dict:
+        """Who sat at a table in a round, as written (the movement's seating where nothing was read)."""
+        seats = {}
+        for row in self.event.movement.rounds[rnd - 1].tables if rnd <= len(self.event.movement.rounds) else ():
+            if row.table == tbl:
+                seats = dict(row.seats)
+        written = defaultdict(Counter)
+        for rec in self.seated:
+            if (rec.round, rec.table) == (rnd, tbl):
+                written[rec.seat][rec.player] += 1
+        seats.update({s: c.most_common(1)[0][0] for s, c in written.items()})
+        return seats
+
+    def check_adjusted_complete(self, deals) -> None:
+        """Every seat of an adjusted row has its percentage, in the workbook or by a ruling."""
+        for d in deals:
+            for r in d.results:
+                if r.status != "adjusted":
+                    continue
+                for s in self.event.seats:
+                    if s not in r.adjusted:
+                        from .workbook import sheet_name
+
+                        self.problem("results.adjusted_pct", cell=self.cell_ref(
+                            sheet_name(self.event.language, d.number), f"{s}_mp", r.row), seat=s, value=shown(None))
+                if r.adjusted:
+                    detail = ", ".join(f"{s} {_num(p)}%" for s, p in r.adjusted.items())
+                    r.notes.insert(0, Message("results.note_adjusted", detail=detail))
+
+
+def _num(x) -> str:
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):.2f}".rstrip("0")
+
+
+def _cells(srow) -> dict:
+    return {k: _clean(x) for k, x in srow.values.items()} if srow else {}
+
+
+def check_workbook(event: Event, sheets, trust: str | None = None, rulings: Rulings | None = None,
+                   provisional: bool = False) -> Checked:
+    """Check every row against the movement and the scoring engine and apply the director's rulings.
+
+    Problems name the sheet and cell (or the ruling's file and line); with `provisional`, deals
+    with rows not yet filled are left out (listed in `pending`) instead of being problems.
+    """
+    checker = _Checker(event, trust, rulings or Rulings(), provisional)
+    deals = [checker.sheet(sheet) for sheet in sheets]
+    flagged = checker.check_two_tables()
+    checker.check_same_player_all_round(flagged)
+    checker.apply_rulings({d.number: d for d in deals})
+    checker.check_adjusted_complete(deals)
+    checker.check_title(sheets)
+    return Checked(deals, checker.problems, checker.warnings, checker.pending, checker.applied)
+
+
+def _outcome(event: Event, deal, contract: ContractCell, got: list) -> Outcome:
+    """The outcome of a row from its (seat, tricks) pairs; ScoringError says what is impossible."""
     order = active_seats(event.table_size, deal.dealer)
     if contract.kind == "allpass":
         tricks = {}
@@ -307,7 +653,7 @@ def _outcome(event: Event, deal, contract: ContractCell, v: dict) -> Outcome:
         return Outcome.make(event.table_size, deal.dealer, contract, None, tricks, conventions=event.conventions)
     declarer, decl_tricks = got[0]
     if declarer is None:
-        raise ScoringError("the declarer's seat is missing")
+        raise _Problem("decl_seat", "results.declarer_missing")
     if contract.kind == "misere":
         if not isinstance(decl_tricks, int):
             raise ScoringError("a misère needs the declarer's tricks")
@@ -320,7 +666,7 @@ def _outcome(event: Event, deal, contract: ContractCell, v: dict) -> Outcome:
         if seat is None:
             continue
         if t == "pass" or t == "half":
-            defence[seat] = "pass" if t == "pass" else "half"
+            defence[seat] = t
         elif t is None and contract.conceded is not None:
             continue  # "без трёх": nobody whists, the defenders' cells may stay blank
         elif t is None:
@@ -332,54 +678,106 @@ def _outcome(event: Event, deal, contract: ContractCell, v: dict) -> Outcome:
                         conventions=event.conventions)
 
 
-def score(event: Event, deals: list) -> tuple[list[Standing], dict]:
-    """Matchpoint every played deal per line, total per player and rank."""
+# --------------------------------------------------------------------------- scoring
+
+def _exact(x):
+    x = Fraction(x)
+    return x.numerator if x.denominator == 1 else x
+
+
+def score(event: Event, deals: list, applied: list = (), factoring: str = "plain") -> tuple[list[Standing], dict]:
+    """Matchpoint every played deal per line, total per player (rulings counted) and rank.
+
+    plain (the seed): top 2·(n−1) over the n results of the line; neuberg: results scaled to the
+    full field of N tables, (mp + 1)·N/n − 1, top 2·(N−1). An adjusted seat gets its percentage of
+    the top of its line.
+    """
     totals: dict[int, list] = {p.number: [0, 0, 0] for p in event.players}
     per_player: dict[int, list] = {p.number: [] for p in event.players}
     for d in deals:
-        if d.status != "played" or not d.results:
+        if d.status != "played":
             continue
-        scored = [r for r in d.results if not r.adjusted]
+        full = len(event.rows_of(event.deal(d.number)))
         for s in event.seats:
-            values = [r.whists[s] for r in scored]
-            top = 2 * max(0, len(values) - 1)
-            # an adjusted score is the awarded share of the top of the results actually played
-            mps = matchpoint(values) + [r.adjusted[s] * top / 100 for r in d.results if r.adjusted]
-            for r, mp in zip(scored + [r for r in d.results if r.adjusted], mps):
-                mp = int(mp) if Fraction(mp).denominator == 1 else Fraction(mp)
-                r.mp[s] = mp
-                r.top = top
-                player = r.players[s]
-                t = totals.setdefault(player, [0, 0, 0])
-                t[0] += mp
+            scored = [r for r in d.results if r.status == "played" and s not in r.adjusted]
+            n = len(scored)
+            mps = matchpoint([r.whists[s] for r in scored])
+            if factoring == "neuberg":
+                top = 2 * (full - 1)
+                mps = [Fraction((m + 1) * full, n) - 1 for m in mps]
+            else:
+                top = 2 * max(0, n - 1)
+            given = [(r, m) for r, m in zip(scored, mps)]
+            given += [(r, r.adjusted[s] * top / 100) for r in d.results if s in r.adjusted]
+            for r, mp in given:
+                r.mp[s] = _exact(mp)
+                r.tops[s] = top
+                r.top = max(r.top, top)
+                t = totals.setdefault(r.players[s], [0, 0, 0])
+                t[0] += r.mp[s]
                 t[1] += top
                 t[2] += 1
-                per_player.setdefault(player, []).append((d.number, r, s))
-    standings = rank({p: tuple(v) for p, v in totals.items()})
+                per_player.setdefault(r.players[s], []).append((d.number, r, s))
+    rows = {(d.number, r.round, r.table): r for d in deals for r in d.results}
+    for a in applied:
+        if a.kind == "adjusted":
+            a.mp = Fraction(rows[(a.deal, a.round, a.table)].mp.get(a.seat, 0))
+        else:
+            totals.setdefault(a.player, [0, 0, 0])[0] += a.mp
+    standings = rank({p: (_exact(v[0]), v[1], v[2]) for p, v in totals.items()})
     return standings, per_player
 
 
-def run(event: Event, workbook: Path, folder: Path, trust: str | None = None, publish: bool = True) -> Report:
-    """Read, check, score and (unless problems stop it) publish the results of an event."""
+# --------------------------------------------------------------------------- the whole run
+
+def read(event: Event, workbook: Path) -> list:
+    """The deal sheets of a filled workbook as typed (WorkbookError if it cannot be read)."""
     from .workbook import read_protocol_workbook
 
-    outputs = {Path(folder, name).resolve() for name in ("index.html", "results.pdf", "results.xlsx")}
-    if Path(workbook).resolve() in outputs:
-        raise WorkbookError(workbook, [f"the results would overwrite the input workbook; choose another "
-                                       f"output folder than {folder}"])
-    sheets = read_protocol_workbook(workbook, event)
-    deals, problems, warnings = check_workbook(event, sheets, trust)
-    if problems:
-        raise WorkbookError(workbook, problems, warnings)
-    standings, per_player = score(event, deals)
-    report = Report(event, deals, standings, warnings, per_player)
-    if publish:
+    return read_protocol_workbook(workbook, event)
+
+
+def report_of(event: Event, checked: Checked, rulings: Rulings | None = None, provisional: bool = False) -> Report:
+    """Score checked deals into a report."""
+    factoring = (rulings or Rulings()).factoring
+    standings, per_player = score(event, checked.deals, checked.applied, factoring)
+    return Report(event, checked.deals, standings, checked.warnings, per_player, checked.applied, provisional,
+                  list(checked.pending), dt.datetime.now().strftime("%Y-%m-%d %H:%M"), factoring)
+
+
+def run(event: Event, workbook: Path, folder: Path, trust: str | None = None, publish: bool = True,
+        rulings: Rulings | None = None, provisional: bool = False, inputs: tuple = ()) -> Report:
+    """Read, check, score and (unless problems stop it) publish the results of an event.
+
+    The output folder is checked first (it must not hold an input; another run must not be
+    writing to it); the site is written into a temporary folder and swapped in at the end.
+    """
+    from .outdir import OutputFolder
+
+    out = OutputFolder(folder, inputs=(workbook, event.source, *inputs)) if publish else None
+    if out:
+        out.check()
+    sheets = read(event, workbook)
+    checked = check_workbook(event, sheets, trust, rulings, provisional)
+    if checked.problems:
+        missing = sum(p.code in ("results.row_missing", "results.contract_missing") for p in checked.problems)
+        notes = [Message("results.provisional_hint", n=missing)] if missing and not provisional else []
+        raise WorkbookError(workbook, checked.problems + notes, checked.warnings)
+    report = report_of(event, checked, rulings, provisional)
+    if out:
         from .publish import publish as write_site
-        write_site(report, Path(folder))
+
+        with out.staged() as staging:
+            write_site(report, staging)
     return report
 
 
 def ranking_json(report: Report) -> dict:
     names = report.event.names
-    return {"ranking": [{"place": s.place, "player": s.player, "name": names.get(s.player, ""),
-                         "mp": fmt_json(s.mp), "max": s.max, "percent": s.percent} for s in report.standings]}
+    out = {"ranking": [{"place": s.place, "player": s.player, "name": names.get(s.player, ""),
+                        "mp": fmt_json(s.mp), "max": s.max, "percent": s.percent} for s in report.standings]}
+    if report.provisional:
+        out["provisional"] = True
+        out["pending"] = report.pending
+        out["generated_at"] = report.generated_at
+    return out

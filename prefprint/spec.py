@@ -31,6 +31,8 @@ _KNOWN = {
     "sessions": _MOVEMENT_KEYS | {"title", "date", "start", "by_lines", "absent", "deals"},
     "publish": {"url"},
     "print": {"bleed"},
+    "scoring": {"factoring"},  # read by prefprint.rulings
+    "rulings": set(),  # [[rulings]]: read and checked by prefprint.rulings
 }
 DEAL_SOURCES = ("generated", "table")
 LIMITS = {"title": 200, "venue": 200, "date": 100, "name": 100, "club": 100, "seed": 200, "url": 500}
@@ -269,6 +271,8 @@ def _sections(problems, data):
     for key, value in data.items():
         if key not in _KNOWN:
             problems.add((key,), "spec.unknown_section", known=", ".join(_KNOWN))
+        elif key == "rulings":
+            continue  # [[rulings]]: read and checked by prefprint.rulings
         elif key in ("players", "sessions"):
             if not isinstance(value, list):
                 problems.add((key,), "spec.expected_array", name=key)

@@ -8,10 +8,13 @@ table) that plays the deal, in the column order of `COLUMNS`.
 from __future__ import annotations
 
 import io
+import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -85,7 +88,10 @@ def sheet_name(lang: str, number: int) -> str:
 
 
 def _text(cell, value):
-    """Write text that a spreadsheet must never read as a formula (names, titles)."""
+    """Write text that a spreadsheet must never read as a formula (names, titles); characters a
+    workbook cannot hold (control characters) are written as visible codes."""
+    if isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", value)
     cell.value = value
     if isinstance(value, str):
         cell.data_type = "s"
@@ -327,6 +333,16 @@ def write_protocol_workbook(event: Event, path: Path) -> Path:
 
 # --------------------------------------------------------------------------- reading back
 
+MAX_ROWS = 5000  # a deal is played at no more than a few hundred tables
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A formula saved without its value (the workbook was never opened in a spreadsheet program)."""
+
+    text: str
+
+
 @dataclass
 class SheetRow:
     """One data row as typed: raw cell values by column name, with its row number."""
@@ -341,45 +357,168 @@ class DealSheet:
     name: str
     status: object
     rows: list
+    title: object = None  # cell A1: the event's title as printed
+
+
+def sheet_ref(sheet: str) -> str:
+    """A sheet's name as messages write it: quoted, on one line."""
+    return f"'{shown(sheet, 60)[1:-1]}'"
 
 
 def cell_ref(sheet: str, column: str, row: int) -> str:
-    return f"'{sheet}'!{get_column_letter(COL[column])}{row}"
+    return f"{sheet_ref(sheet)}!{get_column_letter(COL[column])}{row}"
+
+
+def status_ref(sheet: str) -> str:
+    return f"{sheet_ref(sheet)}!H{INFO_ROW}"
+
+
+_DEAL_SHEET = re.compile(r"(сдача|deal)\s*(\d+)(.*)")
+
+
+def deal_sheet_number(title: str) -> tuple[int | None, bool]:
+    """The deal a sheet's name stands for, in any spelling ("Сдача 01", "сдача ５", "Deal ⁵"),
+    and whether anything follows the number (a copy such as "Сдача 5 (2)")."""
+    t = " ".join(unicodedata.normalize("NFKC", title).casefold().split())
+    m = _DEAL_SHEET.fullmatch(t)
+    if not m:
+        return None, False
+    return int(m.group(2)[:9]), bool(m.group(3).strip())
+
+
+def _open(path: Path, data_only: bool):
+    try:
+        return load_workbook(path, read_only=True, data_only=data_only)
+    except Exception as e:  # openpyxl raises many kinds for a file that is not a workbook
+        raise WorkbookError(path, [Message("workbook.unreadable", detail=shown(f"{type(e).__name__}: {e}", 80))]) \
+            from None
+
+
+def _deal_sheets(path: Path, wb, event: Event) -> dict[int, str]:
+    """The sheet of every deal; WorkbookError for sheets missing, doubled or of another event."""
+    found: dict[int, str] = {}
+    problems = []
+    for title in wb.sheetnames:
+        number, copy = deal_sheet_number(title)
+        if number is None:
+            continue
+        if copy:
+            problems.append(Message("workbook.sheet_copy", sheet=shown(title)))
+        elif not 1 <= number <= len(event.deals):
+            problems.append(Message("workbook.sheet_unknown_deal", sheet=shown(title), deal=number,
+                                    n=len(event.deals)))
+        elif number in found:
+            problems.append(Message("workbook.sheet_twice", deal=number, first=shown(found[number]),
+                                    second=shown(title)))
+        else:
+            found[number] = title
+    problems += [Message("workbook.sheet_missing", sheet=shown(sheet_name(event.language, d.number)))
+                 for d in event.deals if d.number not in found]
+    if problems:
+        raise WorkbookError(path, problems)
+    return found
+
+
+def _sheet_rows(ws, name: str):
+    """(title, status, rows) of one deal sheet as stored: values, or formulas where a formula was typed."""
+    title = status = None
+    data = []
+    for r, values in enumerate(ws.iter_rows(min_row=1, max_col=len(COLUMNS), values_only=True), 1):
+        if r == 1:
+            title = values[0] if values else None
+        if r == INFO_ROW:
+            status = values[7] if len(values) > 7 else None
+        if r < FIRST_ROW:
+            continue
+        if r > FIRST_ROW + MAX_ROWS:
+            raise _TooManyRows
+        values = list(values) + [None] * (len(COLUMNS) - len(values))
+        if all(v is None or (isinstance(v, str) and not v.strip()) for v in values):
+            continue
+        data.append(SheetRow(r, dict(zip(COLUMNS, values))))
+    return title, status, data
+
+
+class _TooManyRows(Exception):
+    pass
+
+
+def _is_formula(v) -> bool:
+    return isinstance(v, str) and v.startswith("=")
+
+
+def _saved_values(path: Path, sheets: list[DealSheet]) -> None:
+    """Replace formulas by the values a spreadsheet program saved with them, or by `Formula` if none."""
+    with_formulas = [s for s in sheets if _is_formula(s.status) or
+                     any(_is_formula(v) for row in s.rows for v in row.values.values())]
+    if not with_formulas:
+        return
+    wb = _open(path, data_only=True)
+    try:
+        for sheet in with_formulas:
+            _, status, rows = _sheet_rows(wb[sheet.name], sheet.name)
+            saved = {row.row: row.values for row in rows}
+            if _is_formula(sheet.status):
+                sheet.status = Formula(sheet.status) if status is None else status
+            for row in sheet.rows:
+                cached = saved.get(row.row, {})
+                for col, v in row.values.items():
+                    if _is_formula(v):
+                        value = cached.get(col)
+                        row.values[col] = Formula(v) if value is None else value
+    finally:
+        wb.close()
 
 
 def read_protocol_workbook(path: Path, event: Event) -> list[DealSheet]:
-    """The deal sheets of a filled workbook (values, not formulas); WorkbookError if unreadable."""
+    """The deal sheets of a filled workbook as typed: values, or `Formula` for a formula saved without one.
+
+    WorkbookError if the file is no workbook, a sheet cannot be read, or deal sheets are missing or doubled.
+    """
+    path = Path(path)
+    wb = _open(path, data_only=False)
+    sheets, problems = [], []
+    try:
+        names = _deal_sheets(path, wb, event)
+        for deal in event.deals:
+            name = names[deal.number]
+            try:
+                title, status, rows = _sheet_rows(wb[name], name)
+            except _TooManyRows:
+                problems.append(Message("workbook.too_many_rows", sheet=shown(name), n=MAX_ROWS))
+                continue
+            except Exception as e:  # a damaged sheet: broken XML, a shared string that is not there, ...
+                problems.append(Message("workbook.sheet_unreadable", sheet=shown(name),
+                                        detail=shown(f"{type(e).__name__}: {e}", 80)))
+                continue
+            sheets.append(DealSheet(deal.number, name, status, rows, title))
+    finally:
+        wb.close()
+    if problems:
+        raise WorkbookError(path, problems)
+    _saved_values(path, sheets)
+    return sheets
+
+
+def filled_rows(path: Path) -> int:
+    """How many protocol rows of a workbook hold a contract (0 for a blank kit workbook or no workbook)."""
     try:
         wb = load_workbook(path, read_only=True, data_only=True)
-    except Exception as e:  # openpyxl raises many kinds for a file that is not a workbook
-        raise WorkbookError(path, [f"cannot open as an .xlsx workbook: {e}"]) from None
-    names = {}
-    for title in wb.sheetnames:
-        parts = title.strip().split()
-        if len(parts) == 2 and parts[0] in SHEET_PREFIX.values() and parts[1].isdigit():
-            names[int(parts[1])] = title
-    problems = [f"sheet '{sheet_name(event.language, d.number)}' is missing" for d in event.deals
-                if d.number not in names]
-    if problems:
+    except Exception:  # not a workbook: nothing typed in it can be lost
+        return 0
+    n = 0
+    try:
+        for title in wb.sheetnames:
+            if deal_sheet_number(title)[0] is None:
+                continue
+            for values in wb[title].iter_rows(min_row=FIRST_ROW, min_col=COL["contract"], max_col=COL["contract"],
+                                              values_only=True):
+                n += bool(values and values[0] not in (None, ""))
+    except Exception:
+        return n
+    finally:
         wb.close()
-        raise WorkbookError(path, problems)
-    sheets = []
-    for deal in event.deals:
-        ws = wb[names[deal.number]]
-        status = None
-        data = []
-        for r, values in enumerate(ws.iter_rows(min_row=1, max_col=len(COLUMNS), values_only=True), 1):
-            if r == INFO_ROW:
-                status = values[7] if len(values) > 7 else None
-            if r < FIRST_ROW:
-                continue
-            values = list(values) + [None] * (len(COLUMNS) - len(values))
-            if all(v is None or (isinstance(v, str) and not v.strip()) for v in values):
-                continue
-            data.append(SheetRow(r, dict(zip(COLUMNS, values))))
-        sheets.append(DealSheet(deal.number, names[deal.number], status, data))
-    wb.close()
-    return sheets
+    return n
 
 
 # --------------------------------------------------------------------------- results and sample fills

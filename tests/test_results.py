@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from prefprint.cli import cli
 from prefprint.errors import WorkbookError
+from prefprint.outdir import OutputError
 from prefprint.matchpoints import matchpoint, rank
 from prefprint.results import check_workbook, ranking_json, run, score
 from prefprint.rules import settle
@@ -104,22 +105,26 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
     path, _ = filled(event, tmp_path, extra=extra)
     with pytest.raises(WorkbookError) as e:
         run(event, path, tmp_path / "out")
-    problems = e.value.problems
-    assert f"'Сдача 7'!C{r7}: contract «11♠»: levels are 6–10" in problems
+    problems = [p.text("en") for p in e.value.problems]
+    assert f"'Сдача 7'!C{r7}: contract «11♠» is not understood: a level 6–10 and a suit (♠ ♣ ♦ ♥ or NT), " \
+           f"\"misere\", \"—\" for all-pass; or \"not played\", \"spoiled\", \"adjusted\"" in problems
     assert f"'Сдача 2'!D{r2}: tricks add up to 13, expected 10 (S=9, W=4)" in problems
     assert f"'Сдача 3'!K{r3}: whists sum to +5, expected 0" in problems
-    assert f"'Сдача 4'!K{r4}: whists differ from the 7♠ result: N written -100, computed -104, " \
+    assert f"'Сдача 4'!K{r4}: whists differ from the 7♠ result: N written -100, computed -104; " \
            f"E written +44, computed +48" in problems
     assert f"'Сдача 6'!J{r6}: player {dict(row6.seats)['E']} is written twice in one row" in problems
     assert f"'Сдача 8': the row of round {row8.round}, table {row8.table} is missing" in problems
-    assert f"'Сдача 9'!E{r9}: tricks \"шесть\" — expected 0–10, пас/pass or пол/half" in problems
-    assert f"'Сдача 10'!F{r10}: seat «X»: expected N, E, S or W" in problems
-    assert len(problems) == 8
-    assert f"'Сдача 5'!J{r5}: player 20 written in seat N; the movement put {dict(row5.seats)['N']} there " \
-           f"(the written number counts)" in e.value.warnings
-    # player 20 really sits at table 5 in round 1: his own protocols there now clash with the typo
-    assert any(w.endswith(f"player 20 is written at table 5 and at table {row5.table} ('Сдача 5'!J{r5}) in round 1")
-               for w in e.value.warnings)
+    assert f"'Сдача 9'!E{r9}: tricks «шесть» — expected 0–10, \"pass\" or \"half\"" in problems
+    assert f"'Сдача 10'!F{r10}: seat «X» — expected N, E, S or W" in problems
+    # player 20 really sits at table 5 in round 1: the typo books him at two tables, which cannot be true
+    two = [p for p in problems if p.startswith(f"'Сдача 5'!J{r5}: player 20 is written at table {row5.table} "
+                                               f"in round 1, but in that round he is also at table 5 ")]
+    assert len(two) == 1 and two[0].endswith(f"the movement has {dict(row5.seats)['N']} here"), problems
+    assert len(problems) == 10  # the nine above and the hint about --provisional
+    assert problems[-1] == "1 row is not filled; provisional results of the complete deals: --provisional"
+    russian = [p.text("ru") for p in e.value.problems]
+    assert f"'Сдача 3'!K{r3}: сумма вистов +5, а должна быть 0" in russian
+    assert f"'Сдача 9'!E{r9}: взятки «шесть» — пишите 0–10, «пас» или «пол»" in russian
     assert not (tmp_path / "out").exists()  # nothing published
 
 
@@ -247,7 +252,10 @@ def test_cli_results_exit_codes_and_json(events, tmp_path):
     bad, _ = filled(event, tmp_path / "bad", extra={k: {"contract": "11♠"}})
     result = CliRunner().invoke(cli, ["results", event.source, str(bad), "-o", str(tmp_path / "r2")])
     assert result.exit_code == 1
-    assert f"'Сдача 1'!C{r}: contract «11♠»: levels are 6–10" in result.output
+    assert f"  - 'Сдача 1'!C{r}: контракт «11♠» не понят: уровень 6–10 и масть" in result.output
+    assert result.output.startswith("Ошибка: ")
+    result = CliRunner().invoke(cli, ["results", event.source, str(bad), "-o", str(tmp_path / "r2"), "--lang", "en"])
+    assert result.exit_code == 1 and f"  - 'Сдача 1'!C{r}: contract «11♠» is not understood" in result.output
 
 
 def test_row_cells_round_trip_through_the_checker(events, tmp_path):
@@ -278,8 +286,9 @@ def test_the_input_workbook_is_never_overwritten(events, tmp_path):
     target = tmp_path / "results.xlsx"
     path.rename(target)
     before = target.read_bytes()
-    with pytest.raises(WorkbookError, match="would overwrite the input workbook"):
+    with pytest.raises(OutputError) as e:
         run(event, target, tmp_path)
+    assert e.value.text("en").startswith(f"the output folder «{tmp_path}")
     assert target.read_bytes() == before
 
 
@@ -321,5 +330,5 @@ def test_an_adjusted_score_is_a_share_of_the_top(events, tmp_path):
                                                            "S_mp": 50, "W_mp": 50}})
     with pytest.raises(WorkbookError) as e:
         run(event, bad, tmp_path / "out2")
-    assert e.value.problems[0] == (f"'Сдача 1'!L{FIRST_ROW}: adjusted score for N: expected a percentage 0–100, "
-                                   f"found \"120\"")
+    assert [p.text("en") for p in e.value.problems] == [
+        f"'Сдача 1'!L{FIRST_ROW}: adjusted score for N: expected a percentage 0–100, found «120»"]
