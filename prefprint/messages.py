@@ -435,7 +435,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "results.note_adjusted": ("корректировка судьи: {detail}", "director's adjusted score: {detail}"),
     "results.note_pct": ("{seat} {percent}%", "{seat} {percent}%"),
     "results.rulings_title": ("Решения судьи", "Director's rulings"),
-    "results.pending": ("ещё не подсчитаны: {n} {n:сдача|сдачи|сдач}", "not yet scored: {n} {n:deal|deals}"),
+    "results.pending": ("Ещё не подсчитаны: {n} {n:сдача|сдачи|сдач}", "Not yet scored: {n} {n:deal|deals}"),
     "results.provisional": ("Предварительные итоги на {time}", "Provisional results as of {time}"),
     # ------------------------------------------------------------------ output folders and the kit
     "outdir.not_folder": ("{path} — файл, а не папка; выберите другую папку для вывода",
@@ -498,8 +498,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "rulings.twice": ("{where}: у {seat} в этой строке уже есть корректировка ({other})",
                       "{where}: {seat} of this row already has an adjusted score ({other})"),
     "rulings.pending": ("{where}: сдача {deal} ещё не подсчитана", "{where}: deal {deal} is not scored yet"),
-    "rulings.note_adjusted": ("корректировка судьи: {seat} (игрок {player}) — {percent}% от макс; {reason}",
-                              "director's adjusted score: {seat} (player {player}) — {percent}% of the top; "
+    "rulings.note_adjusted": ("корректировка судьи в сдаче {deal}: {seat} (игрок {player}) — {percent}% от макс; {reason}",
+                              "director's adjusted score on deal {deal}: {seat} (player {player}) — {percent}% of the top; "
                               "{reason}"),
     "rulings.note_penalty": ("штраф игроку {player}: −{mp} МП; {reason}",
                              "penalty to player {player}: −{mp} MP; {reason}"),

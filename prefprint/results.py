@@ -394,14 +394,14 @@ class _Checker:
             raise _Problem("contract", "results.contract_missing", round=rnd, table=tbl)
         text = str(raw)
         if len(text) > 40 or any(unicodedata.category(c) == "Cc" for c in text):
-            raise _Problem("contract", "results.contract_bad", value=shown(raw))
+            raise _Problem("contract", "results.contract_bad", value=shown(v["contract"]))
         try:
             return parse_contract_cell(unicodedata.normalize("NFKC", text) if not isinstance(raw, str) else raw)
         except (ScoringError, ValueError) as e:
             detail = getattr(e, "message", None)
             if isinstance(detail, Message):
-                raise _Problem("contract", "results.contract_detail", value=shown(raw), detail=detail) from None
-            raise _Problem("contract", "results.contract_bad", value=shown(raw)) from None
+                raise _Problem("contract", "results.contract_detail", value=shown(v["contract"]), detail=detail) from None
+            raise _Problem("contract", "results.contract_bad", value=shown(v["contract"])) from None
 
     def check_outcome(self, deal, contract: ContractCell, v: dict) -> Outcome:
         """The outcome the row describes: seats and tricks readable, then the engine's own checks."""
@@ -487,7 +487,7 @@ class _Checker:
         by_place = defaultdict(list)
         for rec in self.seated:
             by_place[(rec.round, rec.table, rec.seat)].append(rec)
-        for (rnd, tbl, seat), recs in sorted(by_place.items()):
+        for (rnd, tbl, seat), recs in sorted(by_place.items(), key=lambda kv: (*kv[0][:2], "NESW".index(kv[0][2]))):
             counts = Counter(r.player for r in recs)
             if len(counts) > 1:
                 main = max(counts, key=lambda p: (counts[p], p == recs[0].planned))

@@ -85,7 +85,7 @@ class Applied:
         """What the ruling did, with its reason, for the published pages."""
         r = self.ruling
         if r.kind == "adjusted":
-            return Message("rulings.note_adjusted", seat=self.seat, player=self.player, percent=_num(r.percent),
+            return Message("rulings.note_adjusted", deal=self.deal, seat=self.seat, player=self.player, percent=_num(r.percent),
                            reason=r.reason)
         return Message("rulings.note_time" if r.kind == "time" else "rulings.note_penalty", player=self.player,
                        mp=_num(-self.mp), round=self.round or "", table=self.table or "", reason=r.reason)
@@ -129,8 +129,8 @@ class _Reader:
         name = f"rulings[{i}]" + (f".{key}" if key else "")
         return f"{self.path.name}, line {line}, {name}" if line else f"{self.path.name}, {name}"
 
-    def add(self, i, key, code, **params):
-        self.problems.append(Message(code, where=self.where(i, key), **params))
+    def add(self, i, at, code, **params):
+        self.problems.append(Message(code, where=self.where(i, at), **params))
 
     def whole(self, entry, i, key, low, high, required=False):
         """A whole number low…high, or None."""

@@ -546,11 +546,14 @@ def write_results_workbook(report, path: Path) -> Path:
     for col, wdt in zip("ABCDEF", (7, 6, 32, 8, 8, 8)):
         ws.column_dimensions[col].width = wdt
     ws.freeze_panes = "A4"
+    words = dict(zip(("played", "not played", "spoiled"), STATUS_WORDS[lang]))
+    row_words = {**words, "adjusted": "корр" if lang == "ru" else "adjusted"}
     for d in report.deals:
+        if d.status not in words:  # pending: not scored yet
+            continue
         sh = wb.create_sheet(sheet_name(lang, d.number))
         _text(sh.cell(1, 1), event.title).font = Font(bold=True)
-        status = {"played": 0, "not played": 1, "spoiled": 2}[d.status]
-        for col, value in ((1, LABELS[lang][0]), (2, d.number), (7, LABELS[lang][3]), (8, STATUS_WORDS[lang][status])):
+        for col, value in ((1, LABELS[lang][0]), (2, d.number), (7, LABELS[lang][3]), (8, words[d.status])):
             sh.cell(INFO_ROW, col, value)
         for i, h in enumerate(HEADERS[lang], 1):
             c = sh.cell(HEADER_ROW, i, h)
@@ -559,17 +562,20 @@ def write_results_workbook(report, path: Path) -> Path:
         for k, r in enumerate(d.results):
             row = FIRST_ROW + k
             values = {"round": r.round, "table": r.table}
-            for key in ("decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat", "w2_tricks"):
-                values[key] = r.cells.get(key)
+            if r.status == "played":
+                for key in ("decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat", "w2_tricks"):
+                    values[key] = r.cells.get(key)
             for s in event.seats:
                 values[f"{s}_no"] = r.players[s]
                 values[f"{s}_whists"] = round(float(r.whists[s]), 2) if s in r.whists else None
                 mp = r.mp.get(s)
                 values[f"{s}_mp"] = mp if mp is None or isinstance(mp, int) else round(float(mp), 2)
             for name, col in COL.items():
-                sh.cell(row, col, values.get(name))
-            _text(sh.cell(row, COL["contract"]), r.contract.label(lang) if r.contract else
-                  ("корр" if lang == "ru" else "adjusted"))
+                if name != "contract":
+                    _text(sh.cell(row, col), values.get(name))
+            _text(sh.cell(row, COL["contract"]), r.contract.label(lang) if r.contract else row_words[r.status])
+            if r.notes:
+                _text(sh.cell(row, len(COLUMNS) + 1), "; ".join(n.text(lang) for n in r.notes))
         sh.freeze_panes = sh.cell(FIRST_ROW, 3)
     buf = io.BytesIO()
     wb.save(buf)
