@@ -130,11 +130,12 @@ _PR_SET_PDEATHSIG = 1
 
 def _stop(pool) -> None:
     """Cancel what is queued and end the render processes now."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
     pool.shutdown(wait=False, cancel_futures=True)
-    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+    for proc in processes:
         if proc.is_alive():
             proc.terminate()
-    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+    for proc in processes:
         proc.join(1)
         if proc.is_alive():
             proc.kill()

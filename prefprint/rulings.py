@@ -272,6 +272,8 @@ def load_rulings(spec_path, event, extra_path=None) -> Rulings:
             raise SpecError(beside, [Message("rulings.unreadable", detail=shown(e, 120))]) from None
         found, bad = parse_rulings(extra, beside, event)
         items += found
+        if bad and not problems:
+            spec_path = beside  # the file the problems are in
         problems += bad
     if problems:
         raise SpecError(spec_path, problems)
