@@ -108,6 +108,7 @@ def _worker_start() -> None:
     """In each render process: end with the parent (even when it is killed), leave Ctrl-C to it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers itself
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     try:  # Linux: the kernel kills this process when its parent dies
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     except (AttributeError, OSError):
@@ -161,9 +162,19 @@ def render_pdfs(documents: dict[str, list[str]], jobs: int | None = None, progre
     else:
         from concurrent.futures import ProcessPoolExecutor
 
+        # an interruption while the pool starts its processes and takes the tasks could leave its locks
+        # held: it is delivered right after, where stopping the pool is clean
+        stops = {signal.SIGINT, signal.SIGTERM}
+        blocked = threading.current_thread() is threading.main_thread()
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_BLOCK, stops)
         pool = ProcessPoolExecutor(workers, initializer=_worker_start)
         try:
-            futures = {k: pool.submit(pdf_bytes, tasks[k][2]) for k in order}
+            try:
+                futures = {k: pool.submit(pdf_bytes, tasks[k][2]) for k in order}
+            finally:
+                if blocked:
+                    signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
             if while_waiting:
                 while_waiting()
             for n, k in enumerate(order, 1):
