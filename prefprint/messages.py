@@ -455,6 +455,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                             "{path} holds results ({n} filled {n:row|rows}); it was not overwritten — --force "
                             "overwrites it, or choose another folder"),
     # ------------------------------------------------------------------ rulings
+    "rulings.where_line": ("{path}, строка {line}, {key}", "{path}, line {line}, {key}"),
+    "rulings.where": ("{path}, {key}", "{path}, {key}"),
     "rulings.toml": ("{path}: не TOML ({detail})", "{path}: not valid TOML ({detail})"),
     "rulings.unreadable": ("файл решений не читается: {detail}", "cannot read the rulings: {detail}"),
     "rulings.not_list": ("{path}: rulings — это записи [[rulings]]", "{path}: rulings must be [[rulings]] entries"),

@@ -36,7 +36,7 @@ class Ruling:
 
     kind: str  # adjusted | penalty | time
     reason: str
-    where: str
+    where: Message  # its file, line and key
     deal: int | None = None
     round: int | None = None
     table: int | None = None
@@ -124,10 +124,12 @@ class _Reader:
         self.event = event
         self.problems = []
 
-    def where(self, i: int, key: str | None = None) -> str:
+    def where(self, i: int, key: str | None = None) -> Message:
         line = self.lines.get((i, key)) or self.lines.get((i,))
         name = f"rulings[{i}]" + (f".{key}" if key else "")
-        return f"{self.path.name}, line {line}, {name}" if line else f"{self.path.name}, {name}"
+        if line:
+            return Message("rulings.where_line", path=self.path.name, line=line, key=name)
+        return Message("rulings.where", path=self.path.name, key=name)
 
     def add(self, i, at, code, **params):
         self.problems.append(Message(code, where=self.where(i, at), **params))

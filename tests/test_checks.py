@@ -166,8 +166,8 @@ kind = "fine"
         f"two",
         f"ev.toml, line {at['kind']}, rulings[2].kind: kind «fine» is not known; known: adjusted, penalty, time",
         "ev.toml: scoring.factoring «median» is not known; known: plain, neuberg"]
-    assert e.value.problems[0].text("ru") == (f"ev.toml, line {at['deal']}, rulings[0].deal: deal — целое число 1–20, "
-                                              f"а написано «99»")
+    assert e.value.problems[0].text("ru") == (f"ev.toml, строка {at['deal']}, rulings[0].deal: deal — целое число "
+                                              f"1–20, а написано «99»")
 
 
 def _by_hand(event, outcomes, deal, seat, skip_rows=(), factoring="plain"):

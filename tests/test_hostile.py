@@ -269,15 +269,11 @@ WORKBOOK_IDS = ["wb-whists-infinity", "wb-whists-1e5000", "wb-whists-1e999999999
 EXPECTED_EXIT = {"wb-formula-cached": 0, "wb-sheet-superscript": 0, "wb-status-spoiled": 0, "wb-player-fullwidth": 0,
                  "spec-players-empty": 2, "spec-toml-3000-deep": 2, "spec-start-25-99": 2, "spec-minutes-inf": 2,
                  "spec-shortfall-inf": 2, "spec-invalid-toml": 2, "spec-not-utf8": 2, "spec-empty": 2,
-                 "spec-rulings-garbage": 2, "spec-rulings-not-list": 2, "spec-factoring-bad": 2}
+                 "spec-rulings-garbage": 2, "spec-rulings-not-list": 2, "spec-factoring-bad": 2,
+                 "spec-variant-spaces": 0, "spec-seed-huge": 0, "spec-date-bad": 0, "spec-more-players": 1}
 
 
-# Spec values the spec reader does not refuse yet (its checks of impossible values are being added there).
-SPEC_READER_GAPS = {"spec-toml-3000-deep", "kit-spec-toml-3000-deep", "spec-shortfall-inf", "kit-spec-start-25-99"}
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(
-    reason="to be refused by the spec reader", strict=False)) if n in SPEC_READER_GAPS else n for n in _ids()])
+@pytest.mark.parametrize("name", _ids())
 def test_hostile_input(name, events, tmp_path, monkeypatch):
     event = events[STEM]
     _EVENT[:] = [event]
@@ -285,9 +281,8 @@ def test_hostile_input(name, events, tmp_path, monkeypatch):
     result = _run_case(case, tmp_path, monkeypatch)
     if name.startswith("wb-") and name not in EXPECTED_EXIT:
         assert result.exit_code == 1, result.output
-    if name in EXPECTED_EXIT and not name.startswith("spec-"):
-        assert result.exit_code == EXPECTED_EXIT[name], result.output
-    # spec cases: the spec reader decides (refusal is exit 2); what matters here is no traceback
+    if name in EXPECTED_EXIT or "spec-" in name:  # a spec is refused with its line unless it is printable
+        assert result.exit_code == EXPECTED_EXIT.get(name, 2), result.output
     for line in result.output.splitlines():
         assert len(line) < 400 or line.startswith("Ошибка: ") and "\n" not in line
 
