@@ -158,9 +158,16 @@ def _workbook_cases(event):
         "wb-not-a-zip": b"this is not a workbook\n" * 10,
         "wb-empty": b"",
         "wb-zip-without-workbook": _zip({"hello.txt": b"hi"}),
+        "wb-wrong-event": filled_bytes(_other_event()),
         "wb-adjusted-garbage": edit(good, {1: {ref("contract", r6): "корр", ref("N_mp", r6): "inf%",
                                                ref("E_mp", r6): "-0", ref("S_mp", r6): "1e9"}}),
     }
+
+
+def _other_event():
+    from prefprint.spec import load_event
+
+    return load_event(ROOT / "sample_events" / "book-scheme-12.toml")
 
 
 def _zip(members: dict) -> bytes:
@@ -263,7 +270,7 @@ WORKBOOK_IDS = ["wb-whists-infinity", "wb-whists-1e5000", "wb-whists-1e999999999
                 "wb-sheet-superscript", "wb-sheet-fullwidth-dup", "wb-sheet-zero-padded-dup", "wb-sheet-deal-999",
                 "wb-sheet-huge-number", "wb-status-blah", "wb-status-latin-a", "wb-status-spoiled",
                 "wb-row-duplicated", "wb-row-table-99", "wb-every-cell-wrong", "wb-blank-kit", "wb-not-a-zip",
-                "wb-empty", "wb-zip-without-workbook", "wb-adjusted-garbage"]
+                "wb-empty", "wb-zip-without-workbook", "wb-wrong-event", "wb-adjusted-garbage"]
 
 # the outcome each case must have: 0 published, 1 problems in the workbook, 2 a bad spec, flag or folder
 EXPECTED_EXIT = {"wb-formula-cached": 0, "wb-sheet-superscript": 0, "wb-status-spoiled": 0, "wb-player-fullwidth": 0,
@@ -473,4 +480,4 @@ def test_a_killed_run_stops_at_once_and_leaves_the_old_results(events, tmp_path,
 
 def test_corpus_size():
     """The corpus stays as large as reported: specs, workbooks, flags and paths, kills."""
-    assert len(_spec_cases()) + 4 >= 39 and len(WORKBOOK_IDS) >= 42
+    assert len(_spec_cases()) + 4 >= 39 and len(WORKBOOK_IDS) >= 43
