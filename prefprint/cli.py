@@ -255,6 +255,7 @@ def results(spec, workbook, out, trust, provisional, rulings_path, as_json, lang
         click.echo(json.dumps(res.ranking_json(report), ensure_ascii=False))
     else:
         if report.provisional:
-            click.echo(Message("results.provisional", time=report.generated_at).text(lang) + ". " +
-                       Message("results.pending", n=len(report.pending)).text(lang), err=True)
+            from .publish import provisional_text
+
+            click.echo(provisional_text(report, lang), err=True)
         click.echo(f"results in {folder / 'index.html'}")

@@ -366,6 +366,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     # ------------------------------------------------------------------ results
     "results.status_unknown": ("{cell}: статус сдачи {value} не понят; пишите одно из: {words}",
                                "{cell}: deal status {value} is not known; write one of: {words}"),
+    "results.status_mixed": ("{cell}: в статусе сдачи {value} смешаны русские и латинские буквы; пишите одно из: "
+                             "{words}", "{cell}: deal status {value} mixes Cyrillic and Latin letters; write one of: "
+                             "{words}"),
     "results.round_table_nan": ("{cell}: тур и стол — числа, а написано {round}, {table}",
                                 "{cell}: round and table must be numbers, found {round}, {table}"),
     "results.row_not_in_movement": ("{cell}: в туре {round} стол {table} не играет сдачу {deal} по этому "
@@ -435,7 +438,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "results.note_adjusted": ("корректировка судьи: {detail}", "director's adjusted score: {detail}"),
     "results.note_pct": ("{seat} {percent}%", "{seat} {percent}%"),
     "results.rulings_title": ("Решения судьи", "Director's rulings"),
-    "results.pending": ("Ещё не подсчитаны: {n} {n:сдача|сдачи|сдач}", "Not yet scored: {n} {n:deal|deals}"),
+    "results.pending": ("Ещё не {n:подсчитана|подсчитаны|подсчитано} {n} {n:сдача|сдачи|сдач}: {deals}",
+                        "Not yet scored: {n} {n:deal|deals}: {deals}"),
+    "results.none_pending": ("Подсчитаны все сдачи", "Every deal is scored"),
     "results.provisional": ("Предварительные итоги на {time}", "Provisional results as of {time}"),
     # ------------------------------------------------------------------ output folders and the kit
     "outdir.not_folder": ("{path} — файл, а не папка; выберите другую папку для вывода",
@@ -513,6 +518,7 @@ KIND_NAMES.update({
     "workbook.sheet_missing": ("нет листа", "sheet missing"),
     "workbook.formula": ("формула без значения", "formula without a value"),
     "results.status_unknown": ("неизвестный статус", "unknown status"),
+    "results.status_mixed": ("неизвестный статус", "unknown status"),
     "results.row_not_in_movement": ("строка не по движению", "row not in the movement"),
     "results.row_twice": ("строка дважды", "row twice"),
     "results.row_missing": ("нет строки", "row missing"),

@@ -69,9 +69,14 @@ def _context(report):
             "generated_at": report.generated_at, "pending": report.pending,
             "rulings": [{"player": a.player, "text": a.note().text(lang)} for a in report.rulings],
             "rulings_title": Message("results.rulings_title").text(lang),
-            "provisional_text": " ".join([Message("results.provisional", time=report.generated_at).text(lang) + ".",
-                                          Message("results.pending", n=len(report.pending)).text(lang) +
-                                          (": " + ", ".join(map(str, report.pending)) if report.pending else "")])}
+            "provisional_text": provisional_text(report, lang)}
+
+
+def provisional_text(report, lang: str) -> str:
+    """"Provisional results as of 21:40. Not yet scored: 2 deals: 7, 9" for the pages of provisional results."""
+    pending = (Message("results.pending", n=len(report.pending), deals=", ".join(map(str, report.pending)))
+               if report.pending else Message("results.none_pending"))
+    return f"{Message('results.provisional', time=report.generated_at).text(lang)}. {pending.text(lang)}."
 
 
 def publish(report, folder: Path, jobs: int | None = None) -> list[Path]:

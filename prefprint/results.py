@@ -170,6 +170,11 @@ def _show(x: Fraction) -> str:
     return f"{float(x):+.2f}".rstrip("0").rstrip(".") if x.denominator != 1 else f"{x.numerator:+d}"
 
 
+def _mixed_scripts(word: str) -> bool:
+    """Cyrillic and Latin letters in one word: a look-alike letter typed on the other keyboard."""
+    return bool(re.search(r"[а-яё]", word)) and bool(re.search(r"[a-z]", word))
+
+
 def _tricks_word(value):
     v = _clean(value)
     if isinstance(v, str) and _word(v) in _PASS:
@@ -245,8 +250,9 @@ class _Checker:
         for status, words in (("played", _PLAYED), ("not played", _NOT_PLAYED), ("spoiled", _SPOILED)):
             if word in words:
                 return status
-        self.problem("results.status_unknown", cell=self.status_ref(sheet.name), value=shown(sheet.status),
-                     words=self.status_words())
+        mixed = _mixed_scripts(word)
+        self.problem("results.status_mixed" if mixed else "results.status_unknown", cell=self.status_ref(sheet.name),
+                     value=shown(sheet.status), words=self.status_words())
         return "played"
 
     def status_words(self) -> str:
@@ -361,8 +367,9 @@ class _Checker:
                 continue
             players[s] = num
         twice = [p for p, n in Counter(players.values()).items() if n > 1]
-        if twice:
-            self.problem("results.player_twice_in_row", cell=self.cell_ref(sheet.name, "N_no", srow.row),
+        if twice:  # named at the second of the two cells
+            seat = [s for s, p in players.items() if p == twice[0]][-1]
+            self.problem("results.player_twice_in_row", cell=self.cell_ref(sheet.name, f"{seat}_no", srow.row),
                          player=twice[0])
             return None
         for s, num in players.items():
@@ -761,8 +768,8 @@ def run(event: Event, workbook: Path, folder: Path, trust: str | None = None, pu
     checked = check_workbook(event, sheets, trust, rulings, provisional)
     if checked.problems:
         missing = sum(p.code in ("results.row_missing", "results.contract_missing") for p in checked.problems)
-        notes = [Message("results.provisional_hint", n=missing)] if missing and not provisional else []
-        raise WorkbookError(workbook, checked.problems + notes, checked.warnings)
+        hint = [Message("results.provisional_hint", n=missing)] if missing and not provisional else []
+        raise WorkbookError(workbook, checked.problems, checked.warnings + hint, lang=event.language)
     report = report_of(event, checked, rulings, provisional)
     if out:
         from .publish import publish as write_site

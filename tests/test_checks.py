@@ -53,8 +53,8 @@ def test_unknown_status_words_are_refused_with_the_words_listed(event, tmp_path)
                                                                 4: {"H2": " НЕ  СЫГРАНА "}}))
     problems, _ = problems_of(event, path)
     assert problems == ["'Сдача 2'!H2: deal status «blah» is not known; write one of: сыграна, не сыграна, испорчена",
-                        "'Сдача 3'!H2: deal status «не сыгранa» is not known; write one of: сыграна, не сыграна, "
-                        "испорчена"]
+                        "'Сдача 3'!H2: deal status «не сыгранa» mixes Cyrillic and Latin letters; write one of: "
+                        "сыграна, не сыграна, испорчена"]
 
 
 def test_formulas_without_a_saved_value_are_refused_and_saved_values_used(event, tmp_path):
@@ -257,10 +257,11 @@ def test_provisional_results_score_complete_deals_and_list_the_rest(event, tmp_p
     r = event.rows_of(event.deal(3))[2]
     path = write(tmp_path, "p.xlsx", edit(filled_bytes(event), {3: {ref("contract", row_of(event, 3, r.round,
                                                                                             r.table)): None}}))
-    problems, _ = problems_of(event, path)
+    problems, error = problems_of(event, path)
     assert problems == [f"'Сдача 3'!C{row_of(event, 3, r.round, r.table)}: the contract is missing (round {r.round}, "
-                        f"table {r.table})",
-                        "1 row is not filled; provisional results of the complete deals: --provisional"]
+                        f"table {r.table})"]
+    assert error.warnings[-1].text("ru") == "незаполненных строк: 1; предварительные итоги по готовым сдачам — " \
+                                            "с ключом --provisional"
     report = run(event, path, None, publish=False, provisional=True)
     assert report.provisional and report.pending == [3] and report.deals[2].status == "pending"
     assert max(s.max for s in report.standings) == 19 * 8 and report.generated_at
