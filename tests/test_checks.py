@@ -292,3 +292,14 @@ def test_a_long_list_is_cut_with_a_count_per_kind(event, tmp_path):
     lines = result.output.splitlines()
     assert lines[0].endswith(": 100 problems:") and len(lines) == 52
     assert lines[-1] == "  - … and 50 more problems (contract not understood: 50)"
+
+
+def test_an_english_event_speaks_english_unless_asked(event, tmp_path):
+    spec = tmp_path / "en.toml"
+    spec.write_text(open(event.source, encoding="utf-8").read().replace('language = "ru"', 'language = "en"'),
+                    encoding="utf-8")
+    bad = write(tmp_path, "b.xlsx", edit(filled_bytes(event), {2: {"H2": "blah"}}))
+    result = CliRunner().invoke(cli, ["results", str(spec), str(bad), "-o", str(tmp_path / "o")])
+    assert result.exit_code == 1 and result.output.startswith(f"Error: {bad}: 1 problem:\n  - 'Сдача 2'!H2: deal status")
+    result = CliRunner().invoke(cli, ["results", str(spec), str(bad), "-o", str(tmp_path / "o"), "--lang", "ru"])
+    assert result.output.startswith(f"Ошибка: {bad}: 1 ошибка:\n  - 'Сдача 2'!H2: статус сдачи «blah» не понят")
