@@ -403,11 +403,11 @@ class _Checker:
         if len(text) > 40 or any(unicodedata.category(c) == "Cc" for c in text):
             raise _Problem("contract", "results.contract_bad", value=shown(v["contract"]))
         try:
-            return parse_contract_cell(unicodedata.normalize("NFKC", text) if not isinstance(raw, str) else raw)
+            return parse_contract_cell(v["contract"] if isinstance(raw, str) else unicodedata.normalize("NFKC", text))
         except (ScoringError, ValueError) as e:
             detail = getattr(e, "message", None)
-            if isinstance(detail, Message):
-                raise _Problem("contract", "results.contract_detail", value=shown(v["contract"]), detail=detail) from None
+            if isinstance(detail, Message):  # the engine says what is wrong, quoting the cell
+                raise _Problem("contract", "results.contract_rules", detail=detail) from None
             raise _Problem("contract", "results.contract_bad", value=shown(v["contract"])) from None
 
     def check_outcome(self, deal, contract: ContractCell, v: dict) -> Outcome:
@@ -646,16 +646,17 @@ def check_workbook(event: Event, sheets, trust: str | None = None, rulings: Ruli
 
 
 def _outcome(event: Event, deal, contract: ContractCell, got: list) -> Outcome:
-    """The outcome of a row from its (seat, tricks) pairs; ScoringError says what is impossible."""
+    """The outcome of a row from its (seat, tricks) pairs, under the event's conventions; the engine's
+    ScoringError, or _Problem at a cell, says what is impossible."""
     order = active_seats(event.table_size, deal.dealer)
     if contract.kind == "allpass":
         tricks = {}
         for i, (seat, t) in enumerate(got):
             seat = seat or order[i]
             if seat != order[i]:
-                raise ScoringError(f"all-pass: hand {i + 1} is {order[i]}, not {seat}")
+                raise _Problem(_SEAT_COLUMNS[i][0], "results.allpass_hand", hand=i + 1, seat=order[i], found=seat)
             if not isinstance(t, int):
-                raise ScoringError(f"all-pass: the tricks of {seat} are missing")
+                raise _Problem(_SEAT_COLUMNS[i][1], "results.tricks_missing", seat=seat)
             tricks[seat] = t
         return Outcome.make(event.table_size, deal.dealer, contract, None, tricks, conventions=event.conventions)
     declarer, decl_tricks = got[0]
@@ -663,13 +664,13 @@ def _outcome(event: Event, deal, contract: ContractCell, got: list) -> Outcome:
         raise _Problem("decl_seat", "results.declarer_missing")
     if contract.kind == "misere":
         if not isinstance(decl_tricks, int):
-            raise ScoringError("a misère needs the declarer's tricks")
+            raise _Problem("decl_tricks", "results.tricks_missing", seat=declarer)
         return Outcome.make(event.table_size, deal.dealer, contract, declarer, {declarer: decl_tricks},
                             conventions=event.conventions)
     defence, tricks = {}, {}
     if isinstance(decl_tricks, int):
         tricks[declarer] = decl_tricks
-    for seat, t in got[1:]:
+    for (_, column), (seat, t) in zip(_SEAT_COLUMNS[1:], got[1:]):
         if seat is None:
             continue
         if t == "pass" or t == "half":
@@ -677,7 +678,7 @@ def _outcome(event: Event, deal, contract: ContractCell, got: list) -> Outcome:
         elif t is None and contract.conceded is not None:
             continue  # "без трёх": nobody whists, the defenders' cells may stay blank
         elif t is None:
-            raise ScoringError(f"the tricks of {seat} are missing (a number, пас/pass or пол/half)")
+            raise _Problem(column, "results.tricks_missing", seat=seat)
         else:
             defence[seat] = "whist"
             tricks[seat] = t

@@ -277,8 +277,9 @@ def test_cli_prints_warnings_with_problems_in_the_events_language(event, tmp_pat
     assert result.exit_code == 1
     lines = result.output.splitlines()
     assert lines[0] == f"Ошибка: {bad}: 2 ошибки:"
-    assert lines[1] == "  - 'Сдача 1'!C6: контракт «x\\nforged line» не понят: уровень 6–10 и масть (♠ ♣ ♦ ♥ или БК), " \
-                       "«мизер», «—» для распасов; или «не сыграна», «испорчена», «корр»"
+    assert lines[1] == "  - 'Сдача 1'!C6: контракт «x\\nforged line»: ожидается уровень 6–10 (цифрой или словом: " \
+                       "шесть … десять) и масть, «мизер» или «—» (распасы); после контракта можно дописать «втёмную» " \
+                       "и «без 3»"
     assert lines[2].startswith("  - 'Сдача 1'!D7: позиция «ЫЫЫ") and len(lines[2]) < 120
     assert lines[3].startswith("предупреждение: 'Сдача ") and "играл" in lines[3]
     assert len(lines) == 5 and not (tmp_path / "o").exists()
