@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+from functools import lru_cache
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -360,6 +361,7 @@ class DealSheet:
     title: object = None  # cell A1: the event's title as printed
 
 
+@lru_cache(maxsize=1024)
 def sheet_ref(sheet: str) -> str:
     """A sheet's name as messages write it: quoted, on one line."""
     return f"'{shown(sheet, 60)[1:-1]}'"
