@@ -226,7 +226,7 @@ def kit(spec, out, session, jobs, force, lang):
 
 @cli.command()
 @click.argument("spec", type=click.Path(exists=True, dir_okay=False))
-@click.argument("workbook", type=click.Path(exists=True, dir_okay=False))
+@click.argument("workbooks", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False),
               help="Output folder (default: output/<spec stem>/results/).")
 @click.option("--trust", type=click.Choice(["written", "computed"]),
@@ -237,25 +237,27 @@ def kit(spec, out, session, jobs, force, lang):
               help="The director's rulings (default: [[rulings]] in the spec and rulings.toml beside it).")
 @click.option("--json", "as_json", is_flag=True, help="Print the ranking as one JSON object.")
 @_LANG
-def results(spec, workbook, out, trust, provisional, rulings_path, as_json, lang):
-    """Read a filled protocol workbook, check it, matchpoint and publish the results."""
-    from . import results as res
+def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, lang):
+    """Check filled protocol workbooks (one per session, in order), matchpoint, rank over all and publish."""
+    from .competition import ranking_json, run_competition
     from .rulings import load_rulings
-    from .spec import load_event
+    from .spec import load_competition
 
     _set_lang(lang)
-    event = load_event(spec)
-    lang = _set_lang(lang, event)
-    rulings = load_rulings(spec, event, rulings_path)
+    competition = load_competition(spec)
+    lang = _set_lang(lang, competition)
+    rulings = {e.session: load_rulings(spec, e, rulings_path) for e in competition.sessions}
     folder = Path(out) if out else Path("output") / Path(spec).stem / "results"
-    report = res.run(event, Path(workbook), folder, trust=trust, rulings=rulings, provisional=provisional,
-                     inputs=(rulings_path,))
+    report = run_competition(competition, [Path(w) for w in workbooks], folder, trust=trust,
+                             rulings_of=lambda e: rulings[e.session], provisional=provisional,
+                             inputs=(rulings_path,))
     _warnings(report.warnings, lang)
     if as_json:
-        click.echo(json.dumps(res.ranking_json(report), ensure_ascii=False))
+        click.echo(json.dumps(ranking_json(report), ensure_ascii=False))
     else:
-        if report.provisional:
-            from .publish import provisional_text
+        from .publish import provisional_text
 
-            click.echo(provisional_text(report, lang), err=True)
+        for r in report.reports:
+            if r.provisional:
+                click.echo(provisional_text(r, lang), err=True)
         click.echo(f"results in {folder / 'index.html'}")

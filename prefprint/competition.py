@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import WorkbookError
+from .errors import PrefprintError, WorkbookError, WorkbooksError
 from .matchpoints import Standing, rank
 from .messages import Message, shown
 from .model import Competition, Event
@@ -101,3 +101,88 @@ def combine(competition: Competition, reports: list) -> CompetitionReport:
     standings = rank({p: tuple(v) for p, v in totals.items()})
     warnings = [w for r in reports for w in r.warnings]
     return CompetitionReport(competition, list(reports), standings, sessions_of, warnings)
+
+
+def with_layouts(event: Event, workbook: Path) -> tuple[Event, list]:
+    """A session dealt at the table with the layouts its first tables wrote into the workbook.
+
+    Deals whose layout was not typed in stay without one (published without a diagram).
+    """
+    from dataclasses import replace
+
+    from .deals import typed_layout
+    from .workbook import read_layouts
+
+    if not event.dealt_at_table:
+        return event, []
+    typed = read_layouts(workbook, event)
+    deals, problems = list(event.deals), []
+    for number, cells in typed.items():
+        deal, bad = typed_layout(event.deal(number), cells)
+        problems += bad
+        if deal:
+            deals[number - 1] = deal
+    return replace(event, deals=tuple(deals)), problems
+
+
+def run_competition(competition: Competition, workbooks: list[Path], folder: Path, trust: str | None = None,
+                    rulings_of=None, provisional: bool = False, publish: bool = True,
+                    inputs: tuple = ()) -> CompetitionReport:
+    """Check every session's workbook, matchpoint each within its session, rank over all; then publish.
+
+    `rulings_of(event)` gives a session's rulings. Nothing is published when any workbook has a
+    problem: the problems of every workbook are listed together.
+    """
+    from .outdir import OutputFolder
+    from .results import check_workbook, problems_error, read, report_of
+
+    pairs, warnings = identify(competition, workbooks)
+    out = OutputFolder(folder, inputs=(*workbooks, competition.source, *inputs)) if publish else None
+    if out:
+        out.check()
+    errors, reports = [], []
+    for event, path in pairs:
+        event, layout_problems = with_layouts(event, path)
+        rulings = rulings_of(event) if rulings_of else None
+        try:
+            checked = check_workbook(event, read(event, path), trust, rulings, provisional)
+        except WorkbookError as e:
+            errors.append(e)
+            continue
+        problems = layout_problems + checked.problems
+        if problems:
+            errors.append(problems_error(event, path, problems, checked.warnings, provisional))
+            continue
+        reports.append(report_of(event, checked, rulings, provisional))
+    if errors:
+        raise errors[0] if len(errors) == 1 else WorkbooksError(errors)
+    report = combine(competition, reports)
+    report.warnings = warnings + report.warnings
+    if out:
+        from .publish import publish as write_site, publish_competition
+
+        with out.staged() as staging:
+            if len(competition.sessions) == 1:
+                write_site(reports[0], staging)
+            else:
+                publish_competition(report, staging)
+    return report
+
+
+def ranking_json(report: CompetitionReport) -> dict:
+    """The ranking over the competition, with each player's sessions (see README)."""
+    from .rules import fmt_json
+
+    names = report.competition.names
+    out = {"ranking": [{"place": s.place, "player": s.player, "name": names.get(s.player, ""),
+                        "mp": fmt_json(s.mp), "max": s.max, "percent": s.percent,
+                        "sessions": [{"session": t.session, "mp": fmt_json(t.mp), "max": t.max,
+                                      "percent": t.percent} for t in report.sessions_of.get(s.player, [])]}
+                       for s in report.standings]}
+    provisional = [r for r in report.reports if r.provisional]
+    if provisional:
+        out["provisional"] = True
+        out["pending"] = [d for r in provisional for d in r.pending] if len(report.reports) == 1 else \
+            [{"session": r.event.session, "deals": r.pending} for r in provisional]
+        out["generated_at"] = provisional[0].generated_at
+    return out

@@ -61,3 +61,20 @@ class WorkbookError(_FileProblems):
     """A filled protocol workbook with problems; lists every problem with its cell."""
 
     exit_code = 1
+
+
+class WorkbooksError(PrefprintError):
+    """Problems in several protocol workbooks of one competition, each listed under its file."""
+
+    exit_code = 1
+
+    def __init__(self, errors):
+        self.errors = list(errors)
+        self.lang = self.errors[0].lang
+        self.problems = [p for e in self.errors for p in e.problems]
+        self.warnings = [w for e in self.errors for w in e.warnings]
+        Exception.__init__(self, self.text("en"))
+        self.message = None
+
+    def text(self, lang: str = "ru") -> str:
+        return "\n".join(e.text(lang) for e in self.errors)

@@ -104,3 +104,32 @@ def publish(report, folder: Path, jobs: int | None = None) -> list[Path]:
     written.append(write_atomic(folder / "results.pdf", pdf))
     written.append(write_results_workbook(report, folder / "results.xlsx"))
     return written
+
+
+def competition_context(report) -> dict:
+    """The overall ranking of a competition: each player's total and every session's share."""
+    comp = report.competition
+    rows = []
+    sessions = [r.event.session for r in report.reports]
+    for s in report.standings:
+        per = {t.session: t for t in report.sessions_of.get(s.player, [])}
+        rows.append({"standing": s, "sessions": [per.get(k) for k in sessions]})
+    return {"competition": comp, "event": comp, "rows": rows, "sessions": report.sessions,
+            "names": comp.names, "reports": report.reports}
+
+
+def publish_competition(report, folder: Path, jobs: int | None = None) -> list[Path]:
+    """The overall ranking (index.html, results.pdf, results.xlsx) and each session's site in session-N/."""
+    from .workbook import write_competition_workbook
+
+    folder = Path(folder)
+    written = []
+    for session in report.reports:
+        written += publish(session, folder / f"session-{session.event.session}", jobs)
+    ctx = competition_context(report)
+    lang = report.competition.language
+    written.append(write_atomic(folder / "index.html", html("results_competition.html", lang, printed=False, **ctx)))
+    pdf = render_pdfs({"results": [html("results_competition.html", lang, printed=True, **ctx)]}, jobs)["results"]
+    written.append(write_atomic(folder / "results.pdf", pdf))
+    written.append(write_competition_workbook(report, folder / "results.xlsx"))
+    return written

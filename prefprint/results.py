@@ -753,6 +753,14 @@ def report_of(event: Event, checked: Checked, rulings: Rulings | None = None, pr
                   list(checked.pending), dt.datetime.now().strftime("%Y-%m-%d %H:%M"), factoring)
 
 
+def problems_error(event: Event, workbook: Path, problems: list, warnings: list, provisional: bool) -> WorkbookError:
+    """The error listing a workbook's problems; rows not yet filled hint at --provisional."""
+    missing = sum(p.code in ("results.row_missing", "results.contract_missing") for p in problems
+                  if isinstance(p, Message))
+    hint = [Message("results.provisional_hint", n=missing)] if missing and not provisional else []
+    return WorkbookError(workbook, problems, warnings + hint, lang=event.language)
+
+
 def run(event: Event, workbook: Path, folder: Path, trust: str | None = None, publish: bool = True,
         rulings: Rulings | None = None, provisional: bool = False, inputs: tuple = ()) -> Report:
     """Read, check, score and (unless problems stop it) publish the results of an event.
@@ -768,9 +776,7 @@ def run(event: Event, workbook: Path, folder: Path, trust: str | None = None, pu
     sheets = read(event, workbook)
     checked = check_workbook(event, sheets, trust, rulings, provisional)
     if checked.problems:
-        missing = sum(p.code in ("results.row_missing", "results.contract_missing") for p in checked.problems)
-        hint = [Message("results.provisional_hint", n=missing)] if missing and not provisional else []
-        raise WorkbookError(workbook, checked.problems, checked.warnings + hint, lang=event.language)
+        raise problems_error(event, workbook, checked.problems, checked.warnings, provisional)
     report = report_of(event, checked, rulings, provisional)
     if out:
         from .publish import publish as write_site

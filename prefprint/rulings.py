@@ -22,9 +22,9 @@ from .messages import Message, shown
 FACTORINGS = ("plain", "neuberg")
 KINDS = ("adjusted", "penalty", "time")
 _KEYS = {
-    "adjusted": {"kind", "deal", "round", "table", "seat", "player", "percent", "reason"},
-    "penalty": {"kind", "deal", "round", "table", "seat", "player", "mp", "percent", "reason"},
-    "time": {"kind", "round", "table", "seats", "deals", "mp", "percent", "reason"},
+    "adjusted": {"kind", "session", "deal", "round", "table", "seat", "player", "percent", "reason"},
+    "penalty": {"kind", "session", "deal", "round", "table", "seat", "player", "mp", "percent", "reason"},
+    "time": {"kind", "session", "round", "table", "seats", "deals", "mp", "percent", "reason"},
 }
 MAX_REASON = 300
 MAX_MP = 1000
@@ -188,6 +188,10 @@ class _Reader:
                 self.add(i, key, "rulings.unknown_key", key=shown(key), kind=kind, keys=", ".join(sorted(_KEYS[kind])))
         ev = self.event
         before = len(self.problems)
+        # in a competition of several sessions every ruling names its session; others are read with theirs
+        session = self.whole(entry, i, "session", 1, ev.session_count, required=ev.session_count > 1)
+        if session is None and ev.session_count > 1 or session not in (None, ev.session):
+            return None
         tables = max((t.table for r in ev.movement.rounds for t in r.tables), default=1)
         deal = self.whole(entry, i, "deal", 1, len(ev.deals), required=kind == "adjusted")
         rnd = self.whole(entry, i, "round", 1, len(ev.movement.rounds), required=kind == "time")

@@ -584,6 +584,68 @@ def write_results_workbook(report, path: Path) -> Path:
     return write_atomic(path, buf.getvalue())
 
 
+def write_competition_workbook(report, path: Path) -> Path:
+    """results.xlsx of a competition: the overall ranking with every session's share, then each session's."""
+    comp = report.competition
+    lang = comp.language
+    ru = lang == "ru"
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Итоги" if ru else "Ranking"
+    _text(ws.cell(1, 1), comp.title).font = Font(bold=True, size=12)
+    sessions = [r.event.session for r in report.reports]
+    heads = ["Место" if ru else "Place", "№" if ru else "No.", "Имя" if ru else "Name"]
+    for k in sessions:
+        heads += [f"{'Сессия' if ru else 'Session'} {k}: {'МП' if ru else 'MP'}", "Макс" if ru else "Max", "%"]
+    heads += ["МП" if ru else "MP", "Макс" if ru else "Max", "%"]
+    for i, h in enumerate(heads, 1):
+        c = ws.cell(3, i, h)
+        c.font = Font(bold=True)
+        c.fill = _HEAD_FILL
+        c.alignment = Alignment(wrap_text=True, horizontal="center")
+    for row, s in enumerate(report.standings, 4):
+        _text(ws.cell(row, 1), s.place)
+        ws.cell(row, 2, s.player)
+        _text(ws.cell(row, 3), comp.names.get(s.player, ""))
+        per = {t.session: t for t in report.sessions_of.get(s.player, [])}
+        col = 4
+        for k in sessions:
+            t = per.get(k)
+            if t:
+                ws.cell(row, col, _number(t.mp))
+                ws.cell(row, col + 1, t.max)
+                ws.cell(row, col + 2, t.percent)
+            col += 3
+        ws.cell(row, col, _number(s.mp))
+        ws.cell(row, col + 1, s.max)
+        ws.cell(row, col + 2, s.percent)
+    ws.column_dimensions["C"].width = 32
+    ws.freeze_panes = "D4"
+    for r in report.reports:
+        sh = wb.create_sheet(f"{'Сессия' if ru else 'Session'} {r.event.session}")
+        _text(sh.cell(1, 1), r.event.session_title or comp.title).font = Font(bold=True)
+        for i, h in enumerate(heads[:3] + heads[-3:], 1):
+            c = sh.cell(3, i, h)
+            c.font = Font(bold=True)
+            c.fill = _HEAD_FILL
+        for row, s in enumerate(r.standings, 4):
+            _text(sh.cell(row, 1), s.place)
+            sh.cell(row, 2, s.player)
+            _text(sh.cell(row, 3), comp.names.get(s.player, ""))
+            sh.cell(row, 4, _number(s.mp))
+            sh.cell(row, 5, s.max)
+            sh.cell(row, 6, s.percent)
+        sh.column_dimensions["C"].width = 32
+    buf = io.BytesIO()
+    wb.save(buf)
+    return write_atomic(path, buf.getvalue())
+
+
+def _number(x):
+    """An exact amount as a spreadsheet number: whole as it is, else to two places."""
+    return x if isinstance(x, int) else round(float(x), 2)
+
+
 def fill_workbook(source: Path, target: Path, fills: dict, status: dict | None = None) -> Path:
     """Copy a protocol workbook with rows filled in: {(deal, round, table): {column: value}}.
 

@@ -81,3 +81,51 @@ def test_a_workbook_of_another_session_event_or_spec_is_refused_in_one_line(cup,
     changed = parse_competition(open(cup.source, encoding="utf-8").read().replace("seed = 8517203946611", "seed = 1"))
     assert _refusal(changed, [s1])[0].startswith("the workbook was printed for another movement or other deals")
     assert _refusal(cup, [s1, s2, s1])[0].startswith("3 protocol workbooks, but the event has 2 sessions")
+
+
+SMALL = """
+[event]
+title = "Малый кубок"
+date = 2026-12-05
+
+[game]
+variant = "sochi"
+deals_per_set = 2
+
+[[sessions]]
+rounds = 2
+
+[[sessions]]
+rounds = 2
+absent = [9]
+""" + "".join(f'\n[[players]]\nnumber = {i}\nname = "Игрок <{i}>"\n' for i in range(1, 10))
+
+
+def test_results_of_two_sessions_publish_one_ranking_and_a_site_per_session(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from prefprint.cli import cli
+
+    spec = tmp_path / "small.toml"
+    spec.write_text(SMALL, encoding="utf-8")
+    comp = load_competition(spec)
+    books = []
+    for event in comp.sessions:
+        blank = write_protocol_workbook(event, tmp_path / f"blank{event.session}.xlsx")
+        books.append(str(fill_workbook(blank, tmp_path / f"s{event.session}.xlsx", random_fills(event, 5)[0])))
+    out = tmp_path / "site"
+    result = CliRunner().invoke(cli, ["results", str(spec), *books, "-o", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    ranking = json.loads(result.stdout)["ranking"]
+    absent = next(r for r in ranking if r["player"] == 9)
+    assert [s["session"] for s in absent["sessions"]] == [1]
+    assert all(len(r["sessions"]) == 2 for r in ranking if r["player"] != 9)
+    assert {p.name for p in out.iterdir()} >= {"index.html", "results.pdf", "results.xlsx", "session-1", "session-2"}
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "Игрок &lt;1&gt;" in index and "session-2/index.html" in index and "не играл" in index
+    assert (out / "session-2" / "players" / "player-1.html").is_file()
+    swapped = CliRunner().invoke(cli, ["results", str(spec), *reversed(books), "-o", str(out)])
+    assert swapped.exit_code == 1 and "ожидается сессия 1" in swapped.output
+    assert len([line for line in swapped.output.splitlines() if line.startswith("  - ")]) == 1
