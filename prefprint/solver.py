@@ -1,0 +1,714 @@
+"""Double-dummy solver for preferans: best play with all cards seen. Pure Python, no I/O.
+
+Rules played: 10 tricks of 3 cards (only the three active seats play); follow suit; a player
+void in the suit led who holds a trump must ruff; the highest trump, else the highest card of
+the suit led, wins; the winner leads next. The first hand leads to trick 1 whoever declares.
+In a game the declarer takes the talon and discards two (the best two for him); the two
+defenders play together. In a misère the declarer takes the talon, discards two and plays
+without trumps to take no trick; the defenders play together to give him tricks.
+
+All-pass has no double-dummy answer: each of the three plays for himself, so there are no
+two sides to set against each other, and this module gives none.
+
+Cards are (suit, rank) pairs as in `prefprint.deals` (suits ♠ ♣ ♦ ♥ = 0–3, ranks 7 … Т =
+0–7). Inside, a hand is a 32-bit mask (bit 8·suit + rank). The search answers "does the
+declarer take at least t of the remaining tricks?" by alpha-beta over whole tricks, with a
+transposition table at trick boundaries keyed on the position in relative ranks (cards played
+or discarded taken out), so that positions that play the same — reached by other plays or
+other discards — are solved once; of cards that play the same only one is tried.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterable, Mapping
+
+from .rules import CLOCKWISE, STRAINS
+
+Card = tuple[int, int]
+NO_TRUMP = "БК"
+MISERE = "мизер"
+
+_SUIT = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
+_ALL = 0xFFFFFFFF
+_NEXT = (1, 2, 0)
+
+
+# --------------------------------------------------------------------------- tables
+
+def _runs_table(shift: int) -> tuple:
+    """mine | others << 8 -> the lowest card of each run of `mine` no card of `others` splits, ascending."""
+    out = [()] * 65536
+    for mine in range(256):
+        for others in range(256):
+            if mine & others:
+                continue
+            reps, open_run = [], False
+            for b in range(8):
+                if mine >> b & 1:
+                    if not open_run:
+                        reps.append(1 << (b + shift))
+                    open_run = True
+                elif others >> b & 1:
+                    open_run = False
+            out[mine | others << 8] = tuple(reps)
+    return tuple(out)
+
+
+def _squeeze_table() -> tuple:
+    """gone << 8 | held -> held with the gone ranks taken out (relative ranks)."""
+    out = [0] * 65536
+    for gone in range(256):
+        for held in range(256):
+            if held & gone:
+                continue
+            value, j = 0, 0
+            for b in range(8):
+                if gone >> b & 1:
+                    continue
+                if held >> b & 1:
+                    value |= 1 << j
+                j += 1
+            out[gone << 8 | held] = value
+    return tuple(out)
+
+
+_RUNS = tuple(_runs_table(8 * s) for s in range(4))
+_SQUEEZE = _squeeze_table()
+# mine | others << 8 -> how many of mine rank above every one of the others
+_TOP = tuple(((i & 255) >> (i >> 8).bit_length()).bit_count() for i in range(65536))
+# a byte -> its highest and lowest bit (0 for an empty byte)
+_HIGH = tuple(1 << (m.bit_length() - 1) if m else 0 for m in range(256))
+_LOW = tuple(m & -m for m in range(256))
+
+
+def _rank_first(bit: int) -> int:
+    """A sort key of a card bit: by rank, then suit."""
+    b = bit.bit_length() - 1
+    return (b & 7) << 2 | b >> 3
+
+
+def _bit(card: Card) -> int:
+    return 1 << (8 * card[0] + card[1])
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= _bit(c)
+    return m
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    return tuple((b >> 3, b & 7) for b in range(32) if mask >> b & 1)
+
+
+def _key(h0: int, h1: int, h2: int, gone: int, leader: int) -> int:
+    """The position in relative ranks: one key for all positions that play the same."""
+    sq = _SQUEEZE
+    g = (gone & 255) << 8
+    k = sq[g | h0 & 255] | sq[g | h1 & 255] << 8 | sq[g | h2 & 255] << 16
+    g = (gone >> 8 & 255) << 8
+    k |= (sq[g | h0 >> 8 & 255] | sq[g | h1 >> 8 & 255] << 8 | sq[g | h2 >> 8 & 255] << 16) << 24
+    g = (gone >> 16 & 255) << 8
+    k |= (sq[g | h0 >> 16 & 255] | sq[g | h1 >> 16 & 255] << 8 | sq[g | h2 >> 16 & 255] << 16) << 48
+    g = (gone >> 24) << 8
+    k |= (sq[g | h0 >> 24] | sq[g | h1 >> 24] << 8 | sq[g | h2 >> 24] << 16) << 72
+    return k << 2 | leader
+
+
+# --------------------------------------------------------------------------- searches
+#
+# A search is a function at_least(hands, gone, leader, target) -> bool: does the declarer take
+# at least `target` of the remaining tricks with best play on both sides? `hands` holds the three
+# masks in play order (0 = first hand), `gone` the cards out of play, `leader` the index of the
+# hand on lead. Bounds learnt are kept in `table` (key -> (low, high)), shared by every search of
+# the same declarer and strain, so positions met again under another discard cost one lookup.
+#
+# The declarer may hold up to two cards more than the defenders: the talon not yet discarded.
+# Then he discards lazily: when a suit is led he may set aside the rest of that suit (and of
+# trumps) to play as if void. That game gives him more than any fixed discard does, so its
+# value bounds every discard at once (from above in a game, from below in a misère) and usually
+# equals the best discard's; moves that set cards aside carry them above bit 32.
+
+def _game_search(decl: int, trump: int | None, table: dict, counter: list):
+    """The search of a game: the declarer maximises his tricks, trump suit `trump` (None: no trump)."""
+    tmask = 0 if trump is None else _SUIT[trump]
+    tshift = 0 if trump is None else 8 * trump
+    runs, suits, nxt, top, key_of = _RUNS, _SUIT, _NEXT, _TOP, _key
+    d1, d2 = _NEXT[decl], _NEXT[_NEXT[decl]]
+
+    def cashable(hl, ha, hb, ra, rb):
+        """Tricks the leader takes from the top keeping the lead: a lower bound for his side.
+
+        `ra`, `rb`: cards the next players may still set aside before they must follow suit.
+        """
+        n = 0
+        for sh in (0, 8, 16, 24):
+            mine = hl >> sh & 255
+            if mine:
+                a, b = ha >> sh & 255, hb >> sh & 255
+                run = top[mine | (a | b) << 8]
+                if run and tmask and sh != tshift:
+                    # a player void in the suit who holds a trump must ruff
+                    if ha & tmask:
+                        k = a.bit_count() - ra
+                        if k < run:
+                            run = k if k > 0 else 0
+                    if hb & tmask:
+                        k = b.bit_count() - rb
+                        if k < run:
+                            run = k if k > 0 else 0
+                n += run
+        return n
+
+    def leads(hl, ha, hb, leader):
+        """The leader's cards, likeliest first: sure winners, then leads to partner, then the rest."""
+        first, second, rest = [], [], []
+        if leader == decl:
+            partner = hd = 0
+        else:
+            partner, hd = (ha, hb) if nxt[leader] != decl else (hb, ha)
+        for s in (0, 1, 2, 3):
+            sh = 8 * s
+            mine = hl >> sh & 255
+            if not mine:
+                continue
+            a, b = ha >> sh & 255, hb >> sh & 255
+            reps = runs[s][mine | (a | b) << 8]
+            high = reps[-1]
+            side = tmask and sh != tshift
+            if (high >> sh) > (a | b) and not (side and (not a and ha & tmask or not b and hb & tmask)):
+                first.append(high)
+                rest.extend(reps[:-1])
+            elif partner:
+                p, d = partner >> sh & 255, hd >> sh & 255
+                if p > d and p > mine or (side and not p and partner & tmask and d):
+                    second.append(reps[0])
+                    rest.extend(reps[1:])
+                else:
+                    rest.extend(reps)
+            else:
+                rest.extend(reps)
+        return first + second + rest
+
+    def any_card(hand, present):
+        out = []
+        others = present & ~hand
+        for s in (0, 1, 2, 3):
+            sh = 8 * s
+            m = hand >> sh & 255
+            if m:
+                out.extend(runs[s][m | (others >> sh & 255) << 8])
+        return out
+
+    def follows(hand, present, led, ls, best, losing):
+        """A follower's cards: the cheapest that wins first when his side is losing the trick."""
+        x = hand & led
+        if x:
+            sh = 8 * ls
+            cands = runs[ls][x >> sh | ((present & ~x) >> sh & 255) << 8]
+            if losing and len(cands) > 1 and best & led:
+                for c in cands:
+                    if c > best:
+                        return (c,) + tuple(y for y in cands if y != c)
+            return cands
+        x = hand & tmask
+        if x:
+            cands = runs[trump][x >> tshift | ((present & ~x) >> tshift & 255) << 8]
+            if losing and len(cands) > 1 and best & tmask:
+                for c in cands:
+                    if c > best:
+                        return (c,) + tuple(y for y in cands if y != c)
+            return cands
+        return any_card(hand, present)
+
+    def set_aside(hand, present, led, spare):
+        """The declarer's extra moves with talon cards in hand: void himself of the suit led (and of trumps)."""
+        out = []
+        x = hand & led
+        if x:
+            if x.bit_count() > spare:
+                return out
+            spare -= x.bit_count()
+        rest = hand & ~x
+        t = rest & tmask
+        if t and x:
+            out.extend(c | x << 32 for c in follows(rest, present, led, 0, 0, False))
+        if t and t.bit_count() <= spare:
+            out.extend(c | (x | t) << 32 for c in any_card(rest & ~t, present))
+        elif not t and x:
+            out.extend(c | x << 32 for c in any_card(rest, present))
+        return out
+
+    def at_least(h, gone, leader, target):
+        if target <= 0:
+            return True
+        left = h[d1].bit_count()
+        if target > left:
+            return False
+        hl = h[leader]
+        p1 = nxt[leader]
+        p2 = nxt[p1]
+        h1, h2 = h[p1], h[p2]
+        spare = h[decl].bit_count() - left  # talon cards the declarer has not discarded yet
+        if leader == decl:
+            if cashable(hl, h1, h2, 0, 0) >= target:
+                return True
+        elif left - cashable(hl, h1, h2, spare if p1 == decl else 0, spare if p2 == decl else 0) < target:
+            return False
+        if tmask:
+            # a trump above all the other side's trumps wins whenever it is played
+            d = h[decl] >> tshift & 255
+            a = h[d1] >> tshift & 255
+            b = h[d2] >> tshift & 255
+            if top[d | (a | b) << 8] >= target:
+                return True
+            da, db = top[a | d << 8], top[b | d << 8]
+            if left - (da if da > db else db) < target:
+                return False
+        key = key_of(h[0], h[1], h[2], gone, leader)
+        bounds = table.get(key)
+        if bounds is not None:
+            if bounds[0] >= target:
+                return True
+            if bounds[1] < target:
+                return False
+        counter[0] += 1
+        present = _ALL & ~gone
+        m0, m1, m2 = leader == decl, p1 == decl, p2 == decl
+        result = not m0
+        for c0 in leads(hl, h1, h2, leader):
+            ls = (c0.bit_length() - 1) >> 3
+            led = suits[ls]
+            r1 = not m1
+            moves1 = follows(h1, present, led, ls, c0, m1 != m0)
+            if spare and m1:
+                moves1 = tuple(moves1) + tuple(set_aside(h1, present, led, spare))
+            for c1 in moves1:
+                x1 = c1 >> 32
+                if x1:
+                    c1 &= _ALL
+                if c1 & led and c1 > c0 or c1 & tmask and not c0 & tmask:
+                    w1, b1 = p1, c1
+                else:
+                    w1, b1 = leader, c0
+                r2 = not m2
+                moves2 = follows(h2, present, led, ls, b1, (w1 == decl) != m2)
+                if spare and m2:
+                    moves2 = tuple(moves2) + tuple(set_aside(h2, present, led, spare))
+                for c2 in moves2:
+                    x2 = c2 >> 32
+                    if x2:
+                        c2 &= _ALL
+                    if c2 & led and b1 & led and c2 > b1 or c2 & tmask and (c2 > b1 or not b1 & tmask):
+                        w = p2
+                    else:
+                        w = w1
+                    if leader == 0:
+                        nh = (hl & ~c0, h1 & ~c1 & ~x1, h2 & ~c2 & ~x2)
+                    elif leader == 1:
+                        nh = (h2 & ~c2 & ~x2, hl & ~c0, h1 & ~c1 & ~x1)
+                    else:
+                        nh = (h1 & ~c1 & ~x1, h2 & ~c2 & ~x2, hl & ~c0)
+                    if at_least(nh, gone | c0 | c1 | c2 | x1 | x2, w,
+                                target - 1 if w == decl else target) == m2:
+                        r2 = m2
+                        break
+                if r2 == m1:
+                    r1 = m1
+                    break
+            if r1 == m0:
+                result = m0
+                break
+        low, high = bounds if bounds is not None else (0, left)
+        table[key] = (target, high) if result else (low, target - 1)
+        return result
+
+    return at_least
+
+
+def _misere_search(decl: int, table: dict, counter: list):
+    """The search of a misère: no trumps, the defence maximises the declarer's tricks."""
+    runs, suits, nxt, key_of, high_of, low_of = _RUNS, _SUIT, _NEXT, _key, _HIGH, _LOW
+    d1 = _NEXT[decl]
+
+    def settled(hd, ha, hb, on_lead, left):
+        """The declarer's remaining tricks when they are already certain, else None.
+
+        Every card of his below every defender's card of its suit: he can never be made to win
+        (unless on lead with nothing but suits the defenders are out of). Every card of his above
+        every defender's card of its suit, and on lead: he wins every trick.
+        """
+        below = above = True
+        escape = False
+        for sh in (0, 8, 16, 24):
+            d = hd >> sh & 255
+            if d:
+                o = (ha | hb) >> sh & 255
+                if o:
+                    escape = True
+                    if d > low_of[o]:
+                        below = False
+                    if low_of[d] < high_of[o]:
+                        above = False
+        if below:
+            return 0 if escape or not on_lead else left
+        if above and on_lead:
+            return left
+        return None
+
+    def leads(hl, ha, hb, leader):
+        """The leader's cards, likeliest first: the declarer leads what a defender must overtake,
+        a defender leads what the declarer must win."""
+        first, second, rest = [], [], []
+        if leader == decl:
+            for s in (0, 1, 2, 3):
+                sh = 8 * s
+                mine = hl >> sh & 255
+                if mine:
+                    a, b = ha >> sh & 255, hb >> sh & 255
+                    reps = runs[s][mine | (a | b) << 8]
+                    low = reps[0] >> sh
+                    (first if a and low < low_of[a] or b and low < low_of[b] else second).append(reps[0])
+                    rest.extend(reps[1:])
+            return first + second + rest
+        partner, hd = (ha, hb) if nxt[leader] != decl else (hb, ha)
+        for s in (0, 1, 2, 3):
+            sh = 8 * s
+            mine = hl >> sh & 255
+            if mine:
+                a, b = ha >> sh & 255, hb >> sh & 255
+                reps = runs[s][mine | (a | b) << 8]
+                d, p = hd >> sh & 255, partner >> sh & 255
+                low = reps[0] >> sh
+                (first if d and low_of[d] > low and (not p or low_of[p] < low_of[d]) else second).append(reps[0])
+                rest.extend(reps[1:])
+        return first + second + rest
+
+    def any_card(hand, present):
+        out = []
+        others = present & ~hand
+        for s in (0, 1, 2, 3):
+            sh = 8 * s
+            m = hand >> sh & 255
+            if m:
+                out.extend(runs[s][m | (others >> sh & 255) << 8])
+        out.sort(key=_rank_first, reverse=True)
+        return out
+
+    def follows(hand, present, led, ls, best, declarer_to_play, declarer_winning):
+        """A follower's cards: the declarer ducks with his highest losing card, a defender keeps
+        under the declarer's card; discards go high first."""
+        x = hand & led
+        if x:
+            sh = 8 * ls
+            cands = runs[ls][x >> sh | ((present & ~x) >> sh & 255) << 8]
+            if len(cands) > 1 and (declarer_to_play or declarer_winning):
+                under = [c for c in cands if c < best]
+                if under:
+                    c = under[-1]
+                    return (c,) + tuple(y for y in cands if y != c)
+                if declarer_to_play:
+                    return cands[::-1]
+            return cands
+        return any_card(hand, present)
+
+    def set_aside(hand, present, led, spare):
+        """The declarer's extra moves with talon cards in hand: void himself of the suit led."""
+        x = hand & led
+        if not x or x.bit_count() > spare:
+            return ()
+        return tuple(c | x << 32 for c in any_card(hand & ~x, present))
+
+    def at_least(h, gone, leader, target):
+        if target <= 0:
+            return True
+        left = h[d1].bit_count()
+        if target > left:
+            return False
+        hl = h[leader]
+        p1 = nxt[leader]
+        p2 = nxt[p1]
+        h1, h2 = h[p1], h[p2]
+        if leader == decl:
+            sure = settled(hl, h1, h2, True, left)
+        elif p1 == decl:
+            sure = settled(h1, h2, hl, False, left)
+        else:
+            sure = settled(h2, hl, h1, False, left)
+        if sure is not None:
+            return sure >= target
+        key = key_of(h[0], h[1], h[2], gone, leader)
+        bounds = table.get(key)
+        if bounds is not None:
+            if bounds[0] >= target:
+                return True
+            if bounds[1] < target:
+                return False
+        counter[0] += 1
+        present = _ALL & ~gone
+        spare = h[decl].bit_count() - left
+        # the defence wants the declarer's count high: it is the maximising side
+        m0, m1, m2 = leader != decl, p1 != decl, p2 != decl
+        result = not m0
+        for c0 in leads(hl, h1, h2, leader):
+            ls = (c0.bit_length() - 1) >> 3
+            led = suits[ls]
+            r1 = not m1
+            moves1 = follows(h1, present, led, ls, c0, not m1, not m0)
+            if spare and not m1:
+                moves1 = tuple(moves1) + set_aside(h1, present, led, spare)
+            for c1 in moves1:
+                x1 = c1 >> 32
+                if x1:
+                    c1 &= _ALL
+                if c1 & led and c1 > c0:
+                    w1, b1 = p1, c1
+                else:
+                    w1, b1 = leader, c0
+                r2 = not m2
+                moves2 = follows(h2, present, led, ls, b1, not m2, w1 == decl)
+                if spare and not m2:
+                    moves2 = tuple(moves2) + set_aside(h2, present, led, spare)
+                for c2 in moves2:
+                    x2 = c2 >> 32
+                    if x2:
+                        c2 &= _ALL
+                    w = p2 if c2 & led and c2 > b1 else w1
+                    if leader == 0:
+                        nh = (hl & ~c0, h1 & ~c1 & ~x1, h2 & ~c2 & ~x2)
+                    elif leader == 1:
+                        nh = (h2 & ~c2 & ~x2, hl & ~c0, h1 & ~c1 & ~x1)
+                    else:
+                        nh = (h1 & ~c1 & ~x1, h2 & ~c2 & ~x2, hl & ~c0)
+                    if at_least(nh, gone | c0 | c1 | c2 | x1 | x2, w,
+                                target - 1 if w == decl else target) == m2:
+                        r2 = m2
+                        break
+                if r2 == m1:
+                    r1 = m1
+                    break
+            if r1 == m0:
+                result = m0
+                break
+        low, high = bounds if bounds is not None else (0, left)
+        table[key] = (target, high) if result else (low, target - 1)
+        return result
+
+    return at_least
+
+
+class _Solver:
+    """One kind of play (declarer, trump or misère) with its transposition table, shared by every discard."""
+
+    def __init__(self, declarer: int, trump: int | None = None, misere: bool = False):
+        self.table: dict[int, tuple[int, int]] = {}
+        self.counter = [0]
+        self.declarer = declarer
+        self.at_least = (_misere_search(declarer, self.table, self.counter) if misere
+                         else _game_search(declarer, trump, self.table, self.counter))
+
+    @property
+    def nodes(self) -> int:
+        return self.counter[0]
+
+    def value(self, hands: tuple[int, int, int], gone: int, leader: int, guess: int | None = None) -> int:
+        """The declarer's tricks from the position with best play on both sides."""
+        lo, hi = 0, hands[_NEXT[self.declarer]].bit_count()
+        if guess is not None:
+            # step from a guess: near answers cost one or two searches
+            guess = min(max(guess, lo), hi)
+            if self.at_least(hands, gone, leader, guess):
+                lo = guess
+            else:
+                hi = guess - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.at_least(hands, gone, leader, mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+
+def _discards(hands: tuple[int, int, int], decl: int, leader: int, keep_score) -> list[tuple[tuple, int]]:
+    """The declarer's distinct discards of two from his 12 cards, likeliest best first.
+
+    Two discards that leave the same position in relative ranks play the same: one is kept.
+    Each is (hands after it, the two cards discarded).
+    """
+    hand = hands[decl]
+    bits = [1 << b for b in range(32) if hand >> b & 1]
+    score = {c: keep_score(c, hand) for c in bits}
+    seen = {}
+    for x, y in combinations(bits, 2):
+        after = tuple(h & ~x & ~y if p == decl else h for p, h in enumerate(hands))
+        key = _key(after[0], after[1], after[2], x | y, leader)
+        if key not in seen:
+            seen[key] = (score[x] + score[y], after, x | y)
+    return [(after, gone) for _, after, gone in sorted(seen.values(), key=lambda t: t[0])]
+
+
+def _game_keep(trump: int | None, others: int):
+    """How much the declarer wants to keep a card in a game: trumps, high cards, length."""
+    tmask = 0 if trump is None else _SUIT[trump]
+
+    def score(card: int, hand: int) -> float:
+        s = (card.bit_length() - 1) >> 3
+        suit = _SUIT[s]
+        value = (card.bit_length() - 1) & 7
+        if card & tmask:
+            value += 10
+        above = others & suit & ~(card - 1) & ~card
+        if not above:
+            value += 8  # a master
+        length = (hand & suit).bit_count()
+        if tmask and not card & tmask and length <= 2 and hand & tmask:
+            value -= 4  # a short side suit: discarding it makes a void to ruff in
+        return value + length * 0.5
+
+    return score
+
+
+def _misere_keep(others: int):
+    """How much the declarer wants to keep a card in a misère: low cards under the defenders' cards."""
+
+    def score(card: int, hand: int) -> float:
+        suit = _SUIT[(card.bit_length() - 1) >> 3]
+        below = (others & suit & (card - 1)).bit_count()  # defenders' cards he cannot duck under
+        above = (others & suit & ~(card - 1) & ~card).bit_count()
+        return above - 2 * below
+
+    return score
+
+
+def _best_game(hands: tuple[int, int, int], decl: int, leader: int, trump: int | None) -> tuple[int, int]:
+    """(tricks, discard mask) of a game with the declarer holding 12 cards: the best discard's."""
+    solver = _Solver(decl, trump)
+    others = hands[_NEXT[decl]] | hands[_NEXT[_NEXT[decl]]]
+    cands = _discards(hands, decl, leader, _game_keep(trump, others))
+    after, gone = cands[0]
+    best, best_gone = solver.value(after, gone, leader), gone
+    for after, gone in cands[1:]:
+        if best == 10:
+            break
+        if solver.at_least(after, gone, leader, best + 1):
+            best, best_gone = solver.value(after, gone, leader, best + 1), gone
+    return best, best_gone
+
+
+def _best_misere(hands: tuple[int, int, int], decl: int, leader: int, count: bool) -> tuple[int | None, int | None]:
+    """(tricks, discard mask) of a misère with the declarer holding 12 cards.
+
+    Tricks: 0 when some discard takes none; else the fewest the defence cannot stop him taking
+    (None if not `count`ed). Discard: one that achieves it (None if caught and not counted).
+    """
+    solver = _Solver(decl, None, True)
+    others = hands[_NEXT[decl]] | hands[_NEXT[_NEXT[decl]]]
+    cands = _discards(hands, decl, leader, _misere_keep(others))
+    for after, gone in cands:
+        if not solver.at_least(after, gone, leader, 1):
+            return 0, gone
+    if not count:
+        return None, None
+    after, gone = cands[0]
+    best, best_gone = solver.value(after, gone, leader), gone
+    for after, gone in cands[1:]:
+        if best == 1:
+            break
+        if not solver.at_least(after, gone, leader, best):
+            best, best_gone = solver.value(after, gone, leader), gone
+    return best, best_gone
+
+
+# --------------------------------------------------------------------------- public
+
+@dataclass(frozen=True)
+class Misere:
+    """A misère with the best discard: clean (no trick), else caught for `tricks` at best."""
+
+    clean: bool
+    tricks: int | None  # the most tricks the defence forces against his best discard; None: not counted
+    discard: tuple[Card, Card] | None  # a discard that achieves it; None: caught and not counted
+
+    @property
+    def verdict(self) -> str:
+        return "clean" if self.clean else "caught"
+
+
+def play_order(seats: Iterable[str], first_hand: str) -> tuple[str, ...]:
+    """The seats that play, clockwise from the first hand."""
+    seats = sorted(set(seats), key=CLOCKWISE.index)
+    if first_hand not in seats:
+        raise ValueError(f"first hand {first_hand} does not play (seats {', '.join(seats)})")
+    i = seats.index(first_hand)
+    return tuple(seats[i:] + seats[:i])
+
+
+def _position(hands: Mapping[str, Iterable[Card]], declarer: str, first_hand: str, extra=()):
+    """(masks in play order, declarer's index) with the declarer holding `extra` too; checks the cards."""
+    if len(hands) != 3:
+        raise ValueError(f"three hands play, not {len(hands)}")
+    order = play_order(hands, first_hand)
+    if declarer not in order:
+        raise ValueError(f"declarer {declarer} does not play (seats {', '.join(order)})")
+    cards = [tuple(hands[s]) for s in order]
+    every = [c for h in cards for c in h] + list(extra)
+    bad = [c for c in every if not (isinstance(c, tuple) and len(c) == 2 and 0 <= c[0] < 4 and 0 <= c[1] < 8)]
+    if bad:
+        raise ValueError(f"not a card: {bad[0]!r}")
+    if len(set(every)) != len(every):
+        raise ValueError("a card is given twice")
+    sizes = {len(h) for h in cards}
+    if len(sizes) != 1 or not 1 <= sizes.pop() <= 10:
+        raise ValueError(f"hands must hold the same number of cards, 1 to 10: {', '.join(str(len(h)) for h in cards)}")
+    decl = order.index(declarer)
+    masks = tuple(_mask(h) | (_mask(extra) if p == decl else 0) for p, h in enumerate(cards))
+    return masks, decl
+
+
+def _trump(strain: str) -> int | None:
+    if strain == NO_TRUMP:
+        return None
+    if strain in STRAINS:
+        return STRAINS.index(strain)
+    raise ValueError(f"strain {strain!r}: expected one of {' '.join(STRAINS)}")
+
+
+def double_dummy(hands: Mapping[str, Iterable[Card]], declarer: str, first_hand: str, strain: str) -> int:
+    """The declarer's tricks with the cards as they lie, best play on both sides (hands of equal size).
+
+    `strain` is a suit, БК or мизер; for a misère the tricks the defence forces on him.
+    """
+    masks, decl = _position(hands, declarer, first_hand)
+    gone = _ALL & ~(masks[0] | masks[1] | masks[2])
+    solver = _Solver(decl, None, True) if strain == MISERE else _Solver(decl, _trump(strain))
+    return solver.value(masks, gone, 0)
+
+
+def _talon_position(hands, talon, declarer, first_hand):
+    talon = tuple(talon)
+    if len(talon) != 2:
+        raise ValueError(f"the talon holds 2 cards, not {len(talon)}")
+    masks, decl = _position(hands, declarer, first_hand, talon)
+    if masks[decl].bit_count() != 12 or masks[_NEXT[decl]].bit_count() != 10:
+        raise ValueError("each hand holds 10 cards")
+    return masks, decl
+
+
+def solve_game(hands: Mapping[str, Iterable[Card]], talon: Iterable[Card], declarer: str, first_hand: str,
+               strain: str) -> tuple[int, tuple[Card, Card]]:
+    """The most tricks the declarer takes in `strain` after the best discard of two, and that discard."""
+    masks, decl = _talon_position(hands, talon, declarer, first_hand)
+    tricks, gone = _best_game(masks, decl, 0, _trump(strain))
+    return tricks, _cards(gone)
+
+
+def solve_misere(hands: Mapping[str, Iterable[Card]], talon: Iterable[Card], declarer: str, first_hand: str,
+                 count: bool = True) -> Misere:
+    """A misère after the declarer's best discard: clean or caught, and (if `count`) for how many tricks."""
+    masks, decl = _talon_position(hands, talon, declarer, first_hand)
+    tricks, gone = _best_misere(masks, decl, 0, count)
+    return Misere(tricks == 0, tricks, None if gone is None else _cards(gone))
