@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import signal
+import sys
 from pathlib import Path
 
 import click
@@ -261,3 +262,53 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, lan
             if r.provisional:
                 click.echo(provisional_text(r, lang), err=True)
         click.echo(f"results in {folder / 'index.html'}")
+
+
+class _Bar:
+    """A progress bar on stderr while deals are solved, only when stderr is a terminal."""
+
+    def __init__(self, label: str):
+        self.label, self.bar, self.done = label, None, 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(done - self.done)
+        self.done = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+@cli.command()
+@click.argument("spec", type=click.Path(exists=True, dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (shape in the README).")
+@click.option("-o", "--output", "out", type=click.Path(file_okay=False),
+              help="Folder of the cache (default: output/<spec stem>/).")
+@click.option("--no-cache", is_flag=True, help="Solve every deal again; neither read nor write the cache.")
+@click.option("--misere-tricks", is_flag=True, help="Also count the tricks a caught misère cannot avoid (slower).")
+@click.option("--jobs", type=int, default=0, help="Processes (default: every core).")
+@click.option("--lang", type=click.Choice(["ru", "en"]), help="Language of the table (default: the event's).")
+def analyse(spec, as_json, out, no_cache, misere_tricks, jobs, lang):
+    """Double-dummy analysis: the most tricks of each declarer in ♠ ♣ ♦ ♥ БК (best discard) and the misère verdict."""
+    from . import analysis
+    from .spec import load_event
+
+    event = load_event(spec)
+    lang = lang or event.language
+    if jobs < 0:
+        raise click.UsageError(Message("solver.bad_jobs", n=jobs).text(lang))
+    folder = None if no_cache else (Path(out) if out else Path("output") / Path(spec).stem)
+    bar = _Bar(Message("solver.progress").text(lang)) if sys.stderr.isatty() and not as_json else None
+    try:
+        result = analysis.analyse(event.deals, folder=folder, jobs=jobs or None, progress=bar,
+                                  misere_count=misere_tricks)
+    finally:
+        if bar is not None:
+            bar.close()
+    if as_json:
+        click.echo(json.dumps(analysis.to_json(event.deals, result), ensure_ascii=False))
+    else:
+        click.echo(analysis.analysis_text(event.title, event.deals, result, lang))

@@ -516,6 +516,28 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                              "penalty to player {player}: −{mp} MP; {reason}"),
     "rulings.note_time": ("штраф за время игроку {player} (тур {round}, стол {table}): −{mp} МП; {reason}",
                           "time penalty to player {player} (round {round}, table {table}): −{mp} MP; {reason}"),
+    # ------------------------------------------------------------------ solver (double-dummy analysis)
+    "solver.title": ("{title}: что позволяли карты (двойной болван, лучший снос)",
+                     "{title}: what the cards allowed (double dummy, best discard)"),
+    "solver.deal4": ("Сдача {number} · сдаёт {dealer} · первая рука {first}",
+                     "Deal {number} · dealer {dealer} · first hand {first}"),
+    "solver.deal3": ("Сдача {number} · первая рука {first}", "Deal {number} · first hand {first}"),
+    "solver.declarer": ("играет", "declarer"),
+    "solver.no_trump": ("БК", "NT"),
+    "solver.misere": ("мизер", "misère"),
+    "solver.clean": ("чистый", "clean"),
+    "solver.caught": ("ловится", "caught"),
+    "solver.caught_n": ("ловится на {n} {n:взятку|взятки|взяток}", "caught for {n} {n:trick|tricks}"),
+    "solver.legend": ("Числа — сколько взяток берёт играющий в этой масти при лучшем сносе и лучшей игре "
+                      "обеих сторон с открытыми картами. Распасы двойным болваном не решаются: там каждый "
+                      "из трёх играет сам за себя.",
+                      "Numbers: the tricks the declarer takes in that strain with the best discard and best "
+                      "play by both sides, all cards seen. All-pass has no double-dummy answer: each of the "
+                      "three plays for himself."),
+    "solver.skipped": ("без расклада, пропущены: {numbers}", "no layout, skipped: {numbers}"),
+    "solver.nothing": ("нет сдач с известным раскладом", "no deal with a known layout"),
+    "solver.progress": ("Анализ сдач", "Analysing deals"),
+    "solver.bad_jobs": ("--jobs: нужно число от 1, а не {n}", "--jobs: expected a number from 1, not {n}"),
 }
 
 KIND_NAMES.update({

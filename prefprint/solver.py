@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Mapping
 
-from .rules import CLOCKWISE, STRAINS
+from .deals import Deal
+from .rules import CLOCKWISE, STRAINS, active_seats
 
 Card = tuple[int, int]
 NO_TRUMP = "БК"
@@ -712,3 +713,76 @@ def solve_misere(hands: Mapping[str, Iterable[Card]], talon: Iterable[Card], dec
     masks, decl = _talon_position(hands, talon, declarer, first_hand)
     tricks, gone = _best_misere(masks, decl, 0, count)
     return Misere(tricks == 0, tricks, None if gone is None else _cards(gone))
+
+
+# --------------------------------------------------------------------------- deals
+
+GAME_STRAINS = STRAINS  # ♠ ♣ ♦ ♥ БК, the strains a game is played in
+DENOMINATIONS = STRAINS + (MISERE,)  # every contract with a declarer
+
+
+@dataclass(frozen=True)
+class DealAnalysis:
+    """What a deal allows with all cards seen, for each seat that plays it as declarer.
+
+    `tricks[seat][strain]`: the most tricks in a game after the best discard;
+    `discards[seat][strain]`: that discard (strain ♠ ♣ ♦ ♥ БК, or мизер: the misère's discard);
+    `misere[seat]`: the misère verdict. Entries not asked for are absent.
+    """
+
+    number: int
+    dealer: str
+    table_size: int
+    order: tuple[str, ...]  # the seats that play, clockwise from the first hand
+    tricks: dict[str, dict[str, int]]
+    discards: dict[str, dict[str, tuple[Card, Card] | None]]
+    misere: dict[str, Misere]
+
+    @property
+    def first_hand(self) -> str:
+        return self.order[0]
+
+    def makeable(self, declarer: str, contract) -> int | None:
+        """The tricks the declarer takes with best play in a contract ("7♠", "мизер" or a rules.Contract).
+
+        For a misère: the tricks he cannot avoid (0: clean). None for all-pass (it has no
+        double-dummy answer) and for what was not analysed.
+        """
+        from .rules import Contract
+
+        c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        if c.kind == "game":
+            return self.tricks.get(declarer, {}).get(c.strain)
+        if c.kind == "misere":
+            m = self.misere.get(declarer)
+            return None if m is None else m.tricks
+        return None
+
+
+def has_layout(deal: Deal) -> bool:
+    """True if the deal's cards are known: three hands of 10 and a talon of 2 (not dealt at the table)."""
+    return len(deal.hands) == 3 and all(len(h) == 10 for _, h in deal.hands) and len(deal.talon) == 2
+
+
+def analyse_deal(deal: Deal, requests: Iterable[tuple[str, str]] | None = None,
+                 misere_count: bool = True) -> DealAnalysis:
+    """Solve a deal for each (declarer seat, strain or мизер) asked, by default every one of them."""
+    if not has_layout(deal):
+        raise ValueError(f"deal {deal.number} has no layout")
+    order = active_seats(deal.table_size, deal.dealer)
+    if requests is None:
+        requests = [(s, d) for s in order for d in DENOMINATIONS]
+    hands = {s: h for s, h in deal.hands}
+    tricks: dict[str, dict[str, int]] = {}
+    discards: dict[str, dict[str, tuple[Card, Card] | None]] = {}
+    misere: dict[str, Misere] = {}
+    for seat, what in requests:
+        if what == MISERE:
+            m = solve_misere(hands, deal.talon, seat, order[0], misere_count)
+            misere[seat] = m
+            discards.setdefault(seat, {})[MISERE] = m.discard
+        else:
+            n, discard = solve_game(hands, deal.talon, seat, order[0], what)
+            tricks.setdefault(seat, {})[what] = n
+            discards.setdefault(seat, {})[what] = discard
+    return DealAnalysis(deal.number, deal.dealer, deal.table_size, order, tricks, discards, misere)
