@@ -515,16 +515,10 @@ class _Solver:
     def nodes(self) -> int:
         return self.counter[0]
 
-    def value(self, hands: tuple[int, int, int], gone: int, leader: int, guess: int | None = None) -> int:
-        """The declarer's tricks from the position with best play on both sides."""
-        lo, hi = 0, hands[_NEXT[self.declarer]].bit_count()
-        if guess is not None:
-            # step from a guess: near answers cost one or two searches
-            guess = min(max(guess, lo), hi)
-            if self.at_least(hands, gone, leader, guess):
-                lo = guess
-            else:
-                hi = guess - 1
+    def value(self, hands: tuple[int, int, int], gone: int, leader: int, lo: int = 0, hi: int | None = None) -> int:
+        """The declarer's tricks from the position with best play on both sides, known to lie in lo…hi."""
+        if hi is None:
+            hi = hands[_NEXT[self.declarer]].bit_count()
         while lo < hi:
             mid = (lo + hi + 1) // 2
             if self.at_least(hands, gone, leader, mid):
@@ -590,10 +584,11 @@ def _best_game(hands: tuple[int, int, int], decl: int, leader: int, trump: int |
     solver = _Solver(decl, trump)
     others = hands[_NEXT[decl]] | hands[_NEXT[_NEXT[decl]]]
     cands = _discards(hands, decl, leader, _game_keep(trump, others))
+    total = hands[_NEXT[decl]].bit_count()
     after, gone = cands[0]
     best, best_gone = solver.value(after, gone, leader), gone
     for after, gone in cands[1:]:
-        if best == 10:
+        if best == total:
             break
         if solver.at_least(after, gone, leader, best + 1):
             best, best_gone = solver.value(after, gone, leader, best + 1), gone
@@ -620,7 +615,7 @@ def _best_misere(hands: tuple[int, int, int], decl: int, leader: int, count: boo
         if best == 1:
             break
         if not solver.at_least(after, gone, leader, best):
-            best, best_gone = solver.value(after, gone, leader), gone
+            best, best_gone = solver.value(after, gone, leader, 1, best - 1), gone
     return best, best_gone
 
 
@@ -693,15 +688,15 @@ def _talon_position(hands, talon, declarer, first_hand):
     talon = tuple(talon)
     if len(talon) != 2:
         raise ValueError(f"the talon holds 2 cards, not {len(talon)}")
-    masks, decl = _position(hands, declarer, first_hand, talon)
-    if masks[decl].bit_count() != 12 or masks[_NEXT[decl]].bit_count() != 10:
-        raise ValueError("each hand holds 10 cards")
-    return masks, decl
+    return _position(hands, declarer, first_hand, talon)
 
 
 def solve_game(hands: Mapping[str, Iterable[Card]], talon: Iterable[Card], declarer: str, first_hand: str,
                strain: str) -> tuple[int, tuple[Card, Card]]:
-    """The most tricks the declarer takes in `strain` after the best discard of two, and that discard."""
+    """The most tricks the declarer takes in `strain` after the best discard of two, and that discard.
+
+    Hands of 10 cards for a deal; any equal size for an endgame (the declarer adds the talon).
+    """
     masks, decl = _talon_position(hands, talon, declarer, first_hand)
     tricks, gone = _best_game(masks, decl, 0, _trump(strain))
     return tricks, _cards(gone)

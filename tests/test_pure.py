@@ -11,7 +11,8 @@ PKG = Path(__file__).resolve().parent.parent / "prefprint"
 IO_LIBRARIES = {"click", "jinja2", "weasyprint", "openpyxl", "pypdf"}
 
 
-@pytest.mark.parametrize("module", ["movement", "rules", "matchpoints", "deals", "model", "sample", "i18n", "errors"])
+@pytest.mark.parametrize("module", ["movement", "rules", "matchpoints", "deals", "model", "sample", "i18n", "errors",
+                                    "solver"])
 def test_engine_modules_import_no_io_library(module):
     tree = ast.parse((PKG / f"{module}.py").read_text(encoding="utf-8"))
     imported = set()
