@@ -126,12 +126,6 @@ def _key(h0: int, h1: int, h2: int, gone: int, leader: int) -> int:
 # masks in play order (0 = first hand), `gone` the cards out of play, `leader` the index of the
 # hand on lead. Bounds learnt are kept in `table` (key -> (low, high)), shared by every search of
 # the same declarer and strain, so positions met again under another discard cost one lookup.
-#
-# The declarer may hold up to two cards more than the defenders: the talon not yet discarded.
-# Then he discards lazily: when a suit is led he may set aside the rest of that suit (and of
-# trumps) to play as if void. That game gives him more than any fixed discard does, so its
-# value bounds every discard at once (from above in a game, from below in a misère) and usually
-# equals the best discard's; moves that set cards aside carry them above bit 32.
 
 def _game_search(decl: int, trump: int | None, table: dict, counter: list):
     """The search of a game: the declarer maximises his tricks, trump suit `trump` (None: no trump)."""
@@ -139,29 +133,27 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
     tshift = 0 if trump is None else 8 * trump
     runs, suits, nxt, top, key_of = _RUNS, _SUIT, _NEXT, _TOP, _key
     d1, d2 = _NEXT[decl], _NEXT[_NEXT[decl]]
+    sides = tuple(sh for sh in (0, 8, 16, 24) if sh != tshift)
 
-    def cashable(hl, ha, hb, ra, rb):
-        """Tricks the leader takes from the top keeping the lead: a lower bound for his side.
-
-        `ra`, `rb`: cards the next players may still set aside before they must follow suit.
-        """
-        n = 0
-        for sh in (0, 8, 16, 24):
-            mine = hl >> sh & 255
-            if mine:
-                a, b = ha >> sh & 255, hb >> sh & 255
-                run = top[mine | (a | b) << 8]
-                if run and tmask and sh != tshift:
-                    # a player void in the suit who holds a trump must ruff
-                    if ha & tmask:
-                        k = a.bit_count() - ra
-                        if k < run:
-                            run = k if k > 0 else 0
-                    if hb & tmask:
-                        k = b.bit_count() - rb
-                        if k < run:
-                            run = k if k > 0 else 0
-                n += run
+    def cashable(hl, ha, hb):
+        """Tricks the leader takes from the top keeping the lead: a lower bound for his side."""
+        o = ha | hb
+        n = (top[hl & 255 | (o & 255) << 8] + top[hl >> 8 & 255 | (o >> 8 & 255) << 8]
+             + top[hl >> 16 & 255 | (o >> 16 & 255) << 8] + top[hl >> 24 | (o >> 24) << 8])
+        if n and tmask and (ha & tmask or hb & tmask):
+            # a player void in a side suit who holds a trump must ruff: fewer rounds are safe
+            for sh in sides:
+                mine = hl >> sh & 255
+                if mine:
+                    a, b = ha >> sh & 255, hb >> sh & 255
+                    run = top[mine | (a | b) << 8]
+                    if run:
+                        safe = run
+                        if ha & tmask and a.bit_count() < safe:
+                            safe = a.bit_count()
+                        if hb & tmask and b.bit_count() < safe:
+                            safe = b.bit_count()
+                        n -= run - safe
         return n
 
     def leads(hl, ha, hb, leader):
@@ -194,16 +186,6 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
                 rest.extend(reps)
         return first + second + rest
 
-    def any_card(hand, present):
-        out = []
-        others = present & ~hand
-        for s in (0, 1, 2, 3):
-            sh = 8 * s
-            m = hand >> sh & 255
-            if m:
-                out.extend(runs[s][m | (others >> sh & 255) << 8])
-        return out
-
     def follows(hand, present, led, ls, best, losing):
         """A follower's cards: the cheapest that wins first when his side is losing the trick."""
         x = hand & led
@@ -223,25 +205,25 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
                     if c > best:
                         return (c,) + tuple(y for y in cands if y != c)
             return cands
-        return any_card(hand, present)
-
-    def set_aside(hand, present, led, spare):
-        """The declarer's extra moves with talon cards in hand: void himself of the suit led (and of trumps)."""
         out = []
-        x = hand & led
-        if x:
-            if x.bit_count() > spare:
-                return out
-            spare -= x.bit_count()
-        rest = hand & ~x
-        t = rest & tmask
-        if t and x:
-            out.extend(c | x << 32 for c in follows(rest, present, led, 0, 0, False))
-        if t and t.bit_count() <= spare:
-            out.extend(c | (x | t) << 32 for c in any_card(rest & ~t, present))
-        elif not t and x:
-            out.extend(c | x << 32 for c in any_card(rest, present))
+        others = present & ~hand
+        for s in (0, 1, 2, 3):
+            sh = 8 * s
+            m = hand >> sh & 255
+            if m:
+                out.extend(runs[s][m | (others >> sh & 255) << 8])
         return out
+
+    def last_trick(h, leader):
+        """Who wins the last trick, one card in each hand."""
+        c0, c1, c2 = h[leader], h[nxt[leader]], h[nxt[nxt[leader]]]
+        led = suits[(c0.bit_length() - 1) >> 3]
+        w, b = leader, c0
+        if c1 & led and c1 > b or c1 & tmask and not b & tmask:
+            w, b = nxt[leader], c1
+        if c2 & led and b & led and c2 > b or c2 & tmask and (c2 > b or not b & tmask):
+            w = nxt[nxt[leader]]
+        return w
 
     def at_least(h, gone, leader, target):
         if target <= 0:
@@ -253,11 +235,10 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
         p1 = nxt[leader]
         p2 = nxt[p1]
         h1, h2 = h[p1], h[p2]
-        spare = h[decl].bit_count() - left  # talon cards the declarer has not discarded yet
         if leader == decl:
-            if cashable(hl, h1, h2, 0, 0) >= target:
+            if cashable(hl, h1, h2) >= target:
                 return True
-        elif left - cashable(hl, h1, h2, spare if p1 == decl else 0, spare if p2 == decl else 0) < target:
+        elif left - cashable(hl, h1, h2) < target:
             return False
         if tmask:
             # a trump above all the other side's trumps wins whenever it is played
@@ -279,42 +260,57 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
         counter[0] += 1
         present = _ALL & ~gone
         m0, m1, m2 = leader == decl, p1 == decl, p2 == decl
+        penultimate = left == 2
         result = not m0
         for c0 in leads(hl, h1, h2, leader):
             ls = (c0.bit_length() - 1) >> 3
             led = suits[ls]
             r1 = not m1
-            moves1 = follows(h1, present, led, ls, c0, m1 != m0)
-            if spare and m1:
-                moves1 = tuple(moves1) + tuple(set_aside(h1, present, led, spare))
-            for c1 in moves1:
-                x1 = c1 >> 32
-                if x1:
-                    c1 &= _ALL
+            x = h1 & led
+            if x:  # following suit, the common case, inline
+                sh = 8 * ls
+                moves = runs[ls][x >> sh | ((present & ~x) >> sh & 255) << 8]
+                if m1 != m0 and len(moves) > 1:
+                    for c in moves:
+                        if c > c0:  # the cheapest card that wins first
+                            moves = (c,) + tuple(y for y in moves if y != c)
+                            break
+            else:
+                moves = follows(h1, present, led, ls, c0, m1 != m0)
+            for c1 in moves:
                 if c1 & led and c1 > c0 or c1 & tmask and not c0 & tmask:
                     w1, b1 = p1, c1
                 else:
                     w1, b1 = leader, c0
                 r2 = not m2
-                moves2 = follows(h2, present, led, ls, b1, (w1 == decl) != m2)
-                if spare and m2:
-                    moves2 = tuple(moves2) + tuple(set_aside(h2, present, led, spare))
-                for c2 in moves2:
-                    x2 = c2 >> 32
-                    if x2:
-                        c2 &= _ALL
+                x = h2 & led
+                if x:
+                    sh = 8 * ls
+                    moves = runs[ls][x >> sh | ((present & ~x) >> sh & 255) << 8]
+                    if (w1 == decl) != m2 and len(moves) > 1 and b1 & led:
+                        for c in moves:
+                            if c > b1:
+                                moves = (c,) + tuple(y for y in moves if y != c)
+                                break
+                else:
+                    moves = follows(h2, present, led, ls, b1, (w1 == decl) != m2)
+                for c2 in moves:
                     if c2 & led and b1 & led and c2 > b1 or c2 & tmask and (c2 > b1 or not b1 & tmask):
                         w = p2
                     else:
                         w = w1
                     if leader == 0:
-                        nh = (hl & ~c0, h1 & ~c1 & ~x1, h2 & ~c2 & ~x2)
+                        nh = (hl & ~c0, h1 & ~c1, h2 & ~c2)
                     elif leader == 1:
-                        nh = (h2 & ~c2 & ~x2, hl & ~c0, h1 & ~c1 & ~x1)
+                        nh = (h2 & ~c2, hl & ~c0, h1 & ~c1)
                     else:
-                        nh = (h1 & ~c1 & ~x1, h2 & ~c2 & ~x2, hl & ~c0)
-                    if at_least(nh, gone | c0 | c1 | c2 | x1 | x2, w,
-                                target - 1 if w == decl else target) == m2:
+                        nh = (h1 & ~c1, h2 & ~c2, hl & ~c0)
+                    need = target - 1 if w == decl else target
+                    if penultimate:
+                        r = need <= 0 or need == 1 and last_trick(nh, w) == decl
+                    else:
+                        r = at_least(nh, gone | c0 | c1 | c2, w, need)
+                    if r == m2:
                         r2 = m2
                         break
                 if r2 == m1:
@@ -388,17 +384,6 @@ def _misere_search(decl: int, table: dict, counter: list):
                 rest.extend(reps[1:])
         return first + second + rest
 
-    def any_card(hand, present):
-        out = []
-        others = present & ~hand
-        for s in (0, 1, 2, 3):
-            sh = 8 * s
-            m = hand >> sh & 255
-            if m:
-                out.extend(runs[s][m | (others >> sh & 255) << 8])
-        out.sort(key=_rank_first, reverse=True)
-        return out
-
     def follows(hand, present, led, ls, best, declarer_to_play, declarer_winning):
         """A follower's cards: the declarer ducks with his highest losing card, a defender keeps
         under the declarer's card; discards go high first."""
@@ -414,14 +399,26 @@ def _misere_search(decl: int, table: dict, counter: list):
                 if declarer_to_play:
                     return cands[::-1]
             return cands
-        return any_card(hand, present)
+        out = []
+        others = present & ~hand
+        for s in (0, 1, 2, 3):
+            sh = 8 * s
+            m = hand >> sh & 255
+            if m:
+                out.extend(runs[s][m | (others >> sh & 255) << 8])
+        out.sort(key=_rank_first, reverse=True)
+        return out
 
-    def set_aside(hand, present, led, spare):
-        """The declarer's extra moves with talon cards in hand: void himself of the suit led."""
-        x = hand & led
-        if not x or x.bit_count() > spare:
-            return ()
-        return tuple(c | x << 32 for c in any_card(hand & ~x, present))
+    def last_trick(h, leader):
+        """Who wins the last trick, one card in each hand."""
+        c0, c1, c2 = h[leader], h[nxt[leader]], h[nxt[nxt[leader]]]
+        led = suits[(c0.bit_length() - 1) >> 3]
+        w, b = leader, c0
+        if c1 & led and c1 > b:
+            w, b = nxt[leader], c1
+        if c2 & led and c2 > b:
+            w = nxt[nxt[leader]]
+        return w
 
     def at_least(h, gone, leader, target):
         if target <= 0:
@@ -450,42 +447,34 @@ def _misere_search(decl: int, table: dict, counter: list):
                 return False
         counter[0] += 1
         present = _ALL & ~gone
-        spare = h[decl].bit_count() - left
         # the defence wants the declarer's count high: it is the maximising side
         m0, m1, m2 = leader != decl, p1 != decl, p2 != decl
+        penultimate = left == 2
         result = not m0
         for c0 in leads(hl, h1, h2, leader):
             ls = (c0.bit_length() - 1) >> 3
             led = suits[ls]
             r1 = not m1
-            moves1 = follows(h1, present, led, ls, c0, not m1, not m0)
-            if spare and not m1:
-                moves1 = tuple(moves1) + set_aside(h1, present, led, spare)
-            for c1 in moves1:
-                x1 = c1 >> 32
-                if x1:
-                    c1 &= _ALL
+            for c1 in follows(h1, present, led, ls, c0, not m1, not m0):
                 if c1 & led and c1 > c0:
                     w1, b1 = p1, c1
                 else:
                     w1, b1 = leader, c0
                 r2 = not m2
-                moves2 = follows(h2, present, led, ls, b1, not m2, w1 == decl)
-                if spare and not m2:
-                    moves2 = tuple(moves2) + set_aside(h2, present, led, spare)
-                for c2 in moves2:
-                    x2 = c2 >> 32
-                    if x2:
-                        c2 &= _ALL
+                for c2 in follows(h2, present, led, ls, b1, not m2, w1 == decl):
                     w = p2 if c2 & led and c2 > b1 else w1
                     if leader == 0:
-                        nh = (hl & ~c0, h1 & ~c1 & ~x1, h2 & ~c2 & ~x2)
+                        nh = (hl & ~c0, h1 & ~c1, h2 & ~c2)
                     elif leader == 1:
-                        nh = (h2 & ~c2 & ~x2, hl & ~c0, h1 & ~c1 & ~x1)
+                        nh = (h2 & ~c2, hl & ~c0, h1 & ~c1)
                     else:
-                        nh = (h1 & ~c1 & ~x1, h2 & ~c2 & ~x2, hl & ~c0)
-                    if at_least(nh, gone | c0 | c1 | c2 | x1 | x2, w,
-                                target - 1 if w == decl else target) == m2:
+                        nh = (h1 & ~c1, h2 & ~c2, hl & ~c0)
+                    need = target - 1 if w == decl else target
+                    if penultimate:
+                        r = need <= 0 or need == 1 and last_trick(nh, w) == decl
+                    else:
+                        r = at_least(nh, gone | c0 | c1 | c2, w, need)
+                    if r == m2:
                         r2 = m2
                         break
                 if r2 == m1:
