@@ -38,13 +38,21 @@ _NEXT = (1, 2, 0)
 
 # --------------------------------------------------------------------------- tables
 
+def _subsets(mask: int):
+    """Every subset of a byte mask, the empty one included."""
+    sub = mask
+    while True:
+        yield sub
+        if not sub:
+            return
+        sub = (sub - 1) & mask
+
+
 def _runs_table(shift: int) -> tuple:
     """mine | others << 8 -> the lowest card of each run of `mine` no card of `others` splits, ascending."""
     out = [()] * 65536
-    for mine in range(256):
-        for others in range(256):
-            if mine & others:
-                continue
+    for mine in range(1, 256):
+        for others in _subsets(255 & ~mine):
             reps, open_run = [], False
             for b in range(8):
                 if mine >> b & 1:
@@ -61,17 +69,9 @@ def _squeeze_table() -> tuple:
     """gone << 8 | held -> held with the gone ranks taken out (relative ranks)."""
     out = [0] * 65536
     for gone in range(256):
-        for held in range(256):
-            if held & gone:
-                continue
-            value, j = 0, 0
-            for b in range(8):
-                if gone >> b & 1:
-                    continue
-                if held >> b & 1:
-                    value |= 1 << j
-                j += 1
-            out[gone << 8 | held] = value
+        kept = [b for b in range(8) if not gone >> b & 1]
+        for held in _subsets(255 & ~gone):
+            out[gone << 8 | held] = sum(1 << j for j, b in enumerate(kept) if held >> b & 1)
     return tuple(out)
 
 
@@ -156,6 +156,13 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
                         n -= run - safe
         return n
 
+    def masters(hd, others, hl):
+        """True if the declarer holds the highest card of every suit the leader holds."""
+        for sh in (0, 8, 16, 24):
+            if hl >> sh & 255 and (hd >> sh & 255) < (others >> sh & 255):
+                return False
+        return True
+
     def leads(hl, ha, hb, leader):
         """The leader's cards, likeliest first: sure winners, then leads to partner, then the rest."""
         first, second, rest = [], [], []
@@ -238,8 +245,14 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
         if leader == decl:
             if cashable(hl, h1, h2) >= target:
                 return True
-        elif left - cashable(hl, h1, h2) < target:
-            return False
+        else:
+            if left - cashable(hl, h1, h2) < target:
+                return False
+            hd = h[decl]
+            if not (h[d1] | h[d2]) & tmask and masters(hd, h[d1] | h[d2], hl):
+                # whatever is led the declarer wins it with the master, then cashes from the top
+                if cashable(hd, h[d1], h[d2]) >= target:
+                    return True
         if tmask:
             # a trump above all the other side's trumps wins whenever it is played
             d = h[decl] >> tshift & 255
