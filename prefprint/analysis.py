@@ -5,7 +5,8 @@ declarer: the most tricks in ♠ ♣ ♦ ♥ БК after the best discard (and th
 misère verdict. `analyse(deals, requests)` solves only the (deal, declarer, strain) asked — the
 contracts actually played, see `played_requests`. Answers are kept per deal in
 `<folder>/analysis-cache.json`, keyed by a digest of the deal's layout, dealer and table size,
-so asking again costs nothing. Deals without a layout (dealt at the table) are skipped.
+so asking again costs nothing; a changed deal gets a new key and is solved again. Deals without
+a layout (dealt at the table) are skipped.
 All-pass has no double-dummy answer and is never asked for.
 """
 
@@ -15,12 +16,12 @@ import hashlib
 import json
 import os
 import signal
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
 from .deals import Deal, card_text
-from .rules import Outcome
+from .rules import STRAINS, Outcome, active_seats
 from .solver import DENOMINATIONS, MISERE, DealAnalysis, Misere, analyse_deal, has_layout
 
 CACHE_FILE = "analysis-cache.json"
@@ -38,6 +39,11 @@ class EventAnalysis:
     skipped: list[int] = field(default_factory=list)  # deals without a layout
     solved: int = 0  # (declarer, strain) problems solved by this run
     cached: int = 0  # problems answered from the cache
+
+    def makeable(self, deal: int, declarer: str, contract) -> int | None:
+        """The tricks the declarer takes with best play in a contract played on a deal (see DealAnalysis.makeable)."""
+        a = self.deals.get(deal)
+        return None if a is None else a.makeable(declarer, contract)
 
 
 def deal_digest(deal: Deal) -> str:
@@ -177,10 +183,11 @@ def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealA
 
 
 def analyse(deals: Iterable[Deal], requests: Iterable[Request] | None = None, folder: Path | None = None,
-            jobs: int | None = None, progress: Progress | None = None, misere_count: bool = True) -> EventAnalysis:
+            jobs: int | None = None, progress: Progress | None = None, misere_count: bool = False) -> EventAnalysis:
     """Analyse deals (all, or only `requests`), reusing and refreshing the cache in `folder` (None: no cache).
 
-    `misere_count`: also count the tricks a caught misère cannot avoid (slower than the verdict).
+    `misere_count`: also count the tricks a caught misère cannot avoid, as comparing a played
+    misère with double dummy needs (several times slower than the verdict).
     """
     deals = list(deals)
     result = EventAnalysis()
@@ -201,10 +208,15 @@ def analyse(deals: Iterable[Deal], requests: Iterable[Request] | None = None, fo
         if not has_layout(d):
             result.skipped.append(d.number)
             continue
-        order = _order(d)
+        order = active_seats(d.table_size, d.dealer)
         want = asked[d.number] if asked[d.number] is not None else [(s, w) for s in order for w in DENOMINATIONS]
-        want = [(s, w) for s, w in dict.fromkeys(want) if s in order]
+        want = list(dict.fromkeys(want))
+        strangers = sorted({s for s, _ in want if s not in order})
+        if strangers:
+            raise ValueError(f"deal {d.number}: {', '.join(strangers)} does not play (seats {', '.join(order)})")
         digests[d.number] = key = deal_digest(d)
+        if key in cache:  # the same cards may come under another number (a session's own numbering)
+            cache[key] = replace(cache[key], number=d.number)
         todo = _missing(cache.get(key), want, misere_count)
         result.cached += len(want) - len(todo)
         result.solved += len(todo)
@@ -216,16 +228,10 @@ def analyse(deals: Iterable[Deal], requests: Iterable[Request] | None = None, fo
         key = digests[a.number]
         cache[key] = result.deals[a.number] = _merge(cache.get(key), a)
     if folder is not None and tasks:
-        current = set(digests.values()) | {deal_digest(d) for d in deals if has_layout(d)}
-        _save_cache(folder, {k: v for k, v in cache.items() if k in current})
+        # entries of other deals stay: another session may share the folder, and they are small
+        _save_cache(folder, cache)
     result.deals = dict(sorted(result.deals.items()))
     return result
-
-
-def _order(deal: Deal) -> tuple[str, ...]:
-    from .rules import active_seats
-
-    return active_seats(deal.table_size, deal.dealer)
 
 
 # --------------------------------------------------------------------------- JSON
@@ -247,10 +253,11 @@ def to_json(deals: Iterable[Deal], analysis: EventAnalysis) -> dict:
         hands = {s: _cards_text(dict(d.hands)[s]) for s in seats}
         hands["talon"] = [card_text(c) for c in d.talon]
         entry = {"deal": d.number, "dealer": d.dealer, "first_hand": a.first_hand, "hands": hands,
-                 "tricks": {s: dict(a.tricks[s]) for s in seats if s in a.tricks},
+                 "tricks": {s: {k: a.tricks[s][k] for k in STRAINS if k in a.tricks[s]}
+                            for s in seats if s in a.tricks},
                  "misere": {s: a.misere[s].verdict for s in seats if s in a.misere},
                  "misere_tricks": {s: a.misere[s].tricks for s in seats if s in a.misere},
-                 "discards": {s: {k: _cards_text(v) for k, v in a.discards[s].items()}
+                 "discards": {s: {k: _cards_text(a.discards[s][k]) for k in DENOMINATIONS if k in a.discards[s]}
                               for s in seats if s in a.discards}}
         out.append(entry)
     return {"deals": out, "skipped": list(analysis.skipped),

@@ -633,6 +633,7 @@ class Misere:
 
     @property
     def verdict(self) -> str:
+        """"clean" or "caught", as the JSON of the analysis says it."""
         return "clean" if self.clean else "caught"
 
 
@@ -714,7 +715,6 @@ def solve_misere(hands: Mapping[str, Iterable[Card]], talon: Iterable[Card], dec
 
 # --------------------------------------------------------------------------- deals
 
-GAME_STRAINS = STRAINS  # ♠ ♣ ♦ ♥ БК, the strains a game is played in
 DENOMINATIONS = STRAINS + (MISERE,)  # every contract with a declarer
 
 
@@ -737,6 +737,7 @@ class DealAnalysis:
 
     @property
     def first_hand(self) -> str:
+        """The seat that leads to trick 1."""
         return self.order[0]
 
     def makeable(self, declarer: str, contract) -> int | None:
@@ -762,8 +763,11 @@ def has_layout(deal: Deal) -> bool:
 
 
 def analyse_deal(deal: Deal, requests: Iterable[tuple[str, str]] | None = None,
-                 misere_count: bool = True) -> DealAnalysis:
-    """Solve a deal for each (declarer seat, strain or мизер) asked, by default every one of them."""
+                 misere_count: bool = False) -> DealAnalysis:
+    """Solve a deal for each (declarer seat, strain or мизер) asked, by default every one of them.
+
+    A misère gets its verdict; `misere_count` also counts a caught one's tricks (several times slower).
+    """
     if not has_layout(deal):
         raise ValueError(f"deal {deal.number} has no layout")
     order = active_seats(deal.table_size, deal.dealer)

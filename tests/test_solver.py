@@ -269,7 +269,7 @@ def deal() -> Deal:
 
 @pytest.fixture(scope="module")
 def deal_analysis(deal):
-    return analyse_deal(deal)
+    return analyse_deal(deal, misere_count=True)
 
 
 def test_a_deal_is_analysed_for_every_seat_and_strain(deal, deal_analysis):
@@ -397,6 +397,14 @@ def test_deals_without_a_layout_are_skipped(tmp_path):
     data = analysis.to_json(event.deals, result)
     assert data["deals"] == [] and data["skipped"] == result.skipped
     assert "no deal with a known layout" in analysis.analysis_text("T", event.deals, result, "en")
+
+
+def test_a_request_for_a_seat_that_does_not_play_is_refused(tiny):
+    event = parse_event(tiny.read_text(encoding="utf-8"), tiny)
+    with pytest.raises(ValueError, match="W does not play"):
+        analysis.analyse(event.deals, [(1, "W", "♠")], jobs=1)
+    with pytest.raises(ValueError, match="strain"):
+        analysis.analyse(event.deals, [(1, "N", "7♠")], jobs=1)
 
 
 def test_played_requests_come_once_per_contract_without_all_pass():
