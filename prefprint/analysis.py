@@ -176,8 +176,13 @@ def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealA
         return out
     except BaseException:
         # stop at once (Ctrl-C, a failure): running deals would otherwise be finished first
-        for p in list(getattr(pool, "_processes", {}).values()):
+        workers = list(getattr(pool, "_processes", {}).values())
+        for p in workers:
             p.terminate()
+        for p in workers:
+            p.join(2)
+            if p.is_alive():
+                p.kill()
         pool.shutdown(wait=False, cancel_futures=True)
         raise
 

@@ -426,6 +426,24 @@ def test_workers_stop_when_a_deal_fails(tiny):
     assert time.perf_counter() - t < 20
 
 
+def test_an_interrupt_stops_every_worker_at_once():
+    import multiprocessing
+
+    quick, slow = (generate_deal(20270220, n, 1, "NESW"[n % 4], 4) for n in (1, 4))
+    asked = [(1, active_seats(4, quick.dealer)[0], "♠")]
+    asked += [(4, seat, what) for seat in active_seats(4, slow.dealer) for what in DENOMINATIONS]
+
+    def interrupt(done, total):
+        if done:
+            raise KeyboardInterrupt  # as Ctrl-C would, while the other worker is deep in deal 4
+
+    t = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        analysis.analyse([quick, slow], asked, jobs=2, progress=interrupt, misere_count=True)
+    assert not multiprocessing.active_children()
+    assert time.perf_counter() - t < 2.5  # deal 4 alone takes longer than that
+
+
 # --------------------------------------------------------------------------- JSON and the command
 
 def run(*args):
