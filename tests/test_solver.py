@@ -7,21 +7,19 @@ import random
 import time
 from functools import lru_cache
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from prefprint import analysis, solver
+from prefprint import analysis
 from prefprint.cli import cli
 from prefprint.deals import DECK, Deal, card_text, generate_deal
 from prefprint.rules import Outcome, active_seats
 from prefprint.solver import MISERE, STRAINS, analyse_deal, double_dummy, solve_game, solve_misere
 from prefprint.spec import parse_event
 
-ROOT = Path(__file__).resolve().parent.parent
 DENOMINATIONS = STRAINS + (MISERE,)
 
 
