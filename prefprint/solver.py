@@ -612,7 +612,7 @@ def _best_misere(hands: tuple[int, int, int], decl: int, leader: int, count: boo
     if not count:
         return None, None
     after, gone = cands[0]
-    best, best_gone = solver.value(after, gone, leader), gone
+    best, best_gone = solver.value(after, gone, leader, 1), gone  # every discard is caught: one trick at least
     for after, gone in cands[1:]:
         if best == 1:
             break
