@@ -247,8 +247,8 @@ def _cards_text(cards) -> list[str] | None:
     return [card_text(c) for c in sorted(cards, key=lambda c: (c[0], -c[1]))]
 
 
-def to_json(deals: Iterable[Deal], analysis: EventAnalysis) -> dict:
-    """The analysis as plain JSON data (shape in the README): cards as "♠Т", seats in N E S W order."""
+def to_json(deals: Iterable[Deal], analysis: EventAnalysis, session: int = 1) -> dict:
+    """The analysis of a session's deals as plain JSON data (shape in the README): cards as "♠Т", seats N E S W."""
     out = []
     for d in deals:
         a = analysis.deals.get(d.number)
@@ -257,7 +257,8 @@ def to_json(deals: Iterable[Deal], analysis: EventAnalysis) -> dict:
         seats = sorted(a.order, key="NESW".index)
         hands = {s: _cards_text(dict(d.hands)[s]) for s in seats}
         hands["talon"] = [card_text(c) for c in d.talon]
-        entry = {"deal": d.number, "dealer": d.dealer, "first_hand": a.first_hand, "hands": hands,
+        entry = {"deal": d.number, "session": session, "dealer": d.dealer, "first_hand": a.first_hand,
+                 "hands": hands,
                  "tricks": {s: {k: a.tricks[s][k] for k in STRAINS if k in a.tricks[s]}
                             for s in seats if s in a.tricks},
                  "misere": {s: a.misere[s].verdict for s in seats if s in a.misere},
@@ -265,7 +266,7 @@ def to_json(deals: Iterable[Deal], analysis: EventAnalysis) -> dict:
                  "discards": {s: {k: _cards_text(a.discards[s][k]) for k in DENOMINATIONS if k in a.discards[s]}
                               for s in seats if s in a.discards}}
         out.append(entry)
-    return {"deals": out, "skipped": list(analysis.skipped),
+    return {"deals": out, "skipped": [{"deal": n, "session": session} for n in analysis.skipped],
             "allpass": "no double-dummy answer: three players each play for himself"}
 
 

@@ -284,31 +284,44 @@ class _Bar:
 
 @cli.command()
 @click.argument("spec", type=click.Path(exists=True, dir_okay=False))
+@click.option("--session", type=click.IntRange(min=1), help="Analyse only this session (default: every session).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (shape in the README).")
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False),
               help="Folder of the cache (default: output/<spec stem>/).")
 @click.option("--no-cache", is_flag=True, help="Solve every deal again; neither read nor write the cache.")
 @click.option("--misere-tricks", is_flag=True, help="Also count the tricks a caught misère cannot avoid (slower).")
 @click.option("--jobs", type=int, default=0, help="Processes (default: every core).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), help="Language of the table (default: the event's).")
-def analyse(spec, as_json, out, no_cache, misere_tricks, jobs, lang):
+@_LANG
+def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
     """Double-dummy analysis: the most tricks of each declarer in ♠ ♣ ♦ ♥ БК (best discard) and the misère verdict."""
     from . import analysis
-    from .spec import load_event
+    from .spec import load_competition
 
-    event = load_event(spec)
-    lang = lang or event.language
+    _set_lang(lang)
+    competition = load_competition(spec)
+    lang = _set_lang(lang, competition)
     if jobs < 0:
         raise click.UsageError(Message("solver.bad_jobs", n=jobs).text(lang))
+    events = [competition.session(session)] if session else list(competition.sessions)
     folder = None if no_cache else (Path(out) if out else Path("output") / Path(spec).stem)
-    bar = _Bar(Message("solver.progress").text(lang)) if sys.stderr.isatty() and not as_json else None
-    try:
-        result = analysis.analyse(event.deals, folder=folder, jobs=jobs or None, progress=bar,
-                                  misere_count=misere_tricks)
-    finally:
-        if bar is not None:
-            bar.close()
+    data, texts = {"deals": [], "skipped": []}, []
+    for event in events:
+        bar = _Bar(Message("solver.progress").text(lang)) if sys.stderr.isatty() else None
+        try:
+            result = analysis.analyse(event.deals, folder=folder, jobs=jobs or None, progress=bar,
+                                      misere_count=misere_tricks)
+        finally:
+            if bar is not None:
+                bar.close()
+        part = analysis.to_json(event.deals, result, event.session)
+        data["deals"] += part["deals"]
+        data["skipped"] += part["skipped"]
+        title = competition.title
+        if len(competition.sessions) > 1:
+            title += ", " + (event.session_title or Message("solver.session", n=event.session).text(lang))
+        texts.append(analysis.analysis_text(title, event.deals, result, lang))
     if as_json:
-        click.echo(json.dumps(analysis.to_json(event.deals, result), ensure_ascii=False))
+        data["allpass"] = part["allpass"]
+        click.echo(json.dumps(data, ensure_ascii=False))
     else:
-        click.echo(analysis.analysis_text(event.title, event.deals, result, lang))
+        click.echo("\n\n".join(texts))

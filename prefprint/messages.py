@@ -537,6 +537,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "solver.skipped": ("без расклада, пропущены: {numbers}", "no layout, skipped: {numbers}"),
     "solver.nothing": ("нет сдач с известным раскладом", "no deal with a known layout"),
     "solver.progress": ("Анализ сдач", "Analysing deals"),
+    "solver.session": ("сессия {n}", "session {n}"),
     "solver.bad_jobs": ("--jobs: нужно число от 1, а не {n}", "--jobs: expected a number from 1, not {n}"),
 }
 

@@ -393,7 +393,7 @@ def test_deals_without_a_layout_are_skipped(tmp_path):
     result = analysis.analyse(event.deals, folder=tmp_path, jobs=1)
     assert result.deals == {} and result.skipped == [d.number for d in event.deals] and result.solved == 0
     data = analysis.to_json(event.deals, result)
-    assert data["deals"] == [] and data["skipped"] == result.skipped
+    assert data["deals"] == [] and data["skipped"] == [{"deal": n, "session": 1} for n in result.skipped]
     assert "no deal with a known layout" in analysis.analysis_text("T", event.deals, result, "en")
 
 
@@ -489,6 +489,28 @@ def test_text_table_in_russian_and_english(tiny, tiny_json):
     first = tiny_json["deals"][0]
     row = next(line for line in en.output.splitlines() if line.strip().startswith("N "))
     assert row.split()[1:6] == [str(first["tricks"]["N"][s]) for s in STRAINS]
+
+
+def test_every_session_is_analysed_or_the_one_asked(tmp_path):
+    text = tiny_event_text()
+    head, players = text.split("[[players]]", 1)
+    head = head.replace("[movement]\nrounds = 1\n[deals]\nseed = 7\n", "")
+    prepared = head[head.index("[[deals.prepared]]"):].replace("[[deals.prepared]]", "[[sessions.deals.prepared]]")
+    head = head[:head.index("[[deals.prepared]]")]
+    spec = tmp_path / "cup.toml"
+    spec.write_text(head + '[[sessions]]\ntitle = "Утро"\nrounds = 1\n[sessions.deals]\nseed = 7\n' + prepared
+                    + '[[sessions]]\ntitle = "Вечер"\nrounds = 1\n[sessions.deals]\nsource = "table"\n'
+                    + "[[players]]" + players, encoding="utf-8")
+    both = run("analyse", str(spec), "--json", "-o", str(tmp_path / "out"))
+    assert both.exit_code == 0, both.output
+    data = json.loads(both.output)
+    assert [(d["session"], d["deal"]) for d in data["deals"]] == [(1, n) for n in range(1, 5)]
+    assert data["skipped"] == [{"deal": n, "session": 2} for n in range(1, 5)]
+    text = run("analyse", str(spec), "-o", str(tmp_path / "out"))
+    assert "Tiny, Утро" in text.output and "Tiny, Вечер" in text.output
+    second = json.loads(run("analyse", str(spec), "--json", "--session", "2", "--no-cache").output)
+    assert second["deals"] == [] and len(second["skipped"]) == 4
+    assert run("analyse", str(spec), "--session", "3").exit_code == 2
 
 
 def test_bad_arguments_exit_with_code_2(tiny, tmp_path):
