@@ -39,6 +39,7 @@ class EventAnalysis:
     skipped: list[int] = field(default_factory=list)  # deals without a layout
     solved: int = 0  # (declarer, strain) problems solved by this run
     cached: int = 0  # problems answered from the cache
+    unsaved: str = ""  # why the cache could not be written ("" when it was, or was not needed)
 
     def makeable(self, deal: int, declarer: str, contract) -> int | None:
         """The tricks the declarer takes with best play in a contract played on a deal (see DealAnalysis.makeable)."""
@@ -234,7 +235,10 @@ def analyse(deals: Iterable[Deal], requests: Iterable[Request] | None = None, fo
         cache[key] = result.deals[a.number] = _merge(cache.get(key), a)
     if folder is not None and tasks:
         # entries of other deals stay: another session may share the folder, and they are small
-        _save_cache(folder, cache)
+        try:
+            _save_cache(folder, cache)
+        except OSError as e:  # the answers stand; only the next run will solve them again
+            result.unsaved = f"{Path(folder) / CACHE_FILE}: {e.strerror or e}"
     result.deals = dict(sorted(result.deals.items()))
     return result
 

@@ -313,6 +313,8 @@ def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
         finally:
             if bar is not None:
                 bar.close()
+        if result.unsaved:
+            click.echo(Message("warning", text=Message("solver.unsaved", why=result.unsaved)).text(lang), err=True)
         part = analysis.to_json(event.deals, result, event.session)
         data["deals"] += part["deals"]
         data["skipped"] += part["skipped"]

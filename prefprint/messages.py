@@ -538,6 +538,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "solver.nothing": ("нет сдач с известным раскладом", "no deal with a known layout"),
     "solver.progress": ("Анализ сдач", "Analysing deals"),
     "solver.session": ("сессия {n}", "session {n}"),
+    "solver.unsaved": ("кэш анализа не записан ({why}); в следующий раз сдачи будут решены заново",
+                       "the analysis cache was not written ({why}); the deals will be solved again next time"),
     "solver.bad_jobs": ("--jobs: нужно число от 1, а не {n}", "--jobs: expected a number from 1, not {n}"),
 }
 

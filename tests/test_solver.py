@@ -513,6 +513,14 @@ def test_every_session_is_analysed_or_the_one_asked(tmp_path):
     assert run("analyse", str(spec), "--session", "3").exit_code == 2
 
 
+def test_an_unwritable_cache_is_a_warning_not_a_failure(tiny, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["analyse", str(tiny), "-o", str(blocker / "out"), "--lang", "en"])
+    assert result.exit_code == 0 and "Traceback" not in result.output
+    assert "warning: the analysis cache was not written" in result.output and "Deal 1" in result.output
+
+
 def test_bad_arguments_exit_with_code_2(tiny, tmp_path):
     assert run("analyse", str(tmp_path / "missing.toml")).exit_code == 2
     assert run("analyse", str(tiny), "--jobs", "-1").exit_code == 2
