@@ -121,6 +121,14 @@ def main():
     games_only = [r for r in requests if r[2] in STRAINS]
     w, c, res = timed(lambda: analysis.analyse(deals, games_only, jobs=args.jobs, misere_count=False), args.runs)
     print(f"   games alone: {w:.1f} s wall, {c:.1f} s CPU")
+    # random fills give every row its own contract; at a real table a deal sees one or two
+    first_rows = {}
+    for (n, _, _), o in sorted(outcomes.items()):
+        if n in numbers and o.contract.kind != "allpass":
+            first_rows.setdefault(n, (n, o))
+    one = analysis.played_requests(first_rows.values())
+    w, c, res = timed(lambda: analysis.analyse(deals, one, jobs=args.jobs, misere_count=True), args.runs)
+    print(f"   one contract a deal (its first row's, {len(one)} in all): {w:.1f} s wall, {c:.1f} s CPU")
 
 
 if __name__ == "__main__":
