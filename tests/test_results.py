@@ -246,7 +246,9 @@ def test_cli_results_exit_codes_and_json(events, tmp_path):
     result = CliRunner().invoke(cli, ["results", event.source, str(path), "-o", str(tmp_path / "r"), "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert [set(x) for x in data["ranking"]][0] == {"place", "player", "name", "mp", "max", "percent"}
+    first = data["ranking"][0]
+    assert set(first) == {"place", "player", "name", "mp", "max", "percent", "sessions"}
+    assert first["sessions"] == [{"session": 1, "mp": first["mp"], "max": first["max"], "percent": first["percent"]}]
     assert len(data["ranking"]) == 12
     k, r, _ = _row(event, 1)
     bad, _ = filled(event, tmp_path / "bad", extra={k: {"contract": "11♠"}})
