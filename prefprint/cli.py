@@ -95,39 +95,56 @@ def cli():
     """prefprint: duplicate preferans table kits, protocols and matchpointed results."""
 
 
+def _numbers(text: str | None, option: str) -> list[int] | None:
+    if not text:
+        return None
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        raise click.BadParameter(f"{text!r} — expected numbers separated by commas", param_hint=option)
+
+
 @cli.command()
-@click.option("--players", type=int, required=True, help="Number of players (8–400 at tables of 4, 6–300 of 3).")
+@click.option("--players", type=int, required=True, help="Number of players (8–1000 at tables of 4, 6–1000 of 3).")
 @click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True,
               help="Players per table; at tables of 3 the talon lies in pocket W.")
 @click.option("--rounds", type=int, help="Play fewer rounds than the full circle (early stop).")
-@click.option("--method", type=click.Choice(["auto", "standard", "scheme", "skip", "rooms", "rests"]),
+@click.option("--method", type=click.Choice(["auto", "standard", "field", "search", "scheme", "skip", "rooms", "rests"]),
               default="auto", show_default=True, help="Force a method of movement.")
-@click.option("--rooms", help="Force a split into rooms, e.g. 20,12.")
+@click.option("--rooms", help="Force a split into rooms, e.g. 20,12 (the rooms share the sets).")
 @click.option("--by-lines", is_flag=True, help="Build the second session: rooms of former N, E, S, W.")
+@click.option("--absent", help="With --by-lines: numbers of players who miss the second session, e.g. 3,17.")
+@click.option("--compare", is_flag=True, help="List the candidates side by side and say why auto chose.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see README).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True,
-              help="Language of the notes in the text output.")
-def movement(players, table_size, rounds, method, rooms, by_lines, as_json, lang):
-    """Build a movement and print it round by round with its statistics."""
-    from .movement import MovementError, build_movement, second_session, to_dict
-    from .text import movement_text
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True,
+              help="Language of the text output and of errors.")
+@click.pass_context
+def movement(ctx, players, table_size, rounds, method, rooms, by_lines, absent, compare, as_json, lang):
+    """Build a movement and print it round by round with its statistics and fairness."""
+    from .movement import build_movement, compare as compare_candidates, second_session, to_dict
+    from .text import compare_text, movement_text
 
+    ctx.find_root().obj = {"lang": lang}  # errors are written by the group in this language
     if rounds is not None and rounds < 1:
         raise click.BadParameter(f"must be at least 1, not {rounds}", param_hint="--rounds")
-    room_sizes = None
-    if rooms:
-        try:
-            room_sizes = [int(x) for x in rooms.split(",")]
-        except ValueError:
-            raise click.BadParameter(f"{rooms!r} — expected numbers separated by commas", param_hint="--rooms")
-    try:
-        if by_lines:
-            first = build_movement(players, int(table_size), None, method, room_sizes)
-            m = second_session(first, rounds)
+    room_sizes = _numbers(rooms, "--rooms")
+    away = _numbers(absent, "--absent") or ()
+    if away and not by_lines:
+        raise click.BadParameter("only with --by-lines", param_hint="--absent")
+    k = int(table_size)
+    if compare:
+        options, best, reason = compare_candidates(players, k, method, room_sizes)
+        if as_json:
+            click.echo(json.dumps({"candidates": [_candidate_json(c, k) for c in options], "chosen": best.method,
+                                   "reason": reason[0]}, ensure_ascii=False))
         else:
-            m = build_movement(players, int(table_size), rounds, method, room_sizes)
-    except MovementError as e:
-        raise click.UsageError(str(e))
+            click.echo(compare_text(options, best, reason, players, k, lang))
+        return
+    if by_lines:
+        first = build_movement(players, k, None, method, room_sizes)
+        m = second_session(first, rounds, away)
+    else:
+        m = build_movement(players, k, rounds, method, room_sizes)
     if as_json:
         click.echo(json.dumps(to_dict(m), ensure_ascii=False))
     else:
@@ -135,6 +152,14 @@ def movement(players, table_size, rounds, method, rooms, by_lines, as_json, lang
 
 
 _VARIANT_HELP = f"Variant preset: {', '.join(VARIANTS)}."
+
+
+def _candidate_json(c, k: int) -> dict:
+    q = c.movement.quality
+    return {"method": c.method, "rounds": q.rounds, "deals": q.sets * k,
+            "pairs": {"never": q.never, "once": q.once, "more": q.more},
+            "set_plays": {"min": q.set_plays[0], "max": q.set_plays[1]},
+            "rests": {"min": q.rests[0], "max": q.rests[1]}, "excess_pct": q.excess_pct}
 
 
 @cli.command()

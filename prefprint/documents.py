@@ -203,18 +203,21 @@ def _where_next(event: Event) -> dict:
     return pos
 
 
-def _set_moves(event: Event) -> dict:
-    """(round, set) -> tables playing it, for passing sets on."""
+def _box_moves(event: Event) -> dict:
+    """(round, table) -> (table the box comes from or None, table it goes to or None), along the
+    route of the copy of the set that table plays (None: from / to the director)."""
     out = {}
-    for rnd in event.movement.rounds:
-        for t in rnd.tables:
-            out.setdefault((rnd.number, t.set), []).append(t.table)
+    for route in event.movement.routes().values():
+        for i, (r, t) in enumerate(route):
+            prev = route[i - 1] if i and route[i - 1][0] == r - 1 else None
+            nxt = route[i + 1] if i + 1 < len(route) and route[i + 1][0] == r + 1 else None
+            out[(r, t)] = (prev[1] if prev else None, nxt[1] if nxt else None)
     return out
 
 
 def table_cards_context(event: Event) -> dict:
     pos = _where_next(event)
-    moves = _set_moves(event)
+    boxes = _box_moves(event)
     last = len(event.movement.rounds)
     slot_of = {}
     for room in event.movement.rooms:
@@ -240,14 +243,64 @@ def table_cards_context(event: Event) -> dict:
             if (rnd.number, t.table) in slot_of:
                 set_from, set_to = ("slot", slot_of[(rnd.number, t.table)]), ("slot", slot_of[(rnd.number, t.table)])
             else:
-                prev = moves.get((rnd.number - 1, t.set), [])
-                nxt_tables = moves.get((rnd.number + 1, t.set), []) if rnd.number < last else []
-                set_from = ("table", prev[0]) if prev else ("director", None)
-                set_to = ("table", nxt_tables[0]) if nxt_tables else ("director", None)
+                came, goes = boxes[(rnd.number, t.table)]
+                set_from = ("table", came) if came else ("director", None)
+                set_to = ("table", goes) if goes else ("director", None)
             cards.setdefault(t.table, {"table": t.table, "room": t.room, "rounds": []})["rounds"].append(
                 {"round": rnd.number, "set": t.set, "seats": t.seats, "next": moves_next,
                  "from": set_from, "to": set_to})
     return {"cards": [cards[k] for k in sorted(cards)], "compact": last <= 13}
+
+
+def _ranges(numbers) -> str:
+    """1, 2, 3, 5 -> "1–3, 5"."""
+    out, run = [], []
+    for n in sorted(numbers):
+        if run and n == run[-1] + 1:
+            run.append(n)
+            continue
+        if run:
+            out.append(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
+        run = [n]
+    if run:
+        out.append(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
+    return ", ".join(out)
+
+
+def movement_quality_context(event: Event) -> dict:
+    """The movement's fairness for the director's sheet (partial _movement_quality.html): figures,
+    a warning for every weakness, copies of boxes to prepare, boxes passing between rooms."""
+    from .messages import Message
+
+    m, lang = event.movement, event.language
+
+    def t(code, **params):
+        return Message(code, **params).text(lang)
+
+    q = m.quality
+    span = lambda lo, hi: str(lo) if lo == hi else f"{lo}–{hi}"  # noqa: E731
+    rows = [
+        (t("mq_rounds"), t("mq_rounds_value", rounds=q.rounds, full=q.full_rounds)),
+        (t("mq_pairs_lines" if q.lines_fixed else "mq_pairs_all"), f"{q.never} / {q.once} / {q.more}"),
+        (t("mq_set_plays"), span(*q.set_plays)),
+        (t("mq_rests"), span(*q.rests)),
+        (t("mq_excess"), f"{q.excess} ({q.excess_pct:.1f} %)"),
+    ]
+    warnings = [Message(code, **params).text(lang) for code, params in q.weaknesses()]
+    verdict = t("mq_perfect") if q.perfect and q.rounds == q.full_rounds else (t("mq_ok") if not warnings else "")
+    copies = ""
+    if m.copies_needed > 1:
+        by_count = {}
+        for set_no, n in m.copies.items():
+            by_count.setdefault(n, []).append(set_no)
+        copies = t("mq_copies", text="; ".join(t("mq_copies_item", sets=_ranges(sets), n=n)
+                                               for n, sets in sorted(by_count.items()) if n > 1))
+    passes = [{"after": p["after"], "set": p["set"], "copy_no": p["copy"],
+               "from": f"{p['from_room']}, {p['from_table']}", "to": f"{p['to_room']}, {p['to_table']}",
+               "round": p["round"]} for p in m.passes()]
+    return {"title": t("mq_title"), "rows": rows, "warnings": warnings, "verdict": verdict, "copies": copies,
+            "copies_why": t("mq_copies_why") if copies else "", "passes": passes,
+            "passes_title": t("mq_passes"), "passes_columns": t("mq_passes_columns").split("|")}
 
 
 def director_context(event: Event) -> dict:
@@ -256,7 +309,7 @@ def director_context(event: Event) -> dict:
     return {
         "m": m, "stats": st, "spp": (min(st.sets_per_player.values()), max(st.sets_per_player.values())),
         "rpp": (min(st.rests_per_player.values()), max(st.rests_per_player.values())),
-        "plan": event.time_plan(), "copies": m.copies_needed,
+        "plan": event.time_plan(), "copies": m.copies_needed, "quality": movement_quality_context(event),
         "scheme_rooms": [r for r in m.rooms if r.slot_rows],
     }
 

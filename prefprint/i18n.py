@@ -4,67 +4,30 @@ from __future__ import annotations
 
 LANGS = ("ru", "en")
 
-_NOTES = {
-    "auto_standard": {
-        "en": "Standard movement: {tables} tables (gcd(T, 6) = 1): N stays, {moves}, sets −1; "
-              "players of different lines meet exactly once.",
-        "ru": "Стандартное движение: {tables} столов (НОД(T, 6) = 1): N сидит, {moves}, комплекты −1; "
-              "игроки разных линий встречаются ровно один раз.",
-    },
-    "auto_scheme": {
-        "en": "The book's special scheme for {players} players (routes and set row as in the seed's table).",
-        "ru": "Специальная схема из книги для {players} участников (маршруты и ряд комплектов по таблице).",
-    },
-    "auto_skip": {
-        "en": "{tables} tables do not allow the standard movement; a line moves one extra table in a round "
-              "where it would meet sets it has played (skip; {skips} extra moves).",
-        "ru": "При {tables} столах стандартное движение невозможно; линия переходит ещё на один стол в туре, "
-              "где она встретила бы уже сыгранные комплекты (пропуск; дополнительных переходов: {skips}).",
-    },
-    "auto_rooms": {
-        "en": "The field is split into rooms of {sizes_text} players, each with a movement of its own "
-              "({resting} resting per round).",
-        "ru": "Игроки разбиты на комнаты по {sizes_text} участников, в каждой своё движение "
-              "(отдыхают за тур: {resting}).",
-    },
-    "auto_rests": {
-        "en": "No split into rooms fits better: {tables} tables play and {resting} players rest each round, "
-              "in turn (a rest spot without N in the movement's cycle).",
-        "ru": "Лучшего разбиения на комнаты нет: играют {tables} столов, {resting} игроков в каждом туре "
-              "отдыхают по очереди (место отдыха без N в цикле движения).",
-    },
-    "hint_tables_of_3": {
-        "en": "At tables of 3 this field would play a perfect standard movement on {tables} tables.",
-        "ru": "За столами по три эти участники сыграли бы идеальное стандартное движение на {tables} столах.",
-    },
-    "hint_tables_of_4": {
-        "en": "At tables of 4 this field would play a perfect standard movement on {tables} tables.",
-        "ru": "За столами по четыре эти участники сыграли бы идеальное стандартное движение на {tables} столах.",
-    },
-    "forced_method": {"en": "Method chosen by the director: {method}.", "ru": "Способ выбран судьёй: {method}."},
-    "forced_rooms": {"en": "Rooms set by the director: {sizes_text} players.",
-                     "ru": "Комнаты заданы судьёй: {sizes_text} участников."},
-    "early_stop": {"en": "Early stop: {rounds} of {full} rounds.",
-                   "ru": "Сессия остановлена раньше: {rounds} тур(ов) из {full}."},
-    "second_session": {"en": "Second session by lines: rooms of former N, E, S, W ({sizes_text} players).",
-                       "ru": "Вторая сессия по линиям: комнаты бывших N, E, S, W ({sizes_text} участников)."},
-}
-
 
 def note_text(code: str, params: dict, lang: str = "ru") -> str:
-    """One movement note in words."""
+    """One movement note in words (the texts live in the message catalogue, section movement)."""
+    from .messages import Message
+
     p = dict(params)
     p["moves"] = "E +1, S +2" + (", W −2" if p.get("table_size", 4) == 4 else "")
     if "sizes" in p:
         p["sizes_text"] = " + ".join(map(str, p["sizes"]))
-    return _NOTES[code][lang].format(**p)
+    if "lines" in p:
+        p["lines_text"] = ", ".join(p["lines"])
+    if "numbers" in p:
+        p["numbers_text"] = ", ".join(map(str, p["numbers"]))
+    if isinstance(p.get("reason"), tuple):
+        p["reason"] = Message(p["reason"][0], **p["reason"][1])
+    return Message(code, **p).text(lang)
 
 
 METHOD_NAMES = {
-    "ru": {"standard": "стандартное", "scheme": "специальная схема", "skip": "с пропусками",
-           "rooms": "по комнатам", "rests": "с отдыхом", "by-lines": "по линиям"},
-    "en": {"standard": "standard", "scheme": "book scheme", "skip": "skip", "rooms": "rooms",
-           "rests": "rests", "by-lines": "by lines"},
+    "ru": {"standard": "стандартное", "field": "совершенное (конечное поле)", "search": "подобранное поиском",
+           "scheme": "специальная схема", "skip": "с пропусками", "rooms": "по комнатам", "rests": "с отдыхом",
+           "by-lines": "по линиям"},
+    "en": {"standard": "standard", "field": "perfect (finite field)", "search": "searched", "scheme": "book scheme",
+           "skip": "skip", "rooms": "rooms", "rests": "rests", "by-lines": "by lines"},
 }
 
 WORDS = {

@@ -2,24 +2,44 @@
 
 Pure Python, no I/O. Every movement built here is checked by `validate` before it is
 returned: an invalid movement is a bug that raises `InvalidMovement`, never a printed kit.
+
+A field is served by the fairest of its candidates (`candidates`, `build_movement`):
+- line designs (prefprint.designs): every player keeps his seat; perfect where a ring allows it
+  (the seed's standard movement, finite fields, their products), searched elsewhere; players who
+  do not fill a table rest in turn, each at most once;
+- the book's special schemes (8, 9, 12, 13, 16, 18, 24 players at tables of 4);
+- the seed's skip movement (forced only);
+- rooms that each play a movement of their own and share the sets (boxes pass between rooms).
+
+Interfaces for the rest of prefprint:
+- `Movement.numbers`: the player numbers that take part (absent players keep their numbers);
+  `renumber(movement, numbers)` gives a movement those numbers; `validate` checks the roster.
+- `TablePlay.copy`: when several tables play one set in one round, each plays its own copy of
+  the boxes; `Movement.routes()` gives each copy's (round, table) route, `Movement.copies` the
+  copies to prepare per set.
+- `second_session(first, rounds=None, absent=())`: the second session by lines.
+- `quality(movement)`: the fairness figures the director's sheet and `--compare` print.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 from itertools import combinations
 from math import gcd
 
+from . import designs
+from .designs import REST, Design
 from .errors import InvalidMovement, MovementError
 
 SEATS = {4: ("N", "E", "S", "W"), 3: ("N", "E", "S")}
 LINE_STEP = {"N": 0, "E": 1, "S": 2, "W": -2}  # tables moved per round (standard movement)
 LINE_DIRECTION = {"N": 0, "E": 1, "S": 1, "W": -1}  # the extra table of a skip
-METHODS = ("auto", "standard", "scheme", "skip", "rooms", "rests")
+METHODS = ("auto", "standard", "field", "search", "scheme", "skip", "rooms", "rests")
 MIN_PLAYERS = {4: 8, 3: 6}
 MAX_PLAYERS = 1000
+EXCESS_LIMIT = (10, 15)  # % of all meetings: without rests, with rests
 
 # The seed's table of special movements (DOMAIN.md §2). Each group: (route, fixed position).
 # The 16-player group-2 route is the corrected one (3S in the fourth place).
@@ -45,12 +65,17 @@ def standard_ok(tables: int) -> bool:
 
 @dataclass(frozen=True)
 class TablePlay:
-    """One table in one round: which set it plays and who sits in each seat."""
+    """One table in one round: which set (and which copy of its boxes) it plays, who sits where.
+
+    `copy` (1-based) tells copies of one set apart when several tables play it in one round;
+    each copy travels its own route (`Movement.routes`).
+    """
 
     table: int
     room: int
     set: int
     seats: tuple[tuple[str, int], ...]
+    copy: int = 1
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -71,7 +96,7 @@ class Round:
 
 @dataclass(frozen=True)
 class Room:
-    """A group of players and tables with a movement of its own."""
+    """A group of players and tables with a movement of its own (sets are shared by all rooms)."""
 
     number: int
     method: str
@@ -95,8 +120,68 @@ class Stats:
 
 
 @dataclass(frozen=True)
+class Quality:
+    """How fair a movement is (see `quality`)."""
+
+    rounds: int
+    full_rounds: int
+    tables: int
+    sets: int
+    lines_fixed: bool  # every player keeps one seat: pairs are counted over different lines
+    eligible: int  # pairs of players that can meet
+    never: int
+    once: int
+    more: int
+    meetings: int
+    excess: int  # Σ over eligible pairs of max(0, meetings − c), c = ceil(meetings / eligible)
+    set_plays: tuple[int, int]  # fewest and most tables playing one set
+    rests: tuple[int, int]  # fewest and most rests of a player
+
+    @property
+    def excess_pct(self) -> float:
+        return round(100 * self.excess / self.meetings, 1) if self.meetings else 0.0
+
+    @property
+    def never_pct(self) -> float:
+        return round(100 * self.never / self.eligible, 1) if self.eligible else 0.0
+
+    @property
+    def limit(self) -> int:
+        return EXCESS_LIMIT[1] if self.rests[1] else EXCESS_LIMIT[0]
+
+    @property
+    def perfect(self) -> bool:
+        return self.lines_fixed and self.eligible > 0 and self.once == self.eligible and self.set_plays[0] >= 2
+
+    def weaknesses(self) -> list[tuple[str, dict]]:
+        """(message code, params) for every target the movement misses."""
+        out = []
+        if self.set_plays[0] < 2:
+            out.append(("q_sets_once", {}))
+        if self.rests[1] - self.rests[0] > 1:
+            out.append(("q_rests", {"low": self.rests[0], "high": self.rests[1]}))
+        if self.full_rounds < min(self.tables, 7):
+            out.append(("q_rounds", {"rounds": self.full_rounds, "tables": self.tables}))
+        if self.excess_pct > self.limit:
+            out.append(("q_excess", {"pct": self.excess_pct, "limit": self.limit}))
+        if self.rounds < self.full_rounds and self.never:
+            out.append(("q_early", {"never": self.never}))
+        return out
+
+    @property
+    def meets_rules(self) -> bool:
+        """Every set at two tables or more, rests even, enough rounds (the hard targets)."""
+        return (self.set_plays[0] >= 2 and self.rests[1] - self.rests[0] <= 1
+                and self.full_rounds >= min(self.tables, 7))
+
+
+@dataclass(frozen=True)
 class Movement:
-    """A whole session: rounds, rooms and how the method was chosen."""
+    """A whole session: rounds, rooms and how the method was chosen.
+
+    `players` is the count; `numbers` the sorted player numbers that take part (1..players
+    unless the movement was renumbered, e.g. a second session without absent players).
+    """
 
     players: int
     table_size: int
@@ -104,16 +189,15 @@ class Movement:
     rounds: tuple[Round, ...]
     rooms: tuple[Room, ...]
     notes: tuple[tuple[str, dict], ...] = field(default=())
-    numbers: tuple[int, ...] = ()  # the players' numbers when not 1..players (absent players keep theirs)
+    numbers: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        if not self.numbers:
+            object.__setattr__(self, "numbers", tuple(range(1, self.players + 1)))
 
     @property
     def seats(self) -> tuple[str, ...]:
         return SEATS[self.table_size]
-
-    @property
-    def roster(self) -> tuple[int, ...]:
-        """The numbers of the players who take part, in order."""
-        return self.numbers or tuple(range(1, self.players + 1))
 
     @property
     def tables(self) -> int:
@@ -121,25 +205,62 @@ class Movement:
 
     @property
     def sets(self) -> int:
-        return sum(len(r.sets) for r in self.rooms)
+        """Sets played (numbered 1..sets)."""
+        return max((t.set for r in self.rounds for t in r.tables), default=0)
 
     @property
     def full_rounds(self) -> int:
         return min(r.full_rounds for r in self.rooms)
 
+    @cached_property
+    def copies(self) -> dict[int, int]:
+        """Copies of each set's boxes to prepare: set -> number of copies."""
+        out = {}
+        for r in self.rounds:
+            for t in r.tables:
+                out[t.set] = max(out.get(t.set, 0), t.copy)
+        return dict(sorted(out.items()))
+
     @property
     def copies_needed(self) -> int:
-        """Copies of a set's boxes to prepare: the most tables playing one set in one round."""
-        return max((max(Counter(t.set for t in r.tables).values(), default=1) for r in self.rounds), default=1)
+        """Copies of a set's boxes to prepare (the most any set needs)."""
+        return max(self.copies.values(), default=1)
+
+    def routes(self) -> dict[tuple[int, int], list[tuple[int, int]]]:
+        """Each copy's route: {(set, copy): [(round, table), ...]} in round order."""
+        out: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for r in self.rounds:
+            for t in r.tables:
+                out.setdefault((t.set, t.copy), []).append((r.number, t.table))
+        return dict(sorted(out.items()))
+
+    def room_of_table(self, table: int) -> int:
+        return next(room.number for room in self.rooms if table in room.tables)
+
+    def passes(self) -> list[dict]:
+        """Boxes that pass from one room to another: after which round, set, copy, from, to."""
+        out = []
+        if len(self.rooms) < 2:
+            return out
+        for (set_no, copy), route in self.routes().items():
+            for (r1, t1), (r2, t2) in zip(route, route[1:]):
+                a, b = self.room_of_table(t1), self.room_of_table(t2)
+                if a != b:
+                    out.append({"after": r1, "round": r2, "set": set_no, "copy": copy, "from_room": a,
+                                "from_table": t1, "to_room": b, "to_table": t2, "direct": r2 == r1 + 1})
+        return sorted(out, key=lambda p: (p["after"], p["set"], p["copy"]))
 
     @cached_property
     def stats(self) -> Stats:
         return statistics(self)
 
+    @cached_property
+    def quality(self) -> Quality:
+        return quality(self)
 
 
-# --------------------------------------------------------------------------- room builders
-# A room plan uses local numbers (players 1.., tables 1.., sets 1..); `_compose` offsets them.
+# --------------------------------------------------------------------------- room plans
+# A plan uses local numbers (players 1.., tables 1.., sets 1..); `_compose` makes them global.
 
 @dataclass
 class _Plan:
@@ -151,90 +272,74 @@ class _Plan:
     rounds: list  # per round: (list of (table, set, {seat: player}), [resting])
     slot_rows: list = field(default_factory=list)
     skips: int = 0
+    notes: list = field(default_factory=list)
 
 
-def _line_plan(tables: int, k: int, rest_spots: int = 0) -> _Plan:
-    """Lines keep their seat: N stays, E +1, S +2, W -2, sets -1 (the standard movement).
-
-    Where a whole line would meet sets it has played, it moves one extra table in its
-    direction (the seed's procedure 3, "skip"). The last `rest_spots` positions of the cycle
-    have no N player: whoever comes there rests that round, and the set lying there is idle.
-    """
-    cycle = tables + rest_spots
+def _design_plan(d: Design) -> _Plan:
+    """A line design as a plan: players numbered by their seats in round 1, then the resting."""
+    k, T, R = d.table_size, d.tables, d.rounds
     seats = SEATS[k]
-    ids, pid = {}, 0
-    for pos in range(cycle):
-        for seat in seats:
-            if pos >= tables and seat == "N":
-                continue
-            pid += 1
-            ids[(pos, seat)] = pid
-    members = {seat: [pos for (pos, s) in ids if s == seat] for seat in seats}
-    played = {key: {pos} for key in ids for pos in [key[0]] if pos < tables}  # set of round 1 = position
+    # where[r][line][set] = player (local index of the line) playing that set in round r
+    where = [[{row[r]: x for x, row in enumerate(line) if row[r] != REST} for line in d.rows] for r in range(R)]
+    ids: dict[tuple[int, int], int] = {}
+    for t in range(T):
+        s = d.rows[0][t][0]
+        for line in range(k):
+            ids[(line, where[0][line][s])] = len(ids) + 1
+    for line, rows in enumerate(d.rows):
+        for x in range(len(rows)):
+            if (line, x) not in ids:
+                ids[(line, x)] = len(ids) + 1
+    rounds = []
+    for r in range(R):
+        plays = []
+        for t in range(T):
+            s = d.rows[0][t][r]
+            plays.append((t + 1, s + 1, {seats[line]: ids[(line, where[r][line][s])] for line in range(k)}))
+        resting = sorted(ids[(line, x)] for line, rows in enumerate(d.rows) for x, row in enumerate(rows)
+                         if row[r] == REST)
+        rounds.append((plays, resting))
+    notes = []
+    if d.method == "standard" and d.rounds == d.tables and max(d.sizes) == T:
+        notes.append(("auto_standard", {"tables": T, "table_size": k}))
+    elif d.method in ("standard", "field"):
+        notes.append(("auto_field" if d.method == "field" else "auto_standard",
+                      {"tables": d.rounds, "table_size": k, "ring": d.ring}))
+    else:
+        notes.append(("auto_search", {"tables": T, "ring": d.ring}))
+    if d.rounds > T:
+        notes.append(("rest_spot", {"tables": T, "positions": d.rounds}))
+    elif max(d.sizes) > T:
+        notes.append(("rest_substitutes", {"lines": [seats[line] for line, n in enumerate(d.sizes) if n > T]}))
+    return _Plan(d.method, sum(d.sizes), T, R, R, rounds, notes=notes)
+
+
+def _skip_plan(tables: int, k: int) -> _Plan:
+    """The seed's procedure 3: lines keep their seat (N stays, E +1, S +2, W −2, sets −1); where a
+    whole line would meet sets it has played, it moves one extra table in its direction."""
+    seats = SEATS[k]
     offsets = {seat: [0] for seat in seats}
+    seen = {seat: {0} for seat in seats}
     skips = 0
-
-    seen = {seat: {0} for seat in seats}  # without rest spots a line replays as a whole or not at all
-
-    def replays(seat, d, r):
-        if not rest_spots:
-            return (d + r) % cycle in seen[seat]
-        for start in members[seat]:
-            pos = (start + d) % cycle
-            if pos < tables and (pos + r) % cycle in played.get((start, seat), ()):
-                return True
-        return False
-
-    rests = Counter(key for key in ids if key[0] >= tables)
-
-    def unfairness(seat, d):
-        # the most rests any member would then have: rests are spread before skips are saved
-        return max([rests[(start, seat)] + 1 for start in members[seat] if (start + d) % cycle >= tables],
-                   default=0)
-
-    for r in range(1, cycle):
+    for r in range(1, tables):
         for seat in seats:
-            first = offsets[seat][-1] + LINE_STEP[seat]
-            step = LINE_DIRECTION[seat]
-            # the fairest spread of rests possible: the `spots` least-rested members rest once more
-            floor = sorted(rests[(start, seat)] for start in members[seat])[cycle - tables - 1] + 1 \
-                if tables < cycle and seat != "N" else 0
-            d, best = first, None
-            for i in range(cycle if step else 1):
-                option = first + i * step
-                if replays(seat, option, r):
-                    continue
-                score = unfairness(seat, option)
-                if best is None or score < best:
-                    d, best = option, score
-                if score <= floor:
-                    break
+            d = offsets[seat][-1] + LINE_STEP[seat]
+            first = d
+            if LINE_DIRECTION[seat]:
+                while (d + r) % tables in seen[seat]:
+                    d += LINE_DIRECTION[seat]
             skips += abs(d - first)
             offsets[seat].append(d)
-            seen[seat].add((d + r) % cycle)
-            if not rest_spots:
-                continue
-            for start in members[seat]:
-                pos = (start + d) % cycle
-                if pos < tables:
-                    played.setdefault((start, seat), set()).add((pos + r) % cycle)
-                else:
-                    rests[(start, seat)] += 1
-    line_ids = {seat: [ids.get((start, seat)) for start in range(cycle)] for seat in seats}
+            seen[seat].add((d + r) % tables)
     rounds = []
-    for r in range(cycle):
-        plays, resting = [], []
-        at = {seat: line_ids[seat][-offsets[seat][r] % cycle:] + line_ids[seat][:-offsets[seat][r] % cycle]
-              if offsets[seat][r] % cycle else line_ids[seat] for seat in seats}
-        for pos in range(cycle):
-            here = {seat: at[seat][pos] for seat in seats if at[seat][pos] is not None}
-            if pos < tables:
-                plays.append((pos + 1, (pos + r) % cycle + 1, here))
-            else:
-                resting.extend(here.values())
-        rounds.append((plays, sorted(resting)))
-    method = "rests" if rest_spots else ("standard" if standard_ok(tables) and not skips else "skip")
-    return _Plan(method, pid, tables, cycle, cycle, rounds, skips=skips)
+    for r in range(tables):
+        plays = []
+        for pos in range(tables):
+            here = {seat: ((pos - offsets[seat][r]) % tables) * k + i + 1 for i, seat in enumerate(seats)}
+            plays.append((pos + 1, (pos + r) % tables + 1, here))
+        rounds.append((plays, []))
+    return _Plan("skip", k * tables, tables, tables, tables, rounds, skips=skips,
+                 notes=[("auto_skip", {"tables": tables, "skips": skips})])
 
 
 def _position(text: str) -> tuple[int, str] | None:
@@ -282,23 +387,41 @@ def _scheme_plan(players: int) -> _Plan:
                  for t in range(1, tables + 1)]
         rounds.append((plays, sorted(resting)))
         slot_rows.append(tuple(row))
-    return _Plan("scheme", pid, tables, n_sets, n_sets, rounds, slot_rows)
+    return _Plan("scheme", pid, tables, n_sets, n_sets, rounds, slot_rows,
+                 notes=[("auto_scheme", {"players": players})])
 
 
-# --------------------------------------------------------------------------- choosing a method
+# --------------------------------------------------------------------------- candidates
 
-@lru_cache(maxsize=None)
-def _room_options(k: int, limit: int) -> dict[int, tuple[int, str, int]]:
-    """Room sizes that play well on their own: players -> (resting per round, method, tables)."""
+@dataclass
+class Candidate:
+    """One way to play a field: its method, room plans and notes; `movement` once built."""
+
+    method: str
+    plans: list
+    notes: list
+    movement: Movement | None = None
+
+
+def _design_candidates(players: int, k: int) -> list[Candidate]:
+    out = []
+    for d in designs.line_designs(k, players):
+        plan = _design_plan(d)
+        out.append(Candidate(plan.method, [plan], list(plan.notes)))
+    return out
+
+
+def _room_sizes(k: int, limit: int) -> dict[int, int]:
+    """Room sizes that play a perfect movement or a book scheme: players -> resting per round."""
     options = {}
-    for t in range(5, limit // k + 2):
-        if standard_ok(t):
-            options.setdefault(k * t, (0, "standard", t))
+    for t in range(k + 1, limit // k + 2):
+        if designs.perfect_order(t, k):
+            options.setdefault(k * t, 0)
             if k * t - 1 >= MIN_PLAYERS[k]:
-                options.setdefault(k * t - 1, (k - 1, "rests", t - 1))
+                options.setdefault(k * t - 1, k - 1)
     if k == 4:
         for n in (8, 9, 12, 13):
-            options[n] = (n % 4, "scheme", 2 if n < 12 else 3)
+            options[n] = n % 4
     return options
 
 
@@ -307,10 +430,10 @@ def split_rooms(players: int, table_size: int) -> list[int] | None:
 
     Best: fewest players resting per round, then fewest rooms, then the most even sizes.
     """
-    options = _room_options(table_size, players)
+    options = _room_sizes(table_size, players)
     best: dict[int, tuple] = {0: ((0, 0, 0), [])}
     for n in range(1, players + 1):
-        for size, (rest, _, _) in options.items():
+        for size, rest in options.items():
             if size <= n and (n - size) in best:
                 (r0, c0, _), parts = best[n - size]
                 if parts and size > parts[-1]:
@@ -324,242 +447,439 @@ def split_rooms(players: int, table_size: int) -> list[int] | None:
     return best[players][1]
 
 
-def _plan_for(method: str, players: int, k: int) -> _Plan:
-    """A one-room plan by the named method, or MovementError saying why it cannot be."""
-    tables, extra = divmod(players, k)
-    if method == "standard":
-        if extra or not standard_ok(tables):
-            raise MovementError(
-                f"standard movement needs a multiple of {k} players on T tables with gcd(T, 6) = 1 "
-                f"and T >= 5 (20, 28, 44, ... at tables of {k}); {players} players do not fit")
-        return _line_plan(tables, k)
-    if method == "scheme":
-        if k != 4 or players not in BOOK_SCHEMES:
-            raise MovementError(
-                f"book schemes exist for {', '.join(map(str, BOOK_SCHEMES))} players at tables of 4; "
-                f"not for {players} at tables of {k}")
-        return _scheme_plan(players)
-    if method == "skip":
-        if extra:
-            raise MovementError(f"skip movement needs a multiple of {k} players; {players} is not "
-                                f"(try --method rests or rooms)")
-        return _line_plan(tables, k)
-    if method == "rests":
-        cycle = -(-players // k)
-        spots = cycle * k - players  # each rest spot lacks its N player
-        if cycle - spots < 1:
-            raise MovementError(f"{players} players at tables of {k} leave no table to play with rests")
-        return _line_plan(cycle - spots, k, spots)
-    raise MovementError(f"unknown method {method!r}")
-
-
-def _auto_plans(players: int, k: int):
-    """(method, plans, notes) chosen automatically, with the reasons."""
-    tables, extra = divmod(players, k)
-    notes = []
-    if not extra and standard_ok(tables):
-        return "standard", [_line_plan(tables, k)], [("auto_standard", {"tables": tables, "table_size": k})]
+def _single_candidates(players: int, k: int, forced: str | None = None) -> list[Candidate]:
+    """Every one-room way to play a field (or only those of a forced method)."""
+    out = _design_candidates(players, k)
     if k == 4 and players in BOOK_SCHEMES:
-        return "scheme", [_scheme_plan(players)], [("auto_scheme", {"players": players})]
-    if k == 4 and players % 3 == 0 and standard_ok(players // 3):
-        notes.append(("hint_tables_of_3", {"tables": players // 3}))
-    if k == 3 and players % 4 == 0 and standard_ok(players // 4):
-        notes.append(("hint_tables_of_4", {"tables": players // 4}))
-    if not extra:
-        plan = _line_plan(tables, k)
-        return "skip", [plan], notes + [("auto_skip", {"tables": tables, "skips": plan.skips})]
-    rooms = split_rooms(players, k)
-    spots = -(-players // k) * k - players
-    rests_resting = spots * (k - 1)  # each rest spot: everybody but the missing N rests
-    if rooms:
-        options = _room_options(k, players)
-        resting = sum(options[size][0] for size in rooms)
-        if resting <= rests_resting:
-            plans = [_room_plan(size, k) for size in rooms]
-            return "rooms", plans, notes + [("auto_rooms", {"sizes": rooms, "resting": resting})]
-    rests_plan = _plan_for("rests", players, k)
-    return "rests", [rests_plan], notes + [("auto_rests", {"resting": rests_resting,
-                                                           "tables": rests_plan.tables})]
+        plan = _scheme_plan(players)
+        out.append(Candidate("scheme", [plan], list(plan.notes)))
+    tables, extra = divmod(players, k)
+    if forced == "skip" and not extra and tables >= 2:
+        plan = _skip_plan(tables, k)
+        out.append(Candidate("skip", [plan], list(plan.notes)))
+    return out
 
 
 def _room_plan(size: int, k: int) -> _Plan:
-    options = _room_options(k, size)
-    method = options[size][1] if size in options else "auto"
-    if method == "auto":
-        _, plans, _ = _auto_plans(size, k)
-        return plans[0]
-    return _plan_for(method, size, k)
+    """The plan a room of this size plays: the best of its one-room candidates."""
+    options = _single_candidates(size, k)
+    if not options:
+        raise MovementError("mv_rooms_small", low=MIN_PLAYERS[k], sizes=str(size))
+    for c in options:
+        c.movement = _compose(size, k, c.method, c.plans, None, [])
+    return _best(options, size, k)[0].plans[0]
+
+
+def _rooms_candidate(sizes: list[int], k: int, notes: list) -> Candidate:
+    plans = [_room_plan(s, k) for s in sizes]
+    return Candidate("rooms", plans, notes)
+
+
+def candidates(players: int, table_size: int = 4, method: str = "auto",
+               rooms: list[int] | None = None) -> list[Candidate]:
+    """The ways to play a field, each built for the full session (`Candidate.movement`)."""
+    k = table_size
+    _check_field(players, k, method)
+    if rooms:
+        _check_rooms(players, k, rooms)
+        out = [_rooms_candidate(list(rooms), k, [("forced_rooms", {"sizes": list(rooms)})])] if len(rooms) > 1 \
+            else _single_candidates(players, k)
+    elif method == "rooms":
+        split = split_rooms(players, k)
+        if not split:
+            raise MovementError("mv_rooms_none", players=players, k=k)
+        out = [_rooms_candidate(split, k, [("auto_rooms", {"sizes": split})])]
+    else:
+        out = _single_candidates(players, k, method if method != "auto" else None)
+        if method == "auto":
+            split = split_rooms(players, k)
+            if split:
+                out.append(_rooms_candidate(split, k, [("auto_rooms", {"sizes": split})]))
+        else:
+            out = _forced(out, players, k, method)
+    for c in out:
+        c.movement = _compose(players, k, c.method, c.plans, None, c.notes)
+    return out
+
+
+def _forced(out: list[Candidate], players: int, k: int, method: str) -> list[Candidate]:
+    """The candidates of a forced method, or MovementError saying why there are none."""
+    tables, extra = divmod(players, k)
+    if method == "rests":
+        if not extra:
+            raise MovementError("mv_no_rests", players=players, tables=tables)
+        return out
+    chosen = [c for c in out if c.method == method or (method == "field" and c.method == "standard")]
+    if chosen:
+        return chosen
+    if method == "standard":
+        raise MovementError("mv_standard", k=k, players=players)
+    if method == "field":
+        examples = ", ".join(str(t) for t in range(k + 1, 41) if designs.perfect_order(t, k) and not standard_ok(t))
+        raise MovementError("mv_field", examples=examples, k=k, players=players)
+    if method == "scheme":
+        raise MovementError("mv_scheme", sizes=", ".join(map(str, BOOK_SCHEMES)), players=players, k=k)
+    if method == "skip":
+        raise MovementError("mv_skip", k=k, players=players)
+    raise MovementError("mv_method_none", method=method, players=players, k=k)
+
+
+def _check_field(players, k, method) -> None:
+    if k not in SEATS:
+        raise MovementError("mv_table_size", value=k)
+    if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS[k] <= players <= MAX_PLAYERS:
+        raise MovementError("mv_players", low=MIN_PLAYERS[k], high=MAX_PLAYERS, k=k, value=players)
+    if method not in METHODS:
+        raise MovementError("mv_method", methods=", ".join(METHODS), value=repr(method))
+
+
+def _check_rooms(players, k, rooms) -> None:
+    if sum(rooms) != players:
+        raise MovementError("mv_rooms_sum", sizes="+".join(map(str, rooms)), total=sum(rooms), players=players)
+    small = [s for s in rooms if s < MIN_PLAYERS[k]]
+    if small:
+        raise MovementError("mv_rooms_small", low=MIN_PLAYERS[k], sizes=", ".join(map(str, small)))
+
+
+def _best(options: list[Candidate], players: int, k: int) -> tuple[Candidate, tuple[str, dict]]:
+    """The candidate auto takes, with the reason (a message code and params).
+
+    The movements that keep the rules (every set at two tables or more, rests even, enough
+    rounds) come first; among them the book's scheme where the seed has one, else the fewest
+    excess and missed meetings.
+    """
+    def key(c):
+        q = c.movement.quality
+        book = c.method == "scheme"
+        return (not q.meets_rules, not book, q.excess_pct > q.limit, q.excess_pct + q.never_pct, q.rounds,
+                METHODS.index(c.method))
+
+    ranked = sorted(options, key=key)
+    best = ranked[0]
+    q = best.movement.quality
+    good = [c for c in options if c.movement.quality.meets_rules]
+    if len(options) == 1:
+        reason = ("why_only", {})
+    elif best.method == "scheme":
+        reason = ("why_book", {})
+    elif q.perfect:
+        reason = ("why_perfect", {})
+    elif len(good) == 1:
+        reason = ("why_targets", {})
+    else:
+        reason = ("why_fairest", {"excess": q.excess_pct, "never": q.never_pct})
+    return best, reason
+
+
+# --------------------------------------------------------------------------- building
+
+def compare(players: int, table_size: int = 4, method: str = "auto",
+            rooms: list[int] | None = None) -> tuple[list[Candidate], Candidate, tuple[str, dict]]:
+    """The candidates of a field (full sessions), the one auto takes and why (message code, params)."""
+    options = candidates(players, table_size, method, rooms)
+    if not options:
+        raise MovementError("mv_refused", players=players, k=table_size, nearby=_nearby(players, table_size))
+    best, reason = _best(options, players, table_size)
+    return options, best, reason
 
 
 def build_movement(players: int, table_size: int = 4, rounds: int | None = None,
                    method: str = "auto", rooms: list[int] | None = None) -> Movement:
-    """Build and validate a movement for a field of players at tables of 4 or 3."""
-    if table_size not in SEATS:
-        raise MovementError(f"table size must be 4 or 3, not {table_size}")
+    """Build and validate a movement for a field of players at tables of 4 or 3.
+
+    `method`: auto (the fairest candidate), standard, field, search, scheme, skip, rooms, or
+    rests (the fairest with players resting); `rooms`: sizes of rooms that share the sets;
+    `rounds`: an early stop (every played set still at two tables or more).
+    """
     k = table_size
-    if not isinstance(players, int) or players < MIN_PLAYERS[k] or players > MAX_PLAYERS:
-        raise MovementError(f"players must be from {MIN_PLAYERS[k]} to {MAX_PLAYERS} at tables of {k}, "
-                            f"not {players}")
-    if method not in METHODS:
-        raise MovementError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
-    notes = []
-    if rooms:
-        if sum(rooms) != players:
-            raise MovementError(f"rooms {'+'.join(map(str, rooms))} = {sum(rooms)} players, expected {players}")
-        small = [s for s in rooms if s < MIN_PLAYERS[k]]
-        if small:
-            raise MovementError(f"a room needs at least {MIN_PLAYERS[k]} players; "
-                                f"rooms of {', '.join(map(str, small))} are too small")
-        inner = "auto" if method in ("auto", "rooms") else method
-        plans = [_room_plan(s, k) if inner == "auto" else _plan_for(inner, s, k) for s in rooms]
-        chosen = "rooms" if len(rooms) > 1 else plans[0].method
-        notes.append(("forced_rooms", {"sizes": list(rooms)}))
-    elif method == "auto":
-        chosen, plans, notes = _auto_plans(players, k)
-    elif method == "rooms":
-        split = split_rooms(players, k)
-        if not split:
-            raise MovementError(f"{players} players cannot be split into rooms that each play a "
-                                f"standard movement or a book scheme at tables of {k}")
-        plans = [_room_plan(s, k) for s in split]
-        chosen = "rooms"
-        notes.append(("auto_rooms", {"sizes": split, "resting": sum(len(p.rounds[0][1]) for p in plans)}))
-    else:
-        plans = [_plan_for(method, players, k)]
-        chosen = plans[0].method if method != "skip" else "skip"
+    options, best, reason = compare(players, k, method, rooms)
+    if not best.movement.quality.meets_rules and method == "auto" and not rooms:
+        raise MovementError("mv_refused", players=players, k=k, nearby=_nearby(players, k))
+    notes = list(best.notes)
+    if method == "auto" and not rooms:
+        notes.append(("auto_choice", {"n": len(options), "reason": reason}))
+        notes += _hints(players, k)
+    elif method != "auto":
         notes.append(("forced_method", {"method": method}))
+    return _finish(players, k, best.method, best.plans, rounds, notes)
+
+
+def _finish(players, k, method, plans, rounds, notes) -> Movement:
+    """Compose the rooms for the asked rounds (checked) and validate."""
     full = min(p.full_rounds for p in plans)
+    least = _least_rounds(plans, full)
+    if least is None:
+        raise MovementError("mv_refused", players=players, k=k, nearby=_nearby(players, k))
     if rounds is None:
         rounds = full
-    if not isinstance(rounds, int) or rounds < 1 or rounds > full:
-        raise MovementError(f"rounds must be from 1 to {full} (the full circle) for {players} players, "
-                            f"not {rounds}")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= full:
+        raise MovementError("mv_rounds", low=least, full=full, players=players, value=rounds)
+    if rounds < least:
+        raise MovementError("mv_rounds_once", value=rounds, low=least)
+    notes = list(notes)
     if rounds < full:
         notes.append(("early_stop", {"rounds": rounds, "full": full}))
-    movement = _compose(players, k, chosen, plans, rounds, notes)
+    movement = _compose(players, k, method, plans, rounds, notes)
     validate(movement)
     return movement
+
+
+def _least_rounds(plans, full) -> int | None:
+    """The fewest rounds in which every played set is played at two tables or more (None: never)."""
+    for r in range(2, full + 1):
+        if _shared_plays(plans, r) >= 2:
+            return r
+    return None
+
+
+def _shared_plays(plans, rounds) -> int:
+    """The fewest tables playing one set in the first `rounds` rounds once the rooms share sets."""
+    offsets = _set_offsets(plans, rounds)
+    plays = Counter()
+    size = max(p.sets for p in plans)
+    for plan, d in zip(plans, offsets):
+        for plays_r, _ in plan.rounds[:rounds]:
+            plays.update((s - 1 + d) % size for _, s, _ in plays_r)
+    return min(plays.values())
+
+
+def _hints(players: int, k: int) -> list:
+    other = 3 if k == 4 else 4
+    if players % other == 0 and designs.perfect_order(players // other, other):
+        return [(f"hint_tables_of_{other}", {"tables": players // other})]
+    return []
+
+
+def _works(players: int, k: int) -> bool:
+    """True when auto finds a movement for this field that keeps the rules."""
+    try:
+        return any(c.movement.quality.meets_rules for c in candidates(players, k))
+    except MovementError:
+        return False
+
+
+def _nearby(players: int, k: int) -> str:
+    """Field sizes near `players` that get a movement, and the same field at the other table size."""
+    ok = []
+    for n in sorted(range(max(MIN_PLAYERS[k], players - 6), players + 7), key=lambda n: (abs(n - players), n)):
+        if n != players and _works(n, k):
+            ok.append(n)
+            if len(ok) == 2:
+                break
+    from .messages import Message
+
+    sizes = ", ".join(str(n) for n in sorted(ok))
+    other = 3 if k == 4 else 4
+    if players >= MIN_PLAYERS[other] and _works(players, other):
+        return Message("mv_nearby_both", sizes=sizes, other=Message("mv_nearby_other", players=players, k=other))
+    return sizes
+
+
+def _set_offsets(plans, rounds) -> list[int]:
+    """How far each room's sets are turned in the shared row of sets: fewest copies, then the
+    fewest tables playing one set at once."""
+    size = max(p.sets for p in plans)
+    load = Counter()  # (round, set) -> tables playing it
+    out = []
+    for plan in plans:
+        best = None
+        for d in range(size if len(plans) > 1 else 1):
+            here = Counter()
+            for r, (plays_r, _) in enumerate(plan.rounds[:rounds]):
+                for _, s, _ in plays_r:
+                    here[(r, (s - 1 + d) % size)] += 1
+            worst = max((load[key] + n for key, n in here.items()), default=0)
+            clash = sum(load[key] * n for key, n in here.items())
+            if best is None or (worst, clash) < best[0]:
+                best = ((worst, clash), d, here)
+        out.append(best[1])
+        load.update(best[2])
+    return out
 
 
 def _compose(players, k, method, plans, n_rounds, notes) -> Movement:
-    """Join room plans into one movement with event-wide numbers."""
-    rooms, all_rounds = [], [([], []) for _ in range(n_rounds)]
-    p0 = t0 = s0 = 0
-    for number, plan in enumerate(plans, 1):
+    """Join room plans into one movement with event-wide numbers; the rooms share the sets.
+
+    Each room's sets are turned in one shared row so that few tables play a set at once; sets no
+    table plays are dropped and the others numbered 1.. in order; copies follow their routes.
+    """
+    n_rounds = min(p.full_rounds for p in plans) if n_rounds is None else n_rounds
+    offsets = _set_offsets(plans, n_rounds)
+    size = max(p.sets for p in plans)
+    raw = [([], []) for _ in range(n_rounds)]
+    p0 = t0 = 0
+    room_sets = []
+    for number, (plan, d) in enumerate(zip(plans, offsets), 1):
+        used = set()
         for r in range(n_rounds):
             plays, resting = plan.rounds[r]
-            all_rounds[r][0].extend(
-                TablePlay(t + t0, number, s + s0, tuple((seat, pl + p0) for seat, pl in seats.items()))
-                for t, s, seats in plays)
-            all_rounds[r][1].extend(pl + p0 for pl in resting)
-        slot_rows = tuple(
-            tuple((s + s0, tuple(t + t0 for t in on)) for s, on in row) for row in plan.slot_rows[:n_rounds])
-        rooms.append(Room(number, plan.method, tuple(range(p0 + 1, p0 + plan.players + 1)),
-                          tuple(range(t0 + 1, t0 + plan.tables + 1)), tuple(range(s0 + 1, s0 + plan.sets + 1)),
-                          plan.full_rounds, slot_rows, plan.skips))
-        p0, t0, s0 = p0 + plan.players, t0 + plan.tables, s0 + plan.sets
+            for t, s, seats in plays:
+                g = (s - 1 + d) % size + 1
+                used.add(g)
+                raw[r][0].append((t + t0, number, g, tuple((seat, pl + p0) for seat, pl in seats.items())))
+            raw[r][1].extend(pl + p0 for pl in resting)
+        room_sets.append(used)
+        p0, t0 = p0 + plan.players, t0 + plan.tables
     if p0 != players:
         raise InvalidMovement(f"rooms hold {p0} players, expected {players}")
-    rounds = tuple(Round(r + 1, tuple(plays), tuple(sorted(resting))) for r, (plays, resting) in enumerate(all_rounds))
-    return Movement(players, k, method, rounds, tuple(rooms), tuple(notes))
+    played = sorted({g for plays, _ in raw for _, _, g, _ in plays})
+    new = {g: i + 1 for i, g in enumerate(played)}
+    copies = _assign_copies([[(t, room, new[g]) for t, room, g, _ in plays] for plays, _ in raw])
+    rounds = []
+    for r, (plays, resting) in enumerate(raw):
+        tables = tuple(TablePlay(t, room, new[g], seats, copies[(r, t)]) for t, room, g, seats in plays)
+        rounds.append(Round(r + 1, tables, tuple(sorted(resting))))
+    rooms = []
+    p0 = t0 = 0
+    for number, (plan, d) in enumerate(zip(plans, offsets), 1):
+        slot_rows = tuple(
+            tuple(((s - 1 + d) % size + 1, tuple(t + t0 for t in on)) for s, on in row)
+            for row in plan.slot_rows[:n_rounds])
+        slot_rows = tuple(tuple((new.get(g, 0), on) for g, on in row) for row in slot_rows)
+        rooms.append(Room(number, plan.method, tuple(range(p0 + 1, p0 + plan.players + 1)),
+                          tuple(range(t0 + 1, t0 + plan.tables + 1)),
+                          tuple(sorted(new[g] for g in room_sets[number - 1])), plan.full_rounds, slot_rows,
+                          plan.skips))
+        p0, t0 = p0 + plan.players, t0 + plan.tables
+    return Movement(players, k, method, tuple(rounds), tuple(rooms), tuple(notes))
 
+
+def _assign_copies(rounds: list[list[tuple[int, int, int]]]) -> dict[tuple[int, int], int]:
+    """Copy numbers for plays (round index, table): a copy goes on from the table that played it
+    the round before in the same room where it can, else from any room, else from the director."""
+    last: dict[int, dict[int, tuple[int, int, int]]] = {}  # set -> copy -> (round, table, room)
+    out = {}
+    for r, plays in enumerate(rounds):
+        by_set: dict[int, list] = {}
+        for t, room, s in sorted(plays):
+            by_set.setdefault(s, []).append((t, room))
+        for s, tables in by_set.items():
+            copies = last.setdefault(s, {})
+            free = {c: where for c, where in copies.items() if where[0] < r}
+            for t, room in tables:
+                def rank(c):
+                    rr, tt, rm = free[c]
+                    return (rr != r - 1 or rm != room, rr != r - 1, abs(tt - t), c)
+                if free:
+                    c = min(free, key=rank)
+                    del free[c]
+                else:
+                    c = len(copies) + 1
+                copies[c] = (r, t, room)
+                out[(r, t)] = c
+    return out
+
+
+# --------------------------------------------------------------------------- renumbering, sessions
 
 def renumber(movement: Movement, numbers) -> Movement:
-    """The same movement with player i (1-based) renamed numbers[i−1]; absent players keep their numbers."""
-    numbers = tuple(numbers)
-    if len(numbers) != movement.players or len(set(numbers)) != len(numbers):
-        raise InvalidMovement(f"{len(numbers)} numbers for {movement.players} players")
-    if numbers == movement.roster:
-        return movement
-    old = movement.roster
-    rename = dict(zip(old, numbers))
-    renamed = Movement(
-        movement.players, movement.table_size, movement.method,
-        tuple(Round(r.number, tuple(TablePlay(t.table, t.room, t.set, tuple((s, rename[p]) for s, p in t.seats))
-                                    for t in r.tables), tuple(sorted(rename[p] for p in r.resting)))
-              for r in movement.rounds),
-        tuple(Room(rm.number, rm.method, tuple(sorted(rename[p] for p in rm.players)), rm.tables, rm.sets,
-                   rm.full_rounds, rm.slot_rows, rm.skips) for rm in movement.rooms),
-        movement.notes, tuple(sorted(numbers)) if tuple(sorted(numbers)) != tuple(range(1, len(numbers) + 1)) else ())
-    validate(renamed)
-    return renamed
+    """The movement with player i (1-based, in order) renamed numbers[i-1]; numbers sorted, distinct."""
+    numbers = tuple(sorted(numbers))
+    if len(numbers) != movement.players or len(set(numbers)) != len(numbers) or \
+            any(not isinstance(n, int) or isinstance(n, bool) or n < 1 for n in numbers):
+        raise MovementError("mv_numbers", given=len(numbers), players=movement.players)
+    return _rename(movement, dict(zip(movement.numbers, numbers)), movement.method)
 
 
-def second_session(first: Movement, rounds: int | None = None, absent=(), present=None) -> Movement:
+def _rename(movement: Movement, name: dict, method: str) -> Movement:
+    rounds = tuple(Round(r.number, tuple(TablePlay(t.table, t.room, t.set, tuple((s, name[p]) for s, p in t.seats),
+                                                   t.copy) for t in r.tables),
+                         tuple(sorted(name[p] for p in r.resting))) for r in movement.rounds)
+    rooms = tuple(Room(rm.number, rm.method, tuple(sorted(name[p] for p in rm.players)), rm.tables, rm.sets,
+                       rm.full_rounds, rm.slot_rows, rm.skips) for rm in movement.rooms)
+    return Movement(movement.players, movement.table_size, method, rounds, rooms, movement.notes,
+                    tuple(sorted(name.values())))
+
+
+def lines_of(movement: Movement) -> dict[int, str]:
+    """Each player's line: his seat in the first round he plays."""
+    out = {}
+    for rnd in movement.rounds:
+        for t in rnd.tables:
+            for seat, p in t.seats:
+                out.setdefault(p, seat)
+    return out
+
+
+def second_session(first: Movement, rounds: int | None = None, absent=()) -> Movement:
     """A second session by lines: former N, E, S, W players each play in a room of their own.
 
-    A player's line is his seat in the first round of the first session (resting players of
-    that round, and players who did not play the first session, join the smallest room).
-    Player numbers are kept; `absent` players do not play this session; `present`, when
-    given, is everyone who does.
+    A player's line is his seat in the first round he played. Player numbers are kept; `absent`
+    players (numbers of the first session) do not play. A line too small for a room of its own
+    joins the smallest other room. All rooms play the same sets (boxes pass between rooms, or
+    copies), so every deal is compared across the whole field.
     """
     k = first.table_size
     absent = set(absent)
-    present = [p for p in (first.roster if present is None else present) if p not in absent]
-    wanted = set(present)
-    lines = {seat: [] for seat in first.seats}
-    for table in first.rounds[0].tables:
-        for seat, player in table.seats:
-            if player in wanted:
-                lines[seat].append(player)
-    placed = {p for v in lines.values() for p in v}
-    for player in sorted(wanted - placed):
-        min(lines.values(), key=len).append(player)
-    groups = [sorted(v) for v in lines.values() if v]
-    small = [len(g) for g in groups if len(g) < MIN_PLAYERS[k]]
-    if small:
-        raise MovementError(f"a second session by lines needs at least {MIN_PLAYERS[k]} players per line; "
-                            f"lines have {', '.join(str(len(g)) for g in groups)}")
-    plans = [_room_plan(len(g), k) for g in groups]
-    full = min(p.full_rounds for p in plans)
-    rounds = full if rounds is None else rounds
-    if rounds < 1 or rounds > full:
-        raise MovementError(f"rounds must be from 1 to {full} (the full circle), not {rounds}")
-    notes = [("second_session", {"sizes": [len(g) for g in groups]})]
-    local = _compose(len(present), k, "rooms", plans, rounds, notes)
-    order = [p for g in groups for p in g]  # local number i+1 -> real player order[i]
-    rename = {i + 1: p for i, p in enumerate(order)}
-    numbers = tuple(sorted(present))
-    movement = Movement(
-        len(present), k, "by-lines",
-        tuple(Round(r.number, tuple(TablePlay(t.table, t.room, t.set, tuple((s, rename[p]) for s, p in t.seats))
-                                    for t in r.tables), tuple(sorted(rename[p] for p in r.resting)))
-              for r in local.rounds),
-        tuple(Room(rm.number, rm.method, tuple(sorted(rename[p] for p in rm.players)), rm.tables, rm.sets,
-                   rm.full_rounds, rm.slot_rows, rm.skips) for rm in local.rooms),
-        tuple(notes), numbers if numbers != tuple(range(1, len(numbers) + 1)) else ())
-    validate(movement)
-    return movement
+    unknown = sorted(absent - set(first.numbers))
+    if unknown:
+        raise MovementError("mv_absent", numbers=", ".join(map(str, unknown)))
+    line = lines_of(first)
+    groups = {seat: sorted(p for p in first.numbers if line.get(p) == seat and p not in absent)
+              for seat in first.seats}
+    never = sorted(p for p in first.numbers if p not in line and p not in absent)
+    groups = [g for g in groups.values()]
+    if never:
+        min(groups, key=len).extend(never)
+    groups = sorted((sorted(g) for g in groups if g), key=lambda g: g[0])
+    while len(groups) > 1 and min(len(g) for g in groups) < MIN_PLAYERS[k]:
+        small = min(groups, key=len)
+        groups.remove(small)
+        other = min(groups, key=len)
+        other.extend(small)
+        other.sort()
+    if len(groups) < 2:
+        raise MovementError("mv_by_lines", low=MIN_PLAYERS[k], sizes=", ".join(
+            str(sum(1 for p in first.numbers if line.get(p) == s)) for s in first.seats))
+    sizes = [len(g) for g in groups]
+    plans = [_room_plan(n, k) for n in sizes]
+    notes = [("second_session", {"sizes": sizes})]
+    if absent:
+        notes.append(("absent", {"numbers": sorted(absent)}))
+    players = sum(sizes)
+    order = [p for g in groups for p in g]
+    movement = _finish(players, k, "by-lines", plans, rounds, notes)
+    out = _rename(movement, dict(zip(range(1, players + 1), order)), "by-lines")
+    validate(out)
+    return out
 
 
 # --------------------------------------------------------------------------- checks and statistics
 
 def validate(movement: Movement) -> None:
-    """Raise InvalidMovement listing every broken rule; return None for a valid movement."""
+    """Raise InvalidMovement listing every broken rule; return None for a valid movement.
+
+    Rules: tables full, seats in order, each table once per round; every player of the roster
+    (`numbers`) seated once or resting in every round, nobody else; nobody replays a set; sets
+    are numbered 1..S, every one of them played at two tables or more; tables playing one set in
+    one round play different copies of it.
+    """
     problems = []
     k = movement.table_size
     seat_names = SEATS[k]
-    n = movement.players
-    roster = set(movement.roster)
-    allowed_sets = {s for room in movement.rooms for s in room.sets}
+    roster = set(movement.numbers)
+    if len(movement.numbers) != movement.players or len(roster) != movement.players:
+        problems.append(f"roster of {len(movement.numbers)} numbers for {movement.players} players")
     played: dict[int, set] = {}
-    scheme_rooms = {room.number for room in movement.rooms if room.method == "scheme"}
+    plays = Counter()
     for rnd in movement.rounds:
         where = []
         tables = Counter(t.table for t in rnd.tables)
         for t, count in tables.items():
             if count > 1:
                 problems.append(f"round {rnd.number}: table {t} appears {count} times")
-        sets_here = Counter(t.set for t in rnd.tables)
+        boxes = Counter((t.set, t.copy) for t in rnd.tables)
+        for (s, c), count in boxes.items():
+            if count > 1:
+                problems.append(f"round {rnd.number}: copy {c} of set {s} at {count} tables")
         for table in rnd.tables:
             seats = tuple(s for s, _ in table.seats)
             if seats != seat_names:
                 problems.append(f"round {rnd.number}, table {table.table}: seats {list(seats)}, "
                                 f"expected {list(seat_names)}")
-            if table.set not in allowed_sets:
-                problems.append(f"round {rnd.number}, table {table.table}: set {table.set} does not exist")
-            if sets_here[table.set] > 1 and table.room not in scheme_rooms:
-                problems.append(f"round {rnd.number}: set {table.set} at {sets_here[table.set]} tables")
+            if table.copy < 1:
+                problems.append(f"round {rnd.number}, table {table.table}: copy {table.copy}")
+            plays[table.set] += 1
             for _, player in table.seats:
                 where.append(player)
                 done = played.setdefault(player, set())
@@ -567,7 +887,7 @@ def validate(movement: Movement) -> None:
                     problems.append(f"round {rnd.number}: player {player} replays set {table.set}")
                 done.add(table.set)
         where.extend(rnd.resting)
-        if len(where) != n or set(where) != roster:
+        if len(where) != len(roster) or set(where) != roster:
             for player, count in Counter(where).items():
                 if count > 1:
                     problems.append(f"round {rnd.number}: player {player} is in {count} places")
@@ -576,6 +896,11 @@ def validate(movement: Movement) -> None:
             missing = roster - set(where)
             if missing:
                 problems.append(f"round {rnd.number}: players {sorted(missing)} neither play nor rest")
+    if sorted(plays) != list(range(1, len(plays) + 1)):
+        problems.append(f"sets played {sorted(plays)[:20]}, expected 1..{len(plays)}")
+    once = sorted(s for s, n in plays.items() if n < 2)
+    if once:
+        problems.append(f"sets played at one table only: {once[:20]}")
     if problems:
         raise InvalidMovement("invalid movement:\n" + "\n".join(problems[:50]))
 
@@ -595,14 +920,48 @@ def statistics(movement: Movement) -> Stats:
     n = movement.players
     histogram = Counter(meetings.values())
     histogram[0] = n * (n - 1) // 2 - len(meetings)
-    everyone = movement.roster
+    everyone = movement.numbers
     return Stats(dict(meetings), {h: histogram[h] for h in sorted(histogram) if histogram[h]},
                  {p: sets[p] for p in everyone}, {p: rests[p] for p in everyone})
+
+
+def quality(movement: Movement) -> Quality:
+    """Fairness: pairs never / once / more often met (over players of different lines where
+    every player keeps his seat, else over all pairs), excess meetings, set plays, rests."""
+    st = movement.stats
+    seats: dict[int, set] = {}
+    plays = Counter()
+    for rnd in movement.rounds:
+        for t in rnd.tables:
+            plays[t.set] += 1
+            for s, p in t.seats:
+                seats.setdefault(p, set()).add(s)
+    fixed = all(len(s) == 1 for s in seats.values())
+    numbers = movement.numbers
+    if fixed:
+        by_line = Counter(next(iter(seats[p])) for p in numbers if p in seats)
+        n = len(numbers)
+        eligible = (n * (n - 1) - sum(c * (c - 1) for c in by_line.values())) // 2
+    else:
+        eligible = len(numbers) * (len(numbers) - 1) // 2
+    counts = list(st.meetings.values())
+    total = sum(counts)
+    met = len(counts)
+    once = sum(1 for m in counts if m == 1)
+    more = met - once
+    c = -(-total // eligible) if eligible else 0
+    excess = sum(max(0, m - c) for m in counts)
+    rests = list(st.rests_per_player.values()) or [0]
+    tables = max((len(r.tables) for r in movement.rounds), default=0)
+    return Quality(len(movement.rounds), movement.full_rounds, tables, len(plays), fixed, eligible,
+                   eligible - met, once, more, total, excess,
+                   (min(plays.values(), default=0), max(plays.values(), default=0)), (min(rests), max(rests)))
 
 
 def to_dict(movement: Movement) -> dict:
     """The stable JSON shape of a movement (see README)."""
     st = movement.stats
+    q = movement.quality
     spp = list(st.sets_per_player.values())
     rpp = list(st.rests_per_player.values())
     return {
@@ -618,11 +977,20 @@ def to_dict(movement: Movement) -> dict:
                   for r in movement.rooms],
         "rounds": [{"round": r.number, "resting": list(r.resting),
                     "tables": [{"table": t.table, "room": t.room, "set": t.set, "seats": dict(t.seats)}
+                               | ({"copy": t.copy} if movement.copies_needed > 1 else {})
                                for t in r.tables]} for r in movement.rounds],
         "stats": {
             "meetings_histogram": {str(k): v for k, v in st.meetings_histogram.items()},
             "sets_per_player": {"min": min(spp), "max": max(spp)},
             "rests_per_player": {"min": min(rpp), "max": max(rpp)},
+            "pairs": {"never": q.never, "once": q.once, "more": q.more},
+            "set_plays": {"min": q.set_plays[0], "max": q.set_plays[1]},
         },
-        "notes": [{"code": code, **params} for code, params in movement.notes],
+        "notes": [{"code": code, **_plain(params)} for code, params in movement.notes],
     }
+
+
+def _plain(params: dict) -> dict:
+    """Note parameters for JSON: a reason (message code and params) becomes its code."""
+    return {k: (v[0] if isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], dict) else v)
+            for k, v in params.items()}

@@ -20,11 +20,19 @@ def run(*args):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["movement", "--players", "0"], "Error: players must be from 8 to 1000 at tables of 4, not 0"),
+    (["movement", "--players", "0", "--lang", "en"], "Error: players must be from 8 to 1000 at tables of 4, not 0"),
+    (["movement", "--players", "0"], "Ошибка: участников должно быть от 8 до 1000 за столами по 4, а не 0"),
     (["movement", "--players", "20", "--table-size", "5"],
      "Error: Invalid value for '--table-size': '5' is not one of '4', '3'."),
-    (["movement", "--players", "20", "--rounds", "9"],
-     "Error: rounds must be from 1 to 5 (the full circle) for 20 players, not 9"),
+    (["movement", "--players", "20", "--rounds", "9", "--lang", "en"],
+     "Error: rounds must be from 2 to 5 (the full circle) for 20 players, not 9"),
+    (["movement", "--players", "20", "--rounds", "1", "--lang", "en"],
+     "Error: in 1 round some sets would be played at one table only; play at least 2 rounds"),
+    (["movement", "--players", "10", "--lang", "en"],
+     "Error: 10 players at tables of 4: no movement plays every set at two tables or more; "
+     "fields that work: 8, 9; 10 at tables of 3"),
+    (["movement", "--players", "100", "--by-lines", "--absent", "101", "--lang", "en"],
+     "Error: absent players 101 did not play the first session"),
     (["score", "--variant", "sochi", "--dealer", "W", "--contract", "6S", "--declarer", "N",
       "--tricks", "N=6,E=3", "--defence", "E=whist,S=pass", "--lang", "en"],
      "Error: tricks add up to 9, expected 10 (N=6, E=3)"),
@@ -58,8 +66,21 @@ def test_movement_json_is_one_object():
 
 
 def test_movement_text_mentions_method_and_rests():
-    out = run("movement", "--players", "26").output
+    out = run("movement", "--players", "26", "--rooms", "13,13", "--lang", "en").output
     assert "method: rooms" in out and "resting:" in out and "Meetings" in out
+    russian = run("movement", "--players", "26").output
+    assert "движение: подобранное поиском" in russian and "отдыхают:" in russian and "Встречи" in russian
+
+
+def test_movement_compare_lists_candidates_and_the_reason():
+    out = run("movement", "--players", "26", "--compare", "--lang", "en").output.splitlines()
+    assert out[0] == "Candidates for 26 players at tables of 4:"
+    assert out[1].split()[:3] == ["method", "rounds", "deals"]
+    assert any(line.strip().startswith("searched *") for line in out)
+    assert any(line.strip().startswith("rooms") for line in out)
+    assert out[-1].startswith("Chosen: searched — the fewest excess and missed meetings")
+    data = json.loads(run("movement", "--players", "26", "--compare", "--json").output)
+    assert data["chosen"] == "search" and {c["method"] for c in data["candidates"]} == {"search", "rooms"}
 
 
 def test_score_json_and_text():

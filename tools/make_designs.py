@@ -1,0 +1,99 @@
+"""Compute the searched designs shipped in prefprint/data/designs.txt.
+
+    python tools/make_designs.py [--seeds 4] [--moves 300000] [--max-tables 40]
+
+For every table count up to --max-tables at tables of 4 and of 3 that has no perfect design, it
+anneals group designs (prefprint.designs._GroupSearch) with several seeds and keeps the one with
+the fewest excess meetings. For every table count whose extra players (fields of k·T + 1 …
+k·T + k − 1) are not placed by a formula, it searches the resting schedule of lines E, S, W
+(prefprint.designs._rester_schedule) with several seeds and keeps the best. The result is
+deterministic; the movement engine reads the file through importlib.resources and searches
+(with a smaller effort) only the sizes it does not find there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from prefprint import designs as D  # noqa: E402
+
+
+def best_group(k: int, tables: int, seeds: int, moves: int) -> tuple[str, list[list[int]], tuple]:
+    best = None
+    for seed in range(1, seeds + 1):
+        d = D.group_design(k, tables, moves=moves, seed=seed)
+        score = D.measure(d)
+        if best is None or score[:2] < best[0][:2]:
+            search_pis = _pis_of(d)
+            best = (score, d.ring, search_pis)
+    return best[1], best[2], best[0]
+
+
+def _pis_of(design: D.Design) -> list[list[int]]:
+    """π_l(r) of a group design: the set player 0 of line l plays in round r, as group elements."""
+    return [[line[0][r] for r in range(design.rounds)] for line in design.rows[1:]]
+
+
+def best_schedules(base: D.Design, k: int, seeds: int, moves: int) -> list[list]:
+    chosen = []
+    for line in range(1, k):
+        best = None
+        for seed in range(1, seeds + 1):
+            schedule = D._rester_schedule(base, line, seed * 1000 + line, moves)
+            if schedule is None:
+                continue
+            d = D.substitute_design(base, line, schedules=chosen + [schedule])
+            score = D.measure(d)[:2]
+            if best is None or score < best[0]:
+                best = (score, schedule)
+        if best is None:
+            break
+        chosen.append(best[1])
+    return chosen
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, default=4)
+    ap.add_argument("--moves", type=int, default=300_000)
+    ap.add_argument("--max-tables", type=int, default=40)
+    ap.add_argument("-o", "--output", default=str(ROOT / "prefprint" / D.DATA))
+    args = ap.parse_args()
+    lines = ["# Line designs computed by tools/make_designs.py; read by prefprint.designs.stored().",
+             "# group K T GROUP | π_E | π_S [| π_W]   player x of a line plays set x + π(r) in round r (π_N = id)",
+             "# rest K T LINE | rester per round ('-': the line's extra player rests)"]
+    t0 = time.perf_counter()
+    for k in (4, 3):
+        for tables in range(2, args.max_tables + 1):
+            if D.perfect_order(tables, k):
+                continue
+            name, pis, score = best_group(k, tables, args.seeds, args.moves)
+            lines.append(f"group {k} {tables} {name} | " + " | ".join(" ".join(map(str, p)) for p in pis))
+            print(f"group k={k} T={tables} {name}: excess {score[0]} of {score[2]} meetings, never {score[1]} "
+                  f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+    D.stored.cache_clear()
+    Path(args.output).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for k in (4, 3):
+        for tables in range(3, args.max_tables + 1):
+            if D._linear_schedules(tables, k, k - 1) is not None:
+                continue
+            D.stored.cache_clear()
+            base = D.base_design(k, tables)
+            chosen = best_schedules(base, k, args.seeds, 4000 * tables)
+            for line, schedule in enumerate(chosen, 1):
+                lines.append(f"rest {k} {tables} {line} | " + " ".join("-" if x is None else str(x) for x in schedule))
+            d = D.substitute_design(base, len(chosen), schedules=chosen) if chosen else None
+            print(f"rest k={k} T={tables}: {len(chosen)} lines, excess/never {D.measure(d)[:2] if d else '-'} "
+                  f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+            Path(args.output).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"written {args.output} in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
