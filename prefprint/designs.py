@@ -308,163 +308,6 @@ class _Random:
         return (self.next() >> 11) / 9007199254740992.0
 
 
-def _idempotent(n: int) -> list[list[int]]:
-    """A Latin square of order n ≠ 2 with L[i][i] = i."""
-    if n % 2:
-        h = (n + 1) // 2
-        return [[(i + j) * h % n for j in range(n)] for i in range(n)]
-    m = n - 1
-    base = _idempotent(m)
-    sq = [row[:] + [0] for row in base] + [[0] * n]
-    for i in range(m):  # prolong along the transversal (i, i + 1)
-        j = (i + 1) % m
-        v = base[i][j]
-        sq[i][j] = m
-        sq[i][m] = v
-        sq[m][j] = v
-    sq[m][m] = m
-    return sq
-
-
-def _start(table_size: int, tables: int, sizes: tuple[int, ...]) -> list[list[list[int]]]:
-    """A valid design to start from: lines of T players follow N, lines of T + 1 rest in turn."""
-    rounds = max(sizes)
-    square = _idempotent(rounds) if rounds > tables and rounds != 2 else None
-    rows = []
-    for line, n in enumerate(sizes):
-        if n == tables:
-            shift = line % tables
-            rows.append([[(((x + shift) % tables) + r) % rounds for r in range(rounds)] for x in range(tables)])
-        else:
-            # player x rests in round x: the idle set of round r is (T + r) mod S, on the diagonal
-            rows.append([[REST if x == r else (tables + square[x][r]) % rounds for r in range(rounds)]
-                         for x in range(n)])
-    return rows
-
-
-class _PenaltySearch:
-    """Annealing where two players of one line swap their tables in one round.
-
-    Cost: Σ meetings² + weight × sets played twice. A swap may make a player replay a set for a
-    while (that lets the search pass between designs); half of the moves repair a replay. The
-    best valid design seen is kept.
-    """
-
-    def __init__(self, table_size: int, tables: int, sizes: tuple[int, ...], rows):
-        self.k, self.T, self.sizes = table_size, tables, sizes
-        self.R = R = len(rows[0][0])
-        self.Y = [[list(row) for row in line] for line in rows]
-        self.offset = [sum(sizes[:i]) for i in range(len(sizes))]
-        self.P = P = sum(sizes)
-        self.active = [sorted(row[r] for row in rows[0]) for r in range(R)]
-        self.who = [[[-1] * R for _ in range(R)] for _ in self.Y]
-        self.count = [[[0] * R for _ in line] for line in self.Y]
-        for ln, line in enumerate(self.Y):
-            for x, row in enumerate(line):
-                for r, s in enumerate(row):
-                    if s != REST:
-                        self.who[ln][r][s] = x
-                        self.count[ln][x][s] += 1
-        self.M = [0] * (P * P)
-        for r in range(R):
-            for s in self.active[r]:
-                here = sorted(self.offset[ln] + self.who[ln][r][s] for ln in range(len(sizes)))
-                for i in range(len(here)):
-                    for j in range(i + 1, len(here)):
-                        self.M[here[i] * P + here[j]] += 1
-        self.meet = sum(v * v for v in self.M)
-        self.bad = {}  # (line, player) -> sets he plays twice or more
-        for ln, line in enumerate(self.count):
-            for x, row in enumerate(line):
-                self._mark(ln, x)
-        self.repeats = sum(max(0, c - 1) for line in self.count for row in line for c in row)
-        self.best = self.rows() if not self.repeats else None
-        self.best_meet = self.meet if not self.repeats else None
-
-    def _mark(self, ln, x):
-        if any(c > 1 for c in self.count[ln][x]):
-            self.bad[(ln, x)] = True
-        else:
-            self.bad.pop((ln, x), None)
-
-    def rows(self):
-        return tuple(tuple(tuple(row) for row in line) for line in self.Y)
-
-    def anneal(self, moves: int, seed: int, hot: float = 3.0, cold: float = 0.3, weight: float = 6.0) -> None:
-        import math
-        exp = math.exp
-        rnd = _Random(seed)
-        below, random = rnd.below, rnd.random
-        lines = len(self.sizes)
-        R, P, M = self.R, self.P, self.M
-        Y, who, count, offset, active = self.Y, self.who, self.count, self.offset, self.active
-        ratio = (cold / hot) ** (1 / max(1, moves))
-        temp = hot
-        for step in range(moves):
-            temp *= ratio
-            if self.bad and below(2):
-                keys = list(self.bad)
-                ln, x = keys[below(len(keys))]
-                cx = count[ln][x]
-                s = next(i for i, c in enumerate(cx) if c > 1)
-                rounds = [r for r in range(R) if Y[ln][x][r] == s]
-                r = rounds[below(len(rounds))]
-                act = active[r]
-                free = [b for b in act if not cx[b]]
-                b = free[below(len(free))] if free else act[below(len(act))]
-                a = s
-                if a == b:
-                    continue
-            else:
-                ln = below(lines)
-                r = below(R)
-                act = active[r]
-                n = len(act)
-                i = below(n)
-                j = below(n - 1)
-                if j >= i:
-                    j += 1
-                a, b = act[i], act[j]
-            wr = who[ln][r]
-            x, y = wr[a], wr[b]
-            cx, cy = count[ln][x], count[ln][y]
-            rep = (cx[b] >= 1) - (cx[a] >= 2) + (cy[a] >= 1) - (cy[b] >= 2)
-            gx, gy = offset[ln] + x, offset[ln] + y
-            dm = 0
-            keys4 = []
-            for m in range(lines):
-                if m == ln:
-                    continue
-                u = offset[m] + who[m][r][a]
-                v = offset[m] + who[m][r][b]
-                k1 = gx * P + u if gx < u else u * P + gx
-                k2 = gx * P + v if gx < v else v * P + gx
-                k3 = gy * P + v if gy < v else v * P + gy
-                k4 = gy * P + u if gy < u else u * P + gy
-                dm += 2 * (M[k2] + M[k4] - M[k1] - M[k3]) + 4
-                keys4.append((k1, k2, k3, k4))
-            delta = dm + weight * rep
-            if delta <= 0 or random() < exp(-delta / temp):
-                for k1, k2, k3, k4 in keys4:
-                    M[k1] -= 1
-                    M[k3] -= 1
-                    M[k2] += 1
-                    M[k4] += 1
-                Y[ln][x][r], Y[ln][y][r] = b, a
-                wr[a], wr[b] = y, x
-                cx[a] -= 1
-                cx[b] += 1
-                cy[b] -= 1
-                cy[a] += 1
-                self._mark(ln, x)
-                self._mark(ln, y)
-                self.meet += dm
-                self.repeats += rep
-                if not self.repeats and (self.best_meet is None or self.meet < self.best_meet):
-                    self.best_meet = self.meet
-                    self.best = self.rows()
-
-
 # --------------------------------------------------------------------------- group designs
 
 def _group(order: int) -> tuple[list[list[int]], list[int], str]:
@@ -695,7 +538,7 @@ def substitute_design(base: Design, extra: int, seed: int = 1, moves: int | None
     `schedules` (per extended line, the resting player per round) skips the search.
     """
     k, T, R = base.table_size, base.tables, base.rounds
-    if not 1 <= extra <= k - 1 or base.rounds != base.tables or T < 3:
+    if not 1 <= extra <= k - 1 or base.rounds != base.tables or T < 2:
         return None
     if schedules is None:
         perfect = base.method in ("standard", "field")
@@ -825,3 +668,190 @@ def measure(design: Design) -> tuple[int, int, int]:
     c = -(-total // eligible)
     excess = sum(max(0, m - c) for m in meet.values())
     return excess, eligible - len(meet), total
+
+
+# --------------------------------------------------------------------------- rotating designs
+
+@dataclass(frozen=True)
+class Rotation:
+    """A design where players change seats from round to round (small fields).
+
+    seating[r][t]: the players at table t in round r in seat order (N, E, S, W); set_of[r][t]: the
+    set (0-based) that table plays; resting[r]: who rests. Players are 0..players-1.
+    """
+
+    table_size: int
+    players: int
+    tables: int
+    rounds: int
+    sets: int
+    seating: tuple
+    set_of: tuple
+    resting: tuple
+
+
+def rotation_rounds(players: int, table_size: int) -> int:
+    """Rounds of a rotating design: as many as let every two players meet at most once, and at
+    least min(tables, 7)."""
+    tables = players // table_size
+    per_round = tables * table_size * (table_size - 1) // 2
+    return max(min(tables, 7), players * (players - 1) // 2 // per_round)
+
+
+class _RotatingSearch:
+    """Annealing of a rotating design: in one round two players of different tables swap.
+
+    Rests are fixed in turn (everybody rests as often as anybody, ±1). Cost: Σ meetings² over all
+    pairs; the sets are given afterwards by `_assign_sets`.
+    """
+
+    def __init__(self, players: int, table_size: int, rounds: int, seed: int):
+        k, P = table_size, players
+        self.k, self.P, self.R = k, P, rounds
+        self.T = T = P // k
+        rnd = self.rnd = _Random(seed)
+        idle = P - k * T
+        self.resting = [[(r * idle + i) % P for i in range(idle)] for r in range(rounds)]
+        self.tables = []
+        for r in range(rounds):
+            active = [p for p in range(P) if p not in self.resting[r]]
+            for i in range(len(active) - 1, 0, -1):
+                j = rnd.below(i + 1)
+                active[i], active[j] = active[j], active[i]
+            self.tables.append([active[t * k:(t + 1) * k] for t in range(T)])
+        self.M = [[0] * P for _ in range(P)]
+        for r in range(rounds):
+            for group in self.tables[r]:
+                for a in group:
+                    for b in group:
+                        if a != b:
+                            self.M[a][b] += 1
+        self.meet = sum(v * v for row in self.M for v in row) // 2
+        self.best_cost = self.meet
+        self.best = [[g[:] for g in groups] for groups in self.tables]
+
+    def anneal(self, moves: int, hot: float = 3.0, cold: float = 0.1) -> None:
+        import math
+        exp = math.exp
+        rnd, k, R, T, M = self.rnd, self.k, self.R, self.T, self.M
+        ratio = (cold / hot) ** (1 / max(1, moves))
+        temp = hot
+        for _ in range(moves):
+            temp *= ratio
+            r = rnd.below(R)
+            t1 = rnd.below(T)
+            t2 = rnd.below(T - 1)
+            if t2 >= t1:
+                t2 += 1
+            g1, g2 = self.tables[r][t1], self.tables[r][t2]
+            i, j = rnd.below(k), rnd.below(k)
+            x, y = g1[i], g2[j]
+            dm = 0
+            mx, my = M[x], M[y]
+            for a in g1:
+                if a != x:
+                    dm += 2 * (my[a] - mx[a]) + 2
+            for b in g2:
+                if b != y:
+                    dm += 2 * (mx[b] - my[b]) + 2
+            if dm <= 0 or rnd.random() < exp(-dm / temp):
+                for a in g1:
+                    if a != x:
+                        mx[a] -= 1
+                        M[a][x] -= 1
+                        my[a] += 1
+                        M[a][y] += 1
+                for b in g2:
+                    if b != y:
+                        my[b] -= 1
+                        M[b][y] -= 1
+                        mx[b] += 1
+                        M[b][x] += 1
+                g1[i], g2[j] = y, x
+                self.meet += dm
+                if self.meet < self.best_cost:
+                    self.best_cost = self.meet
+                    self.best = [[g[:] for g in groups] for groups in self.tables]
+
+    def rotation(self) -> Rotation | None:
+        k = self.k
+        found = _assign_sets([[set(g) for g in groups] for groups in self.best], self.T, self.R)
+        if found is None:
+            return None
+        sets, set_of = found
+        seat_count = [[0] * k for _ in range(self.P)]
+        seating = []
+        for groups in self.best:
+            here = []
+            for group in groups:
+                order = _balanced_seats(group, seat_count)
+                for seat, p in enumerate(order):
+                    seat_count[p][seat] += 1
+                here.append(tuple(order))
+            seating.append(tuple(here))
+        return Rotation(k, self.P, self.T, self.R, sets, tuple(seating), set_of,
+                        tuple(tuple(sorted(x)) for x in self.resting))
+
+
+def _assign_sets(groups: list, tables: int, rounds: int):
+    """Sets for the tables of a rotating design: distinct in a round, never twice for a player,
+    every set at two tables or more; the fewest sets (from max(rounds, tables)) that allow it.
+    Returns (number of sets, set_of[r][t]) or None."""
+    cells = [(r, t) for r in range(rounds) for t in range(tables)]
+    for S in range(max(rounds, tables), rounds * tables // 2 + 1):
+        used = [[False] * S for _ in range(max(p for g in groups for h in g for p in h) + 1)]
+        plays = [0] * S
+        assign = {}
+        budget = [20000]
+
+        def fill(i):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            if i == len(cells):
+                return min(plays) >= 2
+            left = len(cells) - i
+            if sum(max(0, 2 - n) for n in plays) > left:
+                return False
+            r, t = cells[i]
+            here = groups[r][t]
+            taken = {assign[(r, u)] for u in range(t)}
+            for s in sorted(range(S), key=lambda s: (plays[s], s)):
+                if s in taken or any(used[p][s] for p in here):
+                    continue
+                assign[(r, t)] = s
+                plays[s] += 1
+                for p in here:
+                    used[p][s] = True
+                if fill(i + 1):
+                    return True
+                for p in here:
+                    used[p][s] = False
+                plays[s] -= 1
+                del assign[(r, t)]
+            return False
+
+        if fill(0):
+            return S, tuple(tuple(assign[(r, t)] for t in range(tables)) for r in range(rounds))
+    return None
+
+
+def _balanced_seats(group: list[int], seat_count: list[list[int]]) -> list[int]:
+    """The players of a table in the seat order that evens out how often each sits in each seat."""
+    from itertools import permutations
+
+    return list(min(permutations(group), key=lambda order: sum(seat_count[p][s] for s, p in enumerate(order))))
+
+
+def rotating_design(players: int, table_size: int, moves: int = 30_000, seeds: int = 3) -> Rotation | None:
+    """The best rotating design of a few annealing runs (None if none keeps every set fresh)."""
+    rounds = rotation_rounds(players, table_size)
+    if players // table_size < 2:
+        return None
+    best = None
+    for seed in range(1, seeds + 1):
+        search = _RotatingSearch(players, table_size, rounds, seed)
+        search.anneal(moves)
+        if best is None or search.best_cost < best.best_cost:
+            best = search
+    return best.rotation()

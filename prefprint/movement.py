@@ -38,6 +38,8 @@ LINE_STEP = {"N": 0, "E": 1, "S": 2, "W": -2}  # tables moved per round (standar
 LINE_DIRECTION = {"N": 0, "E": 1, "S": 1, "W": -1}  # the extra table of a skip
 METHODS = ("auto", "standard", "field", "search", "scheme", "skip", "rooms", "rests")
 MIN_PLAYERS = {4: 8, 3: 6}
+# Below these a field plays only the book's schemes (8, 9): two tables cannot give a fair session.
+LEAST_FIELD = {4: 12, 3: 9}
 MAX_PLAYERS = 1000
 EXCESS_LIMIT = (10, 15)  # % of all meetings: without rests, with rests
 
@@ -593,7 +595,9 @@ def build_movement(players: int, table_size: int = 4, rounds: int | None = None,
     """
     k = table_size
     options, best, reason = compare(players, k, method, rooms)
-    if not best.movement.quality.meets_rules and method == "auto" and not rooms:
+    if method == "auto" and not rooms and not _fair(best, players, k):
+        if players < LEAST_FIELD[k]:
+            raise MovementError("mv_small", players=players, k=k, least=LEAST_FIELD[k], nearby=_nearby(players, k))
         raise MovementError("mv_refused", players=players, k=k, nearby=_nearby(players, k))
     notes = list(best.notes)
     if method == "auto" and not rooms:
@@ -650,12 +654,19 @@ def _hints(players: int, k: int) -> list:
     return []
 
 
+def _fair(c: Candidate, players: int, k: int) -> bool:
+    """A movement auto may offer on its own: it keeps the rules, and a field below the smallest
+    fair size plays only a book scheme."""
+    return c.movement.quality.meets_rules and (players >= LEAST_FIELD[k] or c.method == "scheme")
+
+
 def _works(players: int, k: int) -> bool:
-    """True when auto finds a movement for this field that keeps the rules."""
+    """True when auto finds a movement for this field that it may offer."""
     try:
-        return any(c.movement.quality.meets_rules for c in candidates(players, k))
+        options = candidates(players, k)
     except MovementError:
         return False
+    return bool(options) and _fair(_best(options, players, k)[0], players, k)
 
 
 def _nearby(players: int, k: int) -> str:

@@ -29,7 +29,7 @@ def run(*args):
     (["movement", "--players", "20", "--rounds", "1", "--lang", "en"],
      "Error: in 1 round some sets would be played at one table only; play at least 2 rounds"),
     (["movement", "--players", "10", "--lang", "en"],
-     "Error: 10 players at tables of 4: no movement plays every set at two tables or more; "
+     "Error: 10 players at tables of 4 are too few for a fair movement (from 12; the book has schemes for 8 and 9); "
      "fields that work: 8, 9; 10 at tables of 3"),
     (["movement", "--players", "100", "--by-lines", "--absent", "101", "--lang", "en"],
      "Error: absent players 101 did not play the first session"),
