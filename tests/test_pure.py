@@ -11,8 +11,8 @@ PKG = Path(__file__).resolve().parent.parent / "prefprint"
 IO_LIBRARIES = {"click", "jinja2", "weasyprint", "openpyxl", "pypdf"}
 
 
-@pytest.mark.parametrize("module", ["movement", "rules", "matchpoints", "deals", "model", "sample", "i18n", "errors",
-                                    "solver"])
+@pytest.mark.parametrize("module", ["movement", "designs", "rules", "matchpoints", "deals", "model", "sample", "i18n",
+                                    "errors", "solver"])
 def test_engine_modules_import_no_io_library(module):
     tree = ast.parse((PKG / f"{module}.py").read_text(encoding="utf-8"))
     imported = set()
@@ -31,6 +31,14 @@ def test_only_cli_imports_click_and_only_workbook_imports_openpyxl():
             assert "import click" not in text, path.name
         if path.stem != "workbook":
             assert "openpyxl" not in text.replace("openpyxl user", ""), path.name
+
+
+def test_precomputed_designs_load_as_package_data():
+    """The searched designs ship inside the package (read through importlib.resources)."""
+    from prefprint import designs
+
+    assert (PKG / designs.DATA).is_file()
+    assert designs.stored()[("group", 4, 10)][0] == "Z10"
 
 
 def test_templates_ship_inside_the_wheel():
