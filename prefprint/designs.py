@@ -574,7 +574,8 @@ DATA = "data/designs.txt"
 def stored() -> dict:
     """Designs computed ahead by tools/make_designs.py (prefprint/data/designs.txt).
 
-    {("group", k, T): (group name, [π_1, π_2, ...]), ("rest", k, T, line): [rester per round]}
+    {("group", k, T): (group name, [π_1, π_2, ...]), ("rest", k, T, line): [rester per round],
+     ("rotation", k, players): (sets, players of every table of every round in a row)}
     """
     try:
         text = resources.files("prefprint").joinpath(DATA).read_text(encoding="utf-8")
@@ -591,6 +592,8 @@ def stored() -> dict:
             out[("group", int(words[1]), int(words[2]))] = (words[3], ints)
         elif words[0] == "rest":
             out[("rest", int(words[1]), int(words[2]), int(words[3]))] = ints[0]
+        elif words[0] == "rotation":
+            out[("rotation", int(words[1]), int(words[2]))] = (int(words[3]), [p for part in ints for p in part])
     return out
 
 
@@ -676,8 +679,8 @@ def measure(design: Design) -> tuple[int, int, int]:
 class Rotation:
     """A design where players change seats from round to round (small fields).
 
-    seating[r][t]: the players at table t in round r in seat order (N, E, S, W); set_of[r][t]: the
-    set (0-based) that table plays; resting[r]: who rests. Players are 0..players-1.
+    seating[r][t]: the players at table t in round r in seat order (N, E, S, W); table t plays set
+    (r·T + t) mod sets in round r; resting[r]: who rests. Players are 0..players-1.
     """
 
     table_size: int
@@ -686,32 +689,38 @@ class Rotation:
     rounds: int
     sets: int
     seating: tuple
-    set_of: tuple
     resting: tuple
+
+    def set_of(self, r: int, t: int) -> int:
+        return (r * self.tables + t) % self.sets
 
 
 def rotation_rounds(players: int, table_size: int) -> int:
-    """Rounds of a rotating design: as many as let every two players meet at most once, and at
+    """Rounds of a rotating design: as many as let every two players meet about once, and at
     least min(tables, 7)."""
     tables = players // table_size
     per_round = tables * table_size * (table_size - 1) // 2
     return max(min(tables, 7), players * (players - 1) // 2 // per_round)
 
 
+def _rests_in_turn(players: int, idle: int, rounds: int) -> list[list[int]]:
+    return [[(r * idle + i) % players for i in range(idle)] for r in range(rounds)]
+
+
 class _RotatingSearch:
     """Annealing of a rotating design: in one round two players of different tables swap.
 
-    Rests are fixed in turn (everybody rests as often as anybody, ±1). Cost: Σ meetings² over all
-    pairs; the sets are given afterwards by `_assign_sets`.
+    Rests are fixed in turn (everybody rests as often as anybody, ±1); table t plays set
+    (r·T + t) mod S in round r. Cost: Σ meetings² over all pairs + weight × sets played twice;
+    the best design without a replayed set is kept.
     """
 
-    def __init__(self, players: int, table_size: int, rounds: int, seed: int):
+    def __init__(self, players: int, table_size: int, rounds: int, sets: int, seed: int):
         k, P = table_size, players
-        self.k, self.P, self.R = k, P, rounds
+        self.k, self.P, self.R, self.S = k, P, rounds, sets
         self.T = T = P // k
         rnd = self.rnd = _Random(seed)
-        idle = P - k * T
-        self.resting = [[(r * idle + i) % P for i in range(idle)] for r in range(rounds)]
+        self.resting = _rests_in_turn(P, P - k * T, rounds)
         self.tables = []
         for r in range(rounds):
             active = [p for p in range(P) if p not in self.resting[r]]
@@ -720,20 +729,23 @@ class _RotatingSearch:
                 active[i], active[j] = active[j], active[i]
             self.tables.append([active[t * k:(t + 1) * k] for t in range(T)])
         self.M = [[0] * P for _ in range(P)]
+        self.count = [[0] * sets for _ in range(P)]
         for r in range(rounds):
-            for group in self.tables[r]:
+            for t, group in enumerate(self.tables[r]):
                 for a in group:
+                    self.count[a][(r * T + t) % sets] += 1
                     for b in group:
                         if a != b:
                             self.M[a][b] += 1
         self.meet = sum(v * v for row in self.M for v in row) // 2
-        self.best_cost = self.meet
-        self.best = [[g[:] for g in groups] for groups in self.tables]
+        self.repeats = sum(max(0, c - 1) for row in self.count for c in row)
+        self.best = None
+        self.best_cost = None
 
-    def anneal(self, moves: int, hot: float = 3.0, cold: float = 0.1) -> None:
+    def anneal(self, moves: int, hot: float = 3.0, cold: float = 0.1, weight: float = 6.0) -> None:
         import math
         exp = math.exp
-        rnd, k, R, T, M = self.rnd, self.k, self.R, self.T, self.M
+        rnd, k, R, T, S, M, count = self.rnd, self.k, self.R, self.T, self.S, self.M, self.count
         ratio = (cold / hot) ** (1 / max(1, moves))
         temp = hot
         for _ in range(moves):
@@ -746,6 +758,9 @@ class _RotatingSearch:
             g1, g2 = self.tables[r][t1], self.tables[r][t2]
             i, j = rnd.below(k), rnd.below(k)
             x, y = g1[i], g2[j]
+            s1, s2 = (r * T + t1) % S, (r * T + t2) % S
+            cx, cy = count[x], count[y]
+            rep = (cx[s2] >= 1) - (cx[s1] >= 2) + (cy[s1] >= 1) - (cy[s2] >= 2)
             dm = 0
             mx, my = M[x], M[y]
             for a in g1:
@@ -754,7 +769,8 @@ class _RotatingSearch:
             for b in g2:
                 if b != y:
                     dm += 2 * (mx[b] - my[b]) + 2
-            if dm <= 0 or rnd.random() < exp(-dm / temp):
+            delta = dm + weight * rep
+            if delta <= 0 or rnd.random() < exp(-delta / temp):
                 for a in g1:
                     if a != x:
                         mx[a] -= 1
@@ -768,90 +784,50 @@ class _RotatingSearch:
                         mx[b] += 1
                         M[b][x] += 1
                 g1[i], g2[j] = y, x
+                cx[s1] -= 1
+                cx[s2] += 1
+                cy[s2] -= 1
+                cy[s1] += 1
                 self.meet += dm
-                if self.meet < self.best_cost:
+                self.repeats += rep
+                if not self.repeats and (self.best_cost is None or self.meet < self.best_cost):
                     self.best_cost = self.meet
                     self.best = [[g[:] for g in groups] for groups in self.tables]
 
-    def rotation(self) -> Rotation | None:
-        k = self.k
-        found = _assign_sets([[set(g) for g in groups] for groups in self.best], self.T, self.R)
-        if found is None:
-            return None
-        sets, set_of = found
-        seat_count = [[0] * k for _ in range(self.P)]
-        seating = []
-        for groups in self.best:
-            here = []
-            for group in groups:
-                order = _balanced_seats(group, seat_count)
-                for seat, p in enumerate(order):
-                    seat_count[p][seat] += 1
-                here.append(tuple(order))
-            seating.append(tuple(here))
-        return Rotation(k, self.P, self.T, self.R, sets, tuple(seating), set_of,
-                        tuple(tuple(sorted(x)) for x in self.resting))
 
-
-def _assign_sets(groups: list, tables: int, rounds: int):
-    """Sets for the tables of a rotating design: distinct in a round, never twice for a player,
-    every set at two tables or more; the fewest sets (from max(rounds, tables)) that allow it.
-    Returns (number of sets, set_of[r][t]) or None."""
-    cells = [(r, t) for r in range(rounds) for t in range(tables)]
-    for S in range(max(rounds, tables), rounds * tables // 2 + 1):
-        used = [[False] * S for _ in range(max(p for g in groups for h in g for p in h) + 1)]
-        plays = [0] * S
-        assign = {}
-        budget = [20000]
-
-        def fill(i):
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
-            if i == len(cells):
-                return min(plays) >= 2
-            left = len(cells) - i
-            if sum(max(0, 2 - n) for n in plays) > left:
-                return False
-            r, t = cells[i]
-            here = groups[r][t]
-            taken = {assign[(r, u)] for u in range(t)}
-            for s in sorted(range(S), key=lambda s: (plays[s], s)):
-                if s in taken or any(used[p][s] for p in here):
-                    continue
-                assign[(r, t)] = s
-                plays[s] += 1
-                for p in here:
-                    used[p][s] = True
-                if fill(i + 1):
-                    return True
-                for p in here:
-                    used[p][s] = False
-                plays[s] -= 1
-                del assign[(r, t)]
-            return False
-
-        if fill(0):
-            return S, tuple(tuple(assign[(r, t)] for t in range(tables)) for r in range(rounds))
-    return None
-
-
-def _balanced_seats(group: list[int], seat_count: list[list[int]]) -> list[int]:
+def _balanced_seats(group, seat_count: list[list[int]]) -> list[int]:
     """The players of a table in the seat order that evens out how often each sits in each seat."""
     from itertools import permutations
 
     return list(min(permutations(group), key=lambda order: sum(seat_count[p][s] for s, p in enumerate(order))))
 
 
-def rotating_design(players: int, table_size: int, moves: int = 30_000, seeds: int = 3) -> Rotation | None:
-    """The best rotating design of a few annealing runs (None if none keeps every set fresh)."""
-    rounds = rotation_rounds(players, table_size)
-    if players // table_size < 2:
+def make_rotation(players: int, table_size: int, sets: int, groups) -> Rotation:
+    """A rotating design from the players of every table (any order): seats are given in turn."""
+    k = table_size
+    rounds = len(groups)
+    seat_count = [[0] * k for _ in range(players)]
+    seating = []
+    for tables in groups:
+        here = []
+        for group in tables:
+            order = _balanced_seats(group, seat_count)
+            for seat, p in enumerate(order):
+                seat_count[p][seat] += 1
+            here.append(tuple(order))
+        seating.append(tuple(here))
+    resting = _rests_in_turn(players, players - k * (players // k), rounds)
+    return Rotation(k, players, players // k, rounds, sets, tuple(seating), tuple(tuple(sorted(r)) for r in resting))
+
+
+def rotating_design(players: int, table_size: int) -> Rotation | None:
+    """The stored rotating design of a small field (tools/make_designs.py), or None."""
+    found = stored().get(("rotation", table_size, players))
+    if not found:
         return None
-    best = None
-    for seed in range(1, seeds + 1):
-        search = _RotatingSearch(players, table_size, rounds, seed)
-        search.anneal(moves)
-        if best is None or search.best_cost < best.best_cost:
-            best = search
-    return best.rotation()
+    sets, flat = found
+    k, T = table_size, players // table_size
+    per_round = T * k
+    groups = [[flat[r * per_round + t * k: r * per_round + (t + 1) * k] for t in range(T)]
+              for r in range(len(flat) // per_round)]
+    return make_rotation(players, k, sets, groups)

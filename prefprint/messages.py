@@ -612,6 +612,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                     "числа столов нет, встречи распределены как можно ровнее.",
                     "Searched movement ({ring}): {tables} tables; no perfect movement exists for this many tables, "
                     "meetings are spread as evenly as possible."),
+    "auto_rotation": ("Движение подобрано поиском: игроки меняют места и столы, так что почти каждый встречается "
+                      "с каждым; {sets} {sets:комплект|комплекта|комплектов}, каждый играют не меньше двух столов.",
+                      "Searched movement: players change seats and tables so that nearly everybody meets everybody; "
+                      "{sets} sets, each played at two tables or more."),
     "auto_scheme": ("Специальная схема из книги для {players} участников (маршруты и ряд комплектов по таблице).",
                     "The book's special scheme for {players} players (routes and set row as in the seed's table)."),
     "auto_skip": ("При {tables} столах стандартное движение невозможно; линия переходит ещё на один стол в туре, "
@@ -689,6 +693,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                         "Candidates for {players} players at tables of {k}:"),
     "mv_compare_columns": ("способ|туров|сдач|не встр.|1 раз|чаще|столов на компл.|отдыхов|лишних, %",
                            "method|rounds|deals|never|once|more|set plays|rests|excess %"),
+    "mv_compare_rotating": ("{method}, места меняются", "{method}, seats change"),
     "mv_compare_chosen": ("Выбрано: {method} — {reason}.", "Chosen: {method} — {reason}."),
     # the director's sheet: quality of the movement, copies, boxes between rooms
     "mq_title": ("Качество движения", "Quality of the movement"),

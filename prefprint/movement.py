@@ -316,6 +316,24 @@ def _design_plan(d: Design) -> _Plan:
     return _Plan(d.method, sum(d.sizes), T, R, R, rounds, notes=notes)
 
 
+def _rotation_plan(rot: designs.Rotation) -> _Plan:
+    """A rotating design as a plan: players numbered by their seats in round 1, then the resting."""
+    seats = SEATS[rot.table_size]
+    ids = {}
+    for group in rot.seating[0]:
+        for p in group:
+            ids[p] = len(ids) + 1
+    for p in range(rot.players):
+        ids.setdefault(p, len(ids) + 1)
+    rounds = []
+    for r in range(rot.rounds):
+        plays = [(t + 1, rot.set_of(r, t) + 1, {seats[i]: ids[p] for i, p in enumerate(group)})
+                 for t, group in enumerate(rot.seating[r])]
+        rounds.append((plays, sorted(ids[p] for p in rot.resting[r])))
+    return _Plan("search", rot.players, rot.tables, rot.sets, rot.rounds, rounds,
+                 notes=[("auto_rotation", {"tables": rot.tables, "sets": rot.sets})])
+
+
 def _skip_plan(tables: int, k: int) -> _Plan:
     """The seed's procedure 3: lines keep their seat (N stays, E +1, S +2, W −2, sets −1); where a
     whole line would meet sets it has played, it moves one extra table in its direction."""
@@ -409,6 +427,10 @@ def _design_candidates(players: int, k: int) -> list[Candidate]:
     out = []
     for d in designs.line_designs(k, players):
         plan = _design_plan(d)
+        out.append(Candidate(plan.method, [plan], list(plan.notes)))
+    rot = designs.rotating_design(players, k)
+    if rot:
+        plan = _rotation_plan(rot)
         out.append(Candidate(plan.method, [plan], list(plan.notes)))
     return out
 
@@ -547,14 +569,15 @@ def _best(options: list[Candidate], players: int, k: int) -> tuple[Candidate, tu
     """The candidate auto takes, with the reason (a message code and params).
 
     The movements that keep the rules (every set at two tables or more, rests even, enough
-    rounds) come first; among them the book's scheme where the seed has one, else the fewest
-    excess and missed meetings.
+    rounds) come first; among them the book's scheme where the seed has one, then those within
+    the excess target, lines kept (fewer sets, each compared at more tables) before players who
+    change seats, and the fewest excess and missed meetings.
     """
     def key(c):
         q = c.movement.quality
         book = c.method == "scheme"
-        return (not q.meets_rules, not book, q.excess_pct > q.limit, q.excess_pct + q.never_pct, q.rounds,
-                METHODS.index(c.method))
+        return (not q.meets_rules, not book, q.excess_pct > q.limit, not q.lines_fixed,
+                q.excess_pct + q.never_pct, q.rounds, METHODS.index(c.method))
 
     ranked = sorted(options, key=key)
     best = ranked[0]

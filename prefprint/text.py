@@ -74,7 +74,9 @@ def compare_text(options: list[Candidate], chosen: Candidate, reason: tuple, pla
     rows = []
     for c in options:
         q: Quality = c.movement.quality
-        method = names[c.method] + (" *" if c is chosen else "")
+        method = names[c.method] if q.lines_fixed or c.method == "scheme" else \
+            _t("mv_compare_rotating", lang, method=names[c.method])
+        method += " *" if c is chosen else ""
         rows.append([method, str(q.rounds), str(q.sets * k), str(q.never), str(q.once), str(q.more),
                      _span(q.set_plays), _span(q.rests), f"{q.excess_pct:.1f}"])
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]

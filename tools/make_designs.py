@@ -6,7 +6,10 @@ For every table count up to --max-tables at tables of 4 and of 3 that has no per
 anneals group designs (prefprint.designs._GroupSearch) with several seeds and keeps the one with
 the fewest excess meetings. For every table count whose extra players (fields of k·T + 1 …
 k·T + k − 1) are not placed by a formula, it searches the resting schedule of lines E, S, W
-(prefprint.designs._rester_schedule) with several seeds and keeps the best. The result is
+(prefprint.designs._rester_schedule) with several seeds and keeps the best. For small fields (up
+to 6 tables) it anneals rotating designs (prefprint.designs._RotatingSearch: players change seats,
+everybody meets about once) with the fewest sets that keep the excess meetings within the target
+of issue 8 (10 %, 15 % where players rest), and keeps them where they reach it. The result is
 deterministic; the movement engine reads the file through importlib.resources and searches
 (with a smaller effort) only the sizes it does not find there.
 """
@@ -58,18 +61,57 @@ def best_schedules(base: D.Design, k: int, seeds: int, moves: int) -> list[list]
     return chosen
 
 
+def rotation_quality(players: int, k: int, sets: int, groups) -> tuple[float, int]:
+    """(excess meetings in % of all meetings, pairs never met) over all pairs of a rotating design."""
+    meet = {}
+    for tables in groups:
+        for g in tables:
+            g = sorted(g)
+            for i in range(len(g)):
+                for j in range(i + 1, len(g)):
+                    meet[(g[i], g[j])] = meet.get((g[i], g[j]), 0) + 1
+    pairs = players * (players - 1) // 2
+    total = sum(meet.values())
+    c = -(-total // pairs)
+    return 100 * sum(max(0, m - c) for m in meet.values()) / total, pairs - len(meet)
+
+
+def best_rotation(players: int, k: int, seeds: int, moves: int):
+    """(sets, groups, excess %) of the rotating design with the fewest sets within the target, or None."""
+    tables = players // k
+    rounds = D.rotation_rounds(players, k)
+    limit = 10 if players % k == 0 else 15
+    for sets in range(max(rounds, tables), rounds * tables // 2 + 1):
+        best = None
+        for seed in range(1, seeds + 1):
+            search = D._RotatingSearch(players, k, rounds, sets, seed)
+            search.anneal(moves)
+            if search.best is None:
+                continue
+            score = rotation_quality(players, k, sets, search.best)
+            if best is None or score < best[0]:
+                best = (score, search.best)
+        if best and best[0][0] <= limit:
+            return sets, best[1], best[0][0]
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=4)
     ap.add_argument("--moves", type=int, default=300_000)
     ap.add_argument("--max-tables", type=int, default=40)
     ap.add_argument("-o", "--output", default=str(ROOT / "prefprint" / D.DATA))
+    ap.add_argument("--only", choices=("rotation",), help="keep the file's other designs, compute only these")
     args = ap.parse_args()
     lines = ["# Line designs computed by tools/make_designs.py; read by prefprint.designs.stored().",
              "# group K T GROUP | π_E | π_S [| π_W]   player x of a line plays set x + π(r) in round r (π_N = id)",
              "# rest K T LINE | rester per round ('-': the line's extra player rests)"]
     t0 = time.perf_counter()
-    for k in (4, 3):
+    if args.only:
+        lines = [x for x in Path(args.output).read_text(encoding="utf-8").splitlines()
+                 if not x.startswith(args.only + " ")]
+    for k in (4, 3) if not args.only else ():
         for tables in range(2, args.max_tables + 1):
             if D.perfect_order(tables, k):
                 continue
@@ -79,7 +121,7 @@ def main():
                   f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
     D.stored.cache_clear()
     Path(args.output).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    for k in (4, 3):
+    for k in (4, 3) if not args.only else ():
         for tables in range(3, args.max_tables + 1):
             if D._linear_schedules(tables, k, k - 1) is not None:
                 continue
@@ -91,6 +133,19 @@ def main():
             d = D.substitute_design(base, len(chosen), schedules=chosen) if chosen else None
             print(f"rest k={k} T={tables}: {len(chosen)} lines, excess/never {D.measure(d)[:2] if d else '-'} "
                   f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+            Path(args.output).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for k in (4, 3):
+        for players in range(8, 7 * k):
+            if k == 4 and players in (8, 9, 12, 13, 16, 18, 24) or players // k < 2:
+                continue
+            found = best_rotation(players, k, args.seeds, args.moves // 2)
+            if found:
+                sets, groups, pct = found
+                flat = " ".join(str(p) for tables in groups for g in tables for p in g)
+                lines.append(f"rotation {k} {players} {sets} | {flat}")
+            print(f"rotation k={k} {players} players: {found[0] if found else '-'} sets, "
+                  f"{f'{found[2]:.1f} %' if found else 'none within the target'} ({time.perf_counter() - t0:.0f} s)",
+                  file=sys.stderr, flush=True)
             Path(args.output).write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"written {args.output} in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
 
