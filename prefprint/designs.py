@@ -466,10 +466,14 @@ def _rester_schedule(base: Design, line: int, seed: int, moves: int) -> list[int
                 for m in range(k)]
     others = [m for m in range(k) if m != line]
     rnd = _Random(seed)
-    rho = list(range(T))
-    for i in range(T - 1, 0, -1):
-        j = rnd.below(i + 1)
-        rho[i], rho[j] = rho[j], rho[i]
+    # start from player π(r) (the set player 0 plays): in a group design of odd order the extra
+    # player then plays 2·π(r), a transversal already
+    rho = [Y[0][r] for r in range(R)]
+    if sorted(rho) != list(range(T)):
+        rho = list(range(T))
+        for i in range(T - 1, 0, -1):
+            j = rnd.below(i + 1)
+            rho[i], rho[j] = rho[j], rho[i]
     sets = [0] * R
     meet = [[0] * T for _ in range(k)]
     state = [0, 0]  # clashes (a set twice), Σ meetings²
@@ -544,7 +548,7 @@ def substitute_design(base: Design, extra: int, seed: int = 1, moves: int | None
         perfect = base.method in ("standard", "field")
         schedules = _linear_schedules(T, k, extra) if perfect else None
         if schedules is None:
-            schedules = [_rester_schedule(base, line, seed + line, moves if moves is not None else 400 * T)
+            schedules = [_rester_schedule(base, line, seed + line, moves if moves is not None else min(400 * T, 40_000))
                          for line in range(1, extra + 1)]
             if None in schedules and perfect:
                 schedules = _linear_schedules(T, k, extra, strict=False)
@@ -597,15 +601,16 @@ def stored() -> dict:
     return out
 
 
-def group_design(table_size: int, tables: int, moves: int = 60_000, seed: int = 1) -> Design:
-    """A searched group design on this many tables: stored, or annealed now (see _GroupSearch)."""
+def group_design(table_size: int, tables: int, moves: int | None = None, seed: int = 1) -> Design:
+    """A searched group design on this many tables: stored, or annealed now (see _GroupSearch;
+    the effort shrinks with the size so that a big field is still built in seconds)."""
     add, _, name = _group(tables)
     found = stored().get(("group", table_size, tables))
-    if found and found[0] == name and moves == 60_000 and seed == 1:
+    if found and found[0] == name and moves is None and seed == 1:
         pis = [list(range(tables))] + found[1]
     else:
         search = _GroupSearch(tables, table_size, seed)
-        search.anneal(moves)
+        search.anneal(moves if moves is not None else min(60_000, 3_600_000 // tables))
         pis = search.best
     rows = _group_rows(add, pis, False)
     return Design(table_size, tables, tables, tuple(tuple(tuple(r) for r in line) for line in rows), "search", name)

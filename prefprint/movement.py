@@ -515,12 +515,12 @@ def candidates(players: int, table_size: int = 4, method: str = "auto",
         out = [_rooms_candidate(split, k, [("auto_rooms", {"sizes": split})])]
     else:
         out = _single_candidates(players, k, method if method != "auto" else None)
-        if method == "auto":
+        if method != "auto":
+            out = _forced(out, players, k, method)
+        elif players <= 400:  # beyond, rooms never beat one field and only cost time
             split = split_rooms(players, k)
             if split:
                 out.append(_rooms_candidate(split, k, [("auto_rooms", {"sizes": split})]))
-        else:
-            out = _forced(out, players, k, method)
     for c in out:
         c.movement = _compose(players, k, c.method, c.plans, None, c.notes)
     return out
@@ -712,12 +712,15 @@ def _nearby(players: int, k: int) -> str:
 def _set_offsets(plans, rounds) -> list[int]:
     """How far each room's sets are turned in the shared row of sets: fewest copies, then the
     fewest tables playing one set at once."""
+    if len(plans) == 1:
+        return [0]
     size = max(p.sets for p in plans)
     load = Counter()  # (round, set) -> tables playing it
     out = []
+    step = max(1, size // 16)  # a few turns are enough to spread big rooms
     for plan in plans:
         best = None
-        for d in range(size if len(plans) > 1 else 1):
+        for d in range(0, size, step):
             here = Counter()
             for r, (plays_r, _) in enumerate(plan.rounds[:rounds]):
                 for _, s, _ in plays_r:
