@@ -295,12 +295,14 @@ def movement_quality_context(event: Event) -> dict:
             by_count.setdefault(n, []).append(set_no)
         copies = t("mq_copies", text="; ".join(t("mq_copies_item", sets=_ranges(sets), n=n)
                                                for n, sets in sorted(by_count.items()) if n > 1))
-    passes = [{"after": p["after"], "set": p["set"], "copy_no": p["copy"],
-               "from": f"{p['from_room']}, {p['from_table']}", "to": f"{p['to_room']}, {p['to_table']}",
-               "round": p["round"]} for p in m.passes()]
+    columns = t("mq_passes_columns").split("|")
+    show_copy = m.copies_needed > 1
+    passes = [[p["after"], p["set"]] + ([p["copy"]] if show_copy else [])
+              + [f"{p['from_room']}, {p['from_table']}", f"{p['to_room']}, {p['to_table']}", p["round"]]
+              for p in m.passes()]
     return {"title": t("mq_title"), "rows": rows, "warnings": warnings, "verdict": verdict, "copies": copies,
-            "copies_why": t("mq_copies_why") if copies else "", "passes": passes,
-            "passes_title": t("mq_passes"), "passes_columns": t("mq_passes_columns").split("|")}
+            "copies_why": t("mq_copies_why") if copies else "", "passes": passes, "passes_title": t("mq_passes"),
+            "passes_columns": columns if show_copy else columns[:2] + columns[3:]}
 
 
 def director_context(event: Event) -> dict:

@@ -644,6 +644,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                     "the fewest excess and missed meetings ({excess} % and {never} %)"),
     "why_targets": ("единственный, где каждый комплект играют хотя бы два стола и отдыхи ровные",
                     "the only one where every set is played at two tables or more and rests are even"),
+    "why_limit": ("единственный, где лишних встреч не больше {limit} % ({excess} %)",
+                  "the only one with at most {limit} % excess meetings ({excess} %)"),
     "hint_tables_of_3": ("За столами по три эти участники сыграли бы совершенное движение на {tables} "
                          "{tables:столе|столах|столах}.",
                          "At tables of 3 this field would play a perfect movement on {tables} tables."),

@@ -583,6 +583,7 @@ def _best(options: list[Candidate], players: int, k: int) -> tuple[Candidate, tu
     best = ranked[0]
     q = best.movement.quality
     good = [c for c in options if c.movement.quality.meets_rules]
+    within = [c for c in good if c.movement.quality.excess_pct <= c.movement.quality.limit]
     if len(options) == 1:
         reason = ("why_only", {})
     elif best.method == "scheme":
@@ -591,6 +592,8 @@ def _best(options: list[Candidate], players: int, k: int) -> tuple[Candidate, tu
         reason = ("why_perfect", {})
     elif len(good) == 1:
         reason = ("why_targets", {})
+    elif len(within) == 1 and best is within[0]:
+        reason = ("why_limit", {"limit": q.limit, "excess": q.excess_pct})
     else:
         reason = ("why_fairest", {"excess": q.excess_pct, "never": q.never_pct})
     return best, reason
@@ -782,8 +785,9 @@ def _compose(players, k, method, plans, n_rounds, notes) -> Movement:
 
 
 def _assign_copies(rounds: list[list[tuple[int, int, int]]]) -> dict[tuple[int, int], int]:
-    """Copy numbers for plays (round index, table): a copy goes on from the table that played it
-    the round before in the same room where it can, else from any room, else from the director."""
+    """Copy numbers for plays (round index, table): a table takes a copy of its room where there is
+    one (from the table that played it the round before, else from the director), else one from
+    another room; a new copy only when every copy is in play this round."""
     last: dict[int, dict[int, tuple[int, int, int]]] = {}  # set -> copy -> (round, table, room)
     out = {}
     for r, plays in enumerate(rounds):
@@ -796,7 +800,7 @@ def _assign_copies(rounds: list[list[tuple[int, int, int]]]) -> dict[tuple[int, 
             for t, room in tables:
                 def rank(c):
                     rr, tt, rm = free[c]
-                    return (rr != r - 1 or rm != room, rr != r - 1, abs(tt - t), c)
+                    return (rm != room, rr != r - 1, abs(tt - t), c)
                 if free:
                     c = min(free, key=rank)
                     del free[c]
