@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from prefprint.cli import cli
 
@@ -129,3 +131,24 @@ def test_every_command_has_help_and_is_in_the_readme():
 def test_python_dash_m_works():
     out = subprocess.run([sys.executable, "-m", "prefprint", "--help"], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0 and "movement" in out.stdout
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(-5, 130), st.sampled_from(["4", "3"]), st.data())
+def test_movement_never_ends_in_a_traceback(players, size, data):
+    args = ["movement", "--players", str(players), "--table-size", size, "--json"]
+    method = data.draw(st.sampled_from(["auto", "standard", "field", "search", "scheme", "skip", "rooms", "rests"]))
+    args += ["--method", method]
+    if data.draw(st.booleans()):
+        args += ["--rooms", data.draw(st.sampled_from(["13,13", "20,12", "x", "0,40", "8,8,9", "19,25", str(players)]))]
+    if data.draw(st.booleans()):
+        args += ["--rounds", str(data.draw(st.integers(-1, 30)))]
+    if data.draw(st.booleans()):
+        args += ["--by-lines"] + (["--absent", "3,17"] if data.draw(st.booleans()) else [])
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code in (0, 2), (args, result.output)
+    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+    if result.exit_code == 0:
+        assert json.loads(result.output)["players"] >= 1
+    else:
+        assert len(result.output.strip().splitlines()) == 1, result.output
