@@ -14,19 +14,24 @@ the one whose row holds the set of table t.
   4 (3 at tables of 3): Z_m with gcd(m, 6) = 1 (the seed's standard movement: sets −1, E +1,
   S +2, W −2), GF(q) for q ≥ 5 (q ≥ 4 at tables of 3), and their products. With `spot` the last
   position keeps no N player: whoever comes there rests (fields of k·q − 1 players).
-- `searched_design`: any other field, T tables and lines of T or T + 1 players (one of a line of
-  T + 1 rests each round, each exactly once). A deterministic annealing over switches of two
-  players of one line along a cycle of rounds (every state is a valid movement) makes meetings as
-  even as it can. The designs for the fields up to 40 tables are computed ahead by
-  tools/make_designs.py and shipped in prefprint/data/designs.txt.gz; others are searched on
-  demand with a smaller effort.
+- `group_design`: any other number of full tables. Player x of a line plays set x + π(r) in
+  round r over the group Z_T (Z_2 × Z_T/2 where 4 divides T, so that orthomorphisms exist);
+  every such design is a valid movement, and an annealing of the permutations π makes meetings
+  as even as it can (`_GroupSearch`).
+- `substitute_design`: k·T + 1 … k·T + k − 1 players on T tables: lines E (, S, W) get one
+  extra player who sits in for the one of the line who rests; everybody rests at most once. A
+  formula over the ring where it allows (nobody then meets anybody twice), else a search for a
+  transversal of the line's square (`_rester_schedule`).
+- `rotating_design`: small fields (up to 6 tables) where players change seats so that nearly
+  everybody meets everybody (`_RotatingSearch`).
+
+The searched designs up to 40 tables are computed ahead by tools/make_designs.py and shipped in
+prefprint/data/designs.txt (read through importlib.resources); others are searched on demand with
+a smaller effort. Every search is deterministic (its own random generator, fixed seeds).
 """
 
 from __future__ import annotations
 
-import base64
-import gzip
-import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
