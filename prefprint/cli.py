@@ -118,13 +118,12 @@ def _numbers(text: str | None, option: str) -> list[int] | None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see README).")
 @click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True,
               help="Language of the text output and of errors.")
-@click.pass_context
-def movement(ctx, players, table_size, rounds, method, rooms, by_lines, absent, compare, as_json, lang):
+def movement(players, table_size, rounds, method, rooms, by_lines, absent, compare, as_json, lang):
     """Build a movement and print it round by round with its statistics and fairness."""
     from .movement import build_movement, compare as compare_candidates, second_session, to_dict
     from .text import compare_text, movement_text
 
-    ctx.find_root().obj = {"lang": lang}  # errors are written by the group in this language
+    _set_lang(lang)  # errors are written by the group in this language
     if rounds is not None and rounds < 1:
         raise click.BadParameter(f"must be at least 1, not {rounds}", param_hint="--rounds")
     room_sizes = _numbers(rooms, "--rooms")

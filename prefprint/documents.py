@@ -280,28 +280,28 @@ def movement_quality_context(event: Event) -> dict:
     q = m.quality
     span = lambda lo, hi: str(lo) if lo == hi else f"{lo}–{hi}"  # noqa: E731
     rows = [
-        (t("mq_rounds"), t("mq_rounds_value", rounds=q.rounds, full=q.full_rounds)),
-        (t("mq_pairs_lines" if q.lines_fixed else "mq_pairs_all"), f"{q.never} / {q.once} / {q.more}"),
-        (t("mq_set_plays"), span(*q.set_plays)),
-        (t("mq_rests"), span(*q.rests)),
-        (t("mq_excess"), f"{q.excess} ({q.excess_pct:.1f} %)"),
+        (t("movement.mq_rounds"), t("movement.mq_rounds_value", rounds=q.rounds, full=q.full_rounds)),
+        (t("movement.mq_pairs_lines" if q.lines_fixed else "movement.mq_pairs_all"), f"{q.never} / {q.once} / {q.more}"),
+        (t("movement.mq_set_plays"), span(*q.set_plays)),
+        (t("movement.mq_rests"), span(*q.rests)),
+        (t("movement.mq_excess"), f"{q.excess} ({q.excess_pct:.1f} %)"),
     ]
     warnings = [Message(code, **params).text(lang) for code, params in q.weaknesses()]
-    verdict = t("mq_perfect") if q.perfect and q.rounds == q.full_rounds else (t("mq_ok") if not warnings else "")
+    verdict = t("movement.mq_perfect") if q.perfect and q.rounds == q.full_rounds else (t("movement.mq_ok") if not warnings else "")
     copies = ""
     if m.copies_needed > 1:
         by_count = {}
         for set_no, n in m.copies.items():
             by_count.setdefault(n, []).append(set_no)
-        copies = t("mq_copies", text="; ".join(t("mq_copies_item", sets=_ranges(sets), n=n)
+        copies = t("movement.mq_copies", text="; ".join(t("movement.mq_copies_item", sets=_ranges(sets), n=n)
                                                for n, sets in sorted(by_count.items()) if n > 1))
-    columns = t("mq_passes_columns").split("|")
+    columns = t("movement.mq_passes_columns").split("|")
     show_copy = m.copies_needed > 1
     passes = [[p["after"], p["set"]] + ([p["copy"]] if show_copy else [])
               + [f"{p['from_room']}, {p['from_table']}", f"{p['to_room']}, {p['to_table']}", p["round"]]
               for p in m.passes()]
-    return {"title": t("mq_title"), "rows": rows, "warnings": warnings, "verdict": verdict, "copies": copies,
-            "copies_why": t("mq_copies_why") if copies else "", "passes": passes, "passes_title": t("mq_passes"),
+    return {"title": t("movement.mq_title"), "rows": rows, "warnings": warnings, "verdict": verdict, "copies": copies,
+            "copies_why": t("movement.mq_copies_why") if copies else "", "passes": passes, "passes_title": t("movement.mq_passes"),
             "passes_columns": columns if show_copy else columns[:2] + columns[3:]}
 
 

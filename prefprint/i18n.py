@@ -18,8 +18,8 @@ def note_text(code: str, params: dict, lang: str = "ru") -> str:
     if "numbers" in p:
         p["numbers_text"] = ", ".join(map(str, p["numbers"]))
     if isinstance(p.get("reason"), tuple):
-        p["reason"] = Message(p["reason"][0], **p["reason"][1])
-    return Message(code, **p).text(lang)
+        p["reason"] = Message("movement." + p["reason"][0], **p["reason"][1])
+    return Message("movement." + code, **p).text(lang)
 
 
 METHOD_NAMES = {

@@ -542,193 +542,193 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                        "the analysis cache was not written ({why}); the deals will be solved again next time"),
     "solver.bad_jobs": ("--jobs: нужно число от 1, а не {n}", "--jobs: expected a number from 1, not {n}"),
     # ------------------------------------------------------------------ movement
-    "mv_table_size": ("стол — на 4 или на 3 игрока, а не на {value}", "table size must be 4 or 3, not {value}"),
-    "mv_players": ("участников должно быть от {low} до {high} за столами по {k}, а не {value}",
+    "movement.table_size": ("стол — на 4 или на 3 игрока, а не на {value}", "table size must be 4 or 3, not {value}"),
+    "movement.players": ("участников должно быть от {low} до {high} за столами по {k}, а не {value}",
                    "players must be from {low} to {high} at tables of {k}, not {value}"),
-    "mv_method": ("способ движения — один из: {methods}; {value} не подходит",
+    "movement.method": ("способ движения — один из: {methods}; {value} не подходит",
                   "method must be one of {methods}, not {value}"),
-    "mv_rounds": ("туров может быть от {low} до {full} (полный круг) для {players} "
+    "movement.rounds": ("туров может быть от {low} до {full} (полный круг) для {players} "
                   "{players:участника|участников|участников}, а не {value}",
                   "rounds must be from {low} to {full} (the full circle) for {players} players, not {value}"),
-    "mv_rounds_once": ("за {value} {value:тур|тура|туров} часть комплектов сыграл бы только один стол; "
+    "movement.rounds_once": ("за {value} {value:тур|тура|туров} часть комплектов сыграл бы только один стол; "
                        "нужно не меньше {low} {low:тура|туров|туров}",
                        "in {value} {value:round|rounds} some sets would be played at one table only; "
                        "play at least {low} rounds"),
-    "mv_standard": ("стандартное движение требует T столов с НОД(T, 6) = 1 и T ≥ 5 (20, 28, 44, … участников "
+    "movement.standard": ("стандартное движение требует T столов с НОД(T, 6) = 1 и T ≥ 5 (20, 28, 44, … участников "
                     "за столами по {k}); {players} {players:участник|участника|участников} не подходят",
                     "the standard movement needs T tables with gcd(T, 6) = 1 and T >= 5 (20, 28, 44, ... players "
                     "at tables of {k}); {players} players do not fit"),
-    "mv_field": ("совершенное движение по конечному полю есть для {examples}… столов по {k}; "
+    "movement.field": ("совершенное движение по конечному полю есть для {examples}… столов по {k}; "
                  "{players} {players:участник|участника|участников} не подходят",
                  "a perfect movement from a finite field exists for {examples}... tables of {k}; "
                  "{players} players do not fit"),
-    "mv_scheme": ("схемы из книги есть для {sizes} участников за столами по 4; не для {players} за столами по {k}",
+    "movement.scheme": ("схемы из книги есть для {sizes} участников за столами по 4; не для {players} за столами по {k}",
                   "book schemes exist for {sizes} players at tables of 4; not for {players} at tables of {k}"),
-    "mv_skip": ("движение с пропусками требует числа участников, кратного {k}; {players} не кратно "
+    "movement.skip": ("движение с пропусками требует числа участников, кратного {k}; {players} не кратно "
                 "(попробуйте --method search или rooms)",
                 "the skip movement needs a multiple of {k} players; {players} is not "
                 "(try --method search or rooms)"),
-    "mv_no_rests": ("отдыхать никому не нужно: {players} {players:участник|участника|участников} "
+    "movement.no_rests": ("отдыхать никому не нужно: {players} {players:участник|участника|участников} "
                     "занимают {tables} {tables:стол|стола|столов} целиком",
                     "nobody needs to rest: {players} players fill {tables} tables"),
-    "mv_method_none": ("способом «{method}» движение для {players} {players:участника|участников|участников} "
+    "movement.method_none": ("способом «{method}» движение для {players} {players:участника|участников|участников} "
                        "за столами по {k} не строится",
                        "no {method} movement for {players} players at tables of {k}"),
-    "mv_rooms_sum": ("комнаты {sizes} = {total} {total:участник|участника|участников}, а участников {players}",
+    "movement.rooms_sum": ("комнаты {sizes} = {total} {total:участник|участника|участников}, а участников {players}",
                      "rooms {sizes} = {total} players, expected {players}"),
-    "mv_rooms_small": ("в комнате должно быть не меньше {low} участников; комнаты по {sizes} слишком малы",
+    "movement.rooms_small": ("в комнате должно быть не меньше {low} участников; комнаты по {sizes} слишком малы",
                        "a room needs at least {low} players; rooms of {sizes} are too small"),
-    "mv_rooms_none": ("{players} {players:участника|участников|участников} нельзя разбить на комнаты, где "
+    "movement.rooms_none": ("{players} {players:участника|участников|участников} нельзя разбить на комнаты, где "
                       "в каждой совершенное движение или схема из книги (столы по {k})",
                       "{players} players cannot be split into rooms that each play a perfect movement or a book "
                       "scheme at tables of {k}"),
-    "mv_refused": ("для {players} {players:участника|участников|участников} за столами по {k} нет движения, где "
+    "movement.refused": ("для {players} {players:участника|участников|участников} за столами по {k} нет движения, где "
                    "каждый комплект играют хотя бы два стола; подходят: {nearby}",
                    "{players} players at tables of {k}: no movement plays every set at two tables or more; "
                    "fields that work: {nearby}"),
-    "mv_small": ("{players} {players:участник|участника|участников} за столами по {k} — слишком мало для честного "
+    "movement.small": ("{players} {players:участник|участника|участников} за столами по {k} — слишком мало для честного "
                  "движения (нужно от {least}; для 8 и 9 есть схемы из книги); подходят: {nearby}",
                  "{players} players at tables of {k} are too few for a fair movement (from {least}; the book has "
                  "schemes for 8 and 9); fields that work: {nearby}"),
-    "mv_by_lines": ("вторая сессия по линиям требует хотя бы двух линий по {low} и больше участников; "
+    "movement.by_lines": ("вторая сессия по линиям требует хотя бы двух линий по {low} и больше участников; "
                     "в линиях {sizes}",
                     "a second session by lines needs at least two lines of {low} players or more; lines have {sizes}"),
-    "mv_absent": ("отсутствующих {numbers} не было в первой сессии", "absent players {numbers} did not play the first session"),
-    "mv_numbers": ("номеров игроков {given}, а участников {players}; номера должны быть разными и больше нуля",
+    "movement.absent_unknown": ("отсутствующих {numbers} не было в первой сессии", "absent players {numbers} did not play the first session"),
+    "movement.numbers": ("номеров игроков {given}, а участников {players}; номера должны быть разными и больше нуля",
                    "{given} player numbers for {players} players; numbers must be distinct and positive"),
-    "mv_by_lines_rooms": ("для второй сессии по линиям комнаты задаются линиями; --rooms не нужен",
+    "movement.by_lines_rooms": ("для второй сессии по линиям комнаты задаются линиями; --rooms не нужен",
                           "the second session by lines makes its rooms from the lines; do not give rooms"),
     # notes: how the movement was chosen (director's sheet, `prefprint movement`)
-    "auto_standard": ("Стандартное движение: {tables} {tables:стол|стола|столов} (НОД(T, 6) = 1): N сидит, {moves}, "
+    "movement.auto_standard": ("Стандартное движение: {tables} {tables:стол|стола|столов} (НОД(T, 6) = 1): N сидит, {moves}, "
                       "комплекты −1; игроки разных линий встречаются ровно один раз.",
                       "Standard movement: {tables} tables (gcd(T, 6) = 1): N stays, {moves}, sets −1; "
                       "players of different lines meet exactly once."),
-    "auto_field": ("Совершенное движение по {ring}: {tables} {tables:стол|стола|столов}; игроки разных линий "
+    "movement.auto_field": ("Совершенное движение по {ring}: {tables} {tables:стол|стола|столов}; игроки разных линий "
                    "встречаются ровно один раз, каждый комплект играется за каждым столом. Переходы меняются от тура "
                    "к туру — смотрите инструкции на столах.",
                    "Perfect movement over {ring}: {tables} tables; players of different lines meet exactly once and "
                    "every set is played at every table. The moves change from round to round: see the table cards."),
-    "auto_search": ("Движение подобрано поиском ({ring}): {tables} {tables:стол|стола|столов}; совершенного для этого "
+    "movement.auto_search": ("Движение подобрано поиском ({ring}): {tables} {tables:стол|стола|столов}; совершенного для этого "
                     "числа столов нет, встречи распределены как можно ровнее.",
                     "Searched movement ({ring}): {tables} tables; no perfect movement exists for this many tables, "
                     "meetings are spread as evenly as possible."),
-    "auto_rotation": ("Движение подобрано поиском: игроки меняют места и столы, так что почти каждый встречается "
+    "movement.auto_rotation": ("Движение подобрано поиском: игроки меняют места и столы, так что почти каждый встречается "
                       "с каждым; {sets} {sets:комплект|комплекта|комплектов}, каждый играют не меньше двух столов.",
                       "Searched movement: players change seats and tables so that nearly everybody meets everybody; "
                       "{sets} sets, each played at two tables or more."),
-    "auto_scheme": ("Специальная схема из книги для {players} участников (маршруты и ряд комплектов по таблице).",
+    "movement.auto_scheme": ("Специальная схема из книги для {players} участников (маршруты и ряд комплектов по таблице).",
                     "The book's special scheme for {players} players (routes and set row as in the seed's table)."),
-    "auto_skip": ("При {tables} столах стандартное движение невозможно; линия переходит ещё на один стол в туре, "
+    "movement.auto_skip": ("При {tables} столах стандартное движение невозможно; линия переходит ещё на один стол в туре, "
                   "где она встретила бы уже сыгранные комплекты (пропуск; дополнительных переходов: {skips}).",
                   "{tables} tables do not allow the standard movement; a line moves one extra table in a round "
                   "where it would meet sets it has played (skip; {skips} extra moves)."),
-    "auto_rooms": ("Игроки разбиты на комнаты по {sizes_text} участников, в каждой своё движение; комнаты играют "
+    "movement.auto_rooms": ("Игроки разбиты на комнаты по {sizes_text} участников, в каждой своё движение; комнаты играют "
                    "одни и те же комплекты и передают коробки друг другу.",
                    "The field is split into rooms of {sizes_text} players, each with a movement of its own; the rooms "
                    "play the same sets and pass the boxes to each other."),
-    "rest_spot": ("Одно место без N ({tables} {tables:стол|стола|столов} из {positions}): кто приходит туда, "
+    "movement.rest_spot": ("Одно место без N ({tables} {tables:стол|стола|столов} из {positions}): кто приходит туда, "
                   "отдыхает; каждый отдыхает не больше одного раза.",
                   "One position without N ({tables} tables of {positions}): whoever comes there rests; "
                   "everybody rests at most once."),
-    "rest_substitutes": ("В линиях {lines_text} по одному лишнему игроку: в каждом туре один игрок линии отдыхает, "
+    "movement.rest_substitutes": ("В линиях {lines_text} по одному лишнему игроку: в каждом туре один игрок линии отдыхает, "
                          "лишний садится на его место; каждый отдыхает не больше одного раза.",
                          "Lines {lines_text} have one extra player each: each round one player of the line rests "
                          "and the extra player takes his seat; everybody rests at most once."),
-    "auto_choice": ("Выбрано из {n} {n:варианта|вариантов|вариантов}: {reason}.",
+    "movement.auto_choice": ("Выбрано из {n} {n:варианта|вариантов|вариантов}: {reason}.",
                     "Chosen from {n} {n:candidate|candidates}: {reason}."),
-    "why_only": ("другого движения для этого числа участников нет", "no other movement fits this field"),
-    "why_perfect": ("все пары игроков разных линий встречаются ровно один раз",
+    "movement.why_only": ("другого движения для этого числа участников нет", "no other movement fits this field"),
+    "movement.why_perfect": ("все пары игроков разных линий встречаются ровно один раз",
                     "every two players of different lines meet exactly once"),
-    "why_book": ("схема из книги, как в правилах", "the book's scheme, as the rules give it"),
-    "why_fairest": ("меньше всего лишних и несостоявшихся встреч ({excess} % и {never} %)",
+    "movement.why_book": ("схема из книги, как в правилах", "the book's scheme, as the rules give it"),
+    "movement.why_fairest": ("меньше всего лишних и несостоявшихся встреч ({excess} % и {never} %)",
                     "the fewest excess and missed meetings ({excess} % and {never} %)"),
-    "why_targets": ("единственный, где каждый комплект играют хотя бы два стола и отдыхи ровные",
+    "movement.why_targets": ("единственный, где каждый комплект играют хотя бы два стола и отдыхи ровные",
                     "the only one where every set is played at two tables or more and rests are even"),
-    "why_limit": ("единственный, где лишних встреч не больше {limit} % ({excess} %)",
+    "movement.why_limit": ("единственный, где лишних встреч не больше {limit} % ({excess} %)",
                   "the only one with at most {limit} % excess meetings ({excess} %)"),
-    "hint_tables_of_3": ("За столами по три эти участники сыграли бы совершенное движение на {tables} "
+    "movement.hint_tables_of_3": ("За столами по три эти участники сыграли бы совершенное движение на {tables} "
                          "{tables:столе|столах|столах}.",
                          "At tables of 3 this field would play a perfect movement on {tables} tables."),
-    "hint_tables_of_4": ("За столами по четыре эти участники сыграли бы совершенное движение на {tables} "
+    "movement.hint_tables_of_4": ("За столами по четыре эти участники сыграли бы совершенное движение на {tables} "
                          "{tables:столе|столах|столах}.",
                          "At tables of 4 this field would play a perfect movement on {tables} tables."),
-    "forced_method": ("Способ выбран судьёй: {method}.", "Method chosen by the director: {method}."),
-    "forced_rooms": ("Комнаты заданы судьёй: {sizes_text} участников.", "Rooms set by the director: {sizes_text} players."),
-    "early_stop": ("Сессия остановлена раньше: {rounds} {rounds:тур|тура|туров} из {full}.",
+    "movement.forced_method": ("Способ выбран судьёй: {method}.", "Method chosen by the director: {method}."),
+    "movement.forced_rooms": ("Комнаты заданы судьёй: {sizes_text} участников.", "Rooms set by the director: {sizes_text} players."),
+    "movement.early_stop": ("Сессия остановлена раньше: {rounds} {rounds:тур|тура|туров} из {full}.",
                    "Early stop: {rounds} of {full} rounds."),
-    "second_session": ("Вторая сессия по линиям: комнаты бывших N, E, S, W ({sizes_text} участников); комнаты "
+    "movement.second_session": ("Вторая сессия по линиям: комнаты бывших N, E, S, W ({sizes_text} участников); комнаты "
                        "играют одни и те же комплекты, каждая сдача сравнивается по всему залу.",
                        "Second session by lines: rooms of former N, E, S, W ({sizes_text} players); the rooms play "
                        "the same sets, so every deal is compared across the whole field."),
-    "absent": ("Не играют во второй сессии: {numbers_text}.", "Not playing the second session: {numbers_text}."),
+    "movement.absent": ("Не играют во второй сессии: {numbers_text}.", "Not playing the second session: {numbers_text}."),
     # the movement as text (`prefprint movement`)
-    "mv_nearby_both": ("{sizes}; {other}", "{sizes}; {other}"),
-    "mv_nearby_other": ("{players} за столами по {k}", "{players} at tables of {k}"),
-    "mv_text_head": ("{players} {players:участник|участника|участников}, столы по {k}: {tables} "
+    "movement.nearby_both": ("{sizes}; {other}", "{sizes}; {other}"),
+    "movement.nearby_other": ("{players} за столами по {k}", "{players} at tables of {k}"),
+    "movement.text_head": ("{players} {players:участник|участника|участников}, столы по {k}: {tables} "
                      "{tables:стол|стола|столов}, {sets} {sets:комплект|комплекта|комплектов}, {rounds} из {full} "
                      "{full:тура|туров|туров}; движение: {method}",
                      "{players} players, tables of {k}: {tables} tables, {sets} sets, {rounds} of {full} rounds; "
                      "method: {method}"),
-    "mv_text_room": ("комната {room}: игроки {players}, столы {tables}, {method}",
+    "movement.text_room": ("комната {room}: игроки {players}, столы {tables}, {method}",
                      "room {room}: players {players}, tables {tables}, {method}"),
-    "mv_text_round": ("Тур {n}", "Round {n}"),
-    "mv_text_table": ("стол {table:>3}  комплект {set:>3}{copy}   {seats}", "table {table:>3}  set {set:>3}{copy}   {seats}"),
-    "mv_text_copy": (" (копия {copy})", " (copy {copy})"),
-    "mv_text_resting": ("отдыхают: {players}", "resting: {players}"),
-    "mv_text_meetings": ("Встречи (раз: пар): {histogram}", "Meetings (times: pairs): {histogram}"),
-    "mv_text_per_player": ("Комплектов на игрока: {sets}; отдыхов на игрока: {rests}",
+    "movement.text_round": ("Тур {n}", "Round {n}"),
+    "movement.text_table": ("стол {table:>3}  комплект {set:>3}{copy}   {seats}", "table {table:>3}  set {set:>3}{copy}   {seats}"),
+    "movement.text_copy": (" (копия {copy})", " (copy {copy})"),
+    "movement.text_resting": ("отдыхают: {players}", "resting: {players}"),
+    "movement.text_meetings": ("Встречи (раз: пар): {histogram}", "Meetings (times: pairs): {histogram}"),
+    "movement.text_per_player": ("Комплектов на игрока: {sets}; отдыхов на игрока: {rests}",
                            "Sets per player: {sets}; rests per player: {rests}"),
-    "mv_text_quality": ("{whom}: не встречались {never}, один раз {once}, чаще {more}; каждый комплект играют "
+    "movement.text_quality": ("{whom}: не встречались {never}, один раз {once}, чаще {more}; каждый комплект играют "
                         "{plays} {plays_hi:стол|стола|столов}; лишних встреч {excess} %",
                         "{whom}: never met {never}, once {once}, more often {more}; each set is played at {plays} "
-                        "tables; excess meetings {excess} %"),
-    "mv_text_lines": ("Пары игроков разных линий", "Pairs of players of different lines"),
-    "mv_text_all": ("Пары игроков", "Pairs of players"),
-    "mv_text_warning": ("Внимание: {text}", "Warning: {text}"),
-    "mv_text_copies": ("Копий коробок на комплект: {copies}", "Copies of the boxes per set: {copies}"),
-    "mv_text_pass": ("после тура {after}: комната {from_room}, стол {from_table} → комната {to_room}, стол "
+                        "{plays_hi:table|tables}; excess meetings {excess} %"),
+    "movement.text_lines": ("Пары игроков разных линий", "Pairs of players of different lines"),
+    "movement.text_all": ("Пары игроков", "Pairs of players"),
+    "movement.text_warning": ("Внимание: {text}", "Warning: {text}"),
+    "movement.text_copies": ("Копий коробок на комплект: {copies}", "Copies of the boxes per set: {copies}"),
+    "movement.text_pass": ("после тура {after}: комната {from_room}, стол {from_table} → комната {to_room}, стол "
                      "{to_table}: комплект {set}{copy}",
                      "after round {after}: room {from_room}, table {from_table} → room {to_room}, table {to_table}: "
                      "set {set}{copy}"),
-    "mv_text_passes": ("Коробки переходят из комнаты в комнату:", "Boxes pass from room to room:"),
-    "mv_compare_head": ("Варианты для {players} {players:участника|участников|участников} за столами по {k}:",
+    "movement.text_passes": ("Коробки переходят из комнаты в комнату:", "Boxes pass from room to room:"),
+    "movement.compare_head": ("Варианты для {players} {players:участника|участников|участников} за столами по {k}:",
                         "Candidates for {players} players at tables of {k}:"),
-    "mv_compare_columns": ("способ|туров|сдач|не встр.|1 раз|чаще|столов на компл.|отдыхов|лишних, %",
+    "movement.compare_columns": ("способ|туров|сдач|не встр.|1 раз|чаще|столов на компл.|отдыхов|лишних, %",
                            "method|rounds|deals|never|once|more|set plays|rests|excess %"),
-    "mv_compare_rotating": ("{method}, места меняются", "{method}, seats change"),
-    "mv_compare_chosen": ("Выбрано: {method} — {reason}.", "Chosen: {method} — {reason}."),
+    "movement.compare_rotating": ("{method}, места меняются", "{method}, seats change"),
+    "movement.compare_chosen": ("Выбрано: {method} — {reason}.", "Chosen: {method} — {reason}."),
     # the director's sheet: quality of the movement, copies, boxes between rooms
-    "mq_title": ("Качество движения", "Quality of the movement"),
-    "mq_rounds": ("Туров", "Rounds"),
-    "mq_rounds_value": ("{rounds} из {full}", "{rounds} of {full}"),
-    "mq_pairs_lines": ("Пары игроков разных линий: не встречаются / один раз / чаще",
+    "movement.mq_title": ("Качество движения", "Quality of the movement"),
+    "movement.mq_rounds": ("Туров", "Rounds"),
+    "movement.mq_rounds_value": ("{rounds} из {full}", "{rounds} of {full}"),
+    "movement.mq_pairs_lines": ("Пары игроков разных линий: не встречаются / один раз / чаще",
                        "Pairs of players of different lines: never / once / more often"),
-    "mq_pairs_all": ("Пары игроков: не встречаются / один раз / чаще", "Pairs of players: never / once / more often"),
-    "mq_set_plays": ("Столов, играющих каждый комплект", "Tables playing each set"),
-    "mq_rests": ("Отдыхов на игрока", "Rests per player"),
-    "mq_excess": ("Лишние встречи (сверх ровного числа)", "Excess meetings (over an even share)"),
-    "mq_perfect": ("Совершенное движение: все пары игроков разных линий встречаются ровно один раз.",
+    "movement.mq_pairs_all": ("Пары игроков: не встречаются / один раз / чаще", "Pairs of players: never / once / more often"),
+    "movement.mq_set_plays": ("Столов, играющих каждый комплект", "Tables playing each set"),
+    "movement.mq_rests": ("Отдыхов на игрока", "Rests per player"),
+    "movement.mq_excess": ("Лишние встречи (сверх ровного числа)", "Excess meetings (over an even share)"),
+    "movement.mq_perfect": ("Совершенное движение: все пары игроков разных линий встречаются ровно один раз.",
                    "A perfect movement: every two players of different lines meet exactly once."),
-    "mq_ok": ("Правила соблюдены: каждый комплект играют не меньше двух столов, отдыхи ровные.",
+    "movement.mq_ok": ("Правила соблюдены: каждый комплект играют не меньше двух столов, отдыхи ровные.",
               "The rules are kept: every set is played at two tables or more, rests are even."),
-    "mq_copies": ("Приготовьте копии коробок: {text}.", "Prepare copies of the boxes: {text}."),
-    "mq_copies_item": ("комплекты {sets} — по {n} {n:копии|копии|копий}", "sets {sets}: {n} copies each"),
-    "mq_copies_why": ("Несколько столов играют один комплект в одном туре; каждая копия ходит своим маршрутом, "
+    "movement.mq_copies": ("Приготовьте копии коробок: {text}.", "Prepare copies of the boxes: {text}."),
+    "movement.mq_copies_item": ("комплекты {sets} — по {n} {n:копии|копии|копий}", "sets {sets}: {n} copies each"),
+    "movement.mq_copies_why": ("Несколько столов играют один комплект в одном туре; каждая копия ходит своим маршрутом, "
                       "номер копии — в инструкции стола.",
                       "Several tables play one set in one round; each copy travels its own route, the copy number "
                       "is on the table card."),
-    "mq_passes": ("Коробки, которые переходят из комнаты в комнату", "Boxes that pass from room to room"),
-    "mq_passes_columns": ("После тура|Комплект|Копия|Откуда: комната, стол|Куда: комната, стол|К туру",
+    "movement.mq_passes": ("Коробки, которые переходят из комнаты в комнату", "Boxes that pass from room to room"),
+    "movement.mq_passes_columns": ("После тура|Комплект|Копия|Откуда: комната, стол|Куда: комната, стол|К туру",
                           "After round|Set|Copy|From: room, table|To: room, table|For round"),
     # quality of a movement (director's sheet, --compare)
-    "q_sets_once": ("часть комплектов играет только один стол — их нельзя сравнить",
+    "movement.q_sets_once": ("часть комплектов играет только один стол — их нельзя сравнить",
                     "some sets are played at one table only: they cannot be compared"),
-    "q_rests": ("отдыхи неравные: от {low} до {high} на игрока", "rests are uneven: {low} to {high} per player"),
-    "q_rounds": ("мало туров: {rounds} при {tables} {tables:столе|столах|столах}",
+    "movement.q_rests": ("отдыхи неравные: от {low} до {high} на игрока", "rests are uneven: {low} to {high} per player"),
+    "movement.q_rounds": ("мало туров: {rounds} при {tables} {tables:столе|столах|столах}",
                  "few rounds: {rounds} for {tables} tables"),
-    "q_excess": ("лишних встреч {pct} % (больше {limit} %): одни пары встречаются часто, другие — никогда",
+    "movement.q_excess": ("лишних встреч {pct} % (больше {limit} %): одни пары встречаются часто, другие — никогда",
                  "{pct} % excess meetings (over {limit} %): some pairs meet often while others never do"),
-    "q_early": ("сессия короче полного круга: {never} {never:пара|пары|пар} игроков не встретятся",
+    "movement.q_early": ("сессия короче полного круга: {never} {never:пара|пары|пар} игроков не встретятся",
                 "the session is shorter than the full circle: {never} pairs of players will not meet"),
 }
 

@@ -159,15 +159,15 @@ class Quality:
         """(message code, params) for every target the movement misses."""
         out = []
         if self.set_plays[0] < 2:
-            out.append(("q_sets_once", {}))
+            out.append(("movement.q_sets_once", {}))
         if self.rests[1] - self.rests[0] > 1:
-            out.append(("q_rests", {"low": self.rests[0], "high": self.rests[1]}))
+            out.append(("movement.q_rests", {"low": self.rests[0], "high": self.rests[1]}))
         if self.full_rounds < min(self.tables, 7):
-            out.append(("q_rounds", {"rounds": self.full_rounds, "tables": self.tables}))
+            out.append(("movement.q_rounds", {"rounds": self.full_rounds, "tables": self.tables}))
         if self.excess_pct > self.limit:
-            out.append(("q_excess", {"pct": self.excess_pct, "limit": self.limit}))
+            out.append(("movement.q_excess", {"pct": self.excess_pct, "limit": self.limit}))
         if self.rounds < self.full_rounds and self.never:
-            out.append(("q_early", {"never": self.never}))
+            out.append(("movement.q_early", {"never": self.never}))
         return out
 
     @property
@@ -200,6 +200,11 @@ class Movement:
     @property
     def seats(self) -> tuple[str, ...]:
         return SEATS[self.table_size]
+
+    @property
+    def roster(self) -> tuple[int, ...]:
+        """The numbers of the players who take part, in order (the same as `numbers`)."""
+        return self.numbers
 
     @property
     def tables(self) -> int:
@@ -488,7 +493,7 @@ def _room_plan(size: int, k: int) -> _Plan:
     """The plan a room of this size plays: the best of its one-room candidates."""
     options = _single_candidates(size, k)
     if not options:
-        raise MovementError("mv_rooms_small", low=MIN_PLAYERS[k], sizes=str(size))
+        raise MovementError("movement.rooms_small", low=MIN_PLAYERS[k], sizes=str(size))
     for c in options:
         c.movement = _compose(size, k, c.method, c.plans, None, [])
     return _best(options, size, k)[0].plans[0]
@@ -511,7 +516,7 @@ def candidates(players: int, table_size: int = 4, method: str = "auto",
     elif method == "rooms":
         split = split_rooms(players, k)
         if not split:
-            raise MovementError("mv_rooms_none", players=players, k=k)
+            raise MovementError("movement.rooms_none", players=players, k=k)
         out = [_rooms_candidate(split, k, [("auto_rooms", {"sizes": split})])]
     else:
         out = _single_candidates(players, k, method if method != "auto" else None)
@@ -531,38 +536,38 @@ def _forced(out: list[Candidate], players: int, k: int, method: str) -> list[Can
     tables, extra = divmod(players, k)
     if method == "rests":
         if not extra:
-            raise MovementError("mv_no_rests", players=players, tables=tables)
+            raise MovementError("movement.no_rests", players=players, tables=tables)
         return out
     chosen = [c for c in out if c.method == method or (method == "field" and c.method == "standard")]
     if chosen:
         return chosen
     if method == "standard":
-        raise MovementError("mv_standard", k=k, players=players)
+        raise MovementError("movement.standard", k=k, players=players)
     if method == "field":
         examples = ", ".join(str(t) for t in range(k + 1, 41) if designs.perfect_order(t, k) and not standard_ok(t))
-        raise MovementError("mv_field", examples=examples, k=k, players=players)
+        raise MovementError("movement.field", examples=examples, k=k, players=players)
     if method == "scheme":
-        raise MovementError("mv_scheme", sizes=", ".join(map(str, BOOK_SCHEMES)), players=players, k=k)
+        raise MovementError("movement.scheme", sizes=", ".join(map(str, BOOK_SCHEMES)), players=players, k=k)
     if method == "skip":
-        raise MovementError("mv_skip", k=k, players=players)
-    raise MovementError("mv_method_none", method=method, players=players, k=k)
+        raise MovementError("movement.skip", k=k, players=players)
+    raise MovementError("movement.method_none", method=method, players=players, k=k)
 
 
 def _check_field(players, k, method) -> None:
     if k not in SEATS:
-        raise MovementError("mv_table_size", value=k)
+        raise MovementError("movement.table_size", value=k)
     if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS[k] <= players <= MAX_PLAYERS:
-        raise MovementError("mv_players", low=MIN_PLAYERS[k], high=MAX_PLAYERS, k=k, value=players)
+        raise MovementError("movement.players", low=MIN_PLAYERS[k], high=MAX_PLAYERS, k=k, value=players)
     if method not in METHODS:
-        raise MovementError("mv_method", methods=", ".join(METHODS), value=repr(method))
+        raise MovementError("movement.method", methods=", ".join(METHODS), value=repr(method))
 
 
 def _check_rooms(players, k, rooms) -> None:
     if sum(rooms) != players:
-        raise MovementError("mv_rooms_sum", sizes="+".join(map(str, rooms)), total=sum(rooms), players=players)
+        raise MovementError("movement.rooms_sum", sizes="+".join(map(str, rooms)), total=sum(rooms), players=players)
     small = [s for s in rooms if s < MIN_PLAYERS[k]]
     if small:
-        raise MovementError("mv_rooms_small", low=MIN_PLAYERS[k], sizes=", ".join(map(str, small)))
+        raise MovementError("movement.rooms_small", low=MIN_PLAYERS[k], sizes=", ".join(map(str, small)))
 
 
 def _best(options: list[Candidate], players: int, k: int) -> tuple[Candidate, tuple[str, dict]]:
@@ -606,7 +611,7 @@ def compare(players: int, table_size: int = 4, method: str = "auto",
     """The candidates of a field (full sessions), the one auto takes and why (message code, params)."""
     options = candidates(players, table_size, method, rooms)
     if not options:
-        raise MovementError("mv_refused", players=players, k=table_size, nearby=_nearby(players, table_size))
+        raise MovementError("movement.refused", players=players, k=table_size, nearby=_nearby(players, table_size))
     best, reason = _best(options, players, table_size)
     return options, best, reason
 
@@ -623,8 +628,8 @@ def build_movement(players: int, table_size: int = 4, rounds: int | None = None,
     options, best, reason = compare(players, k, method, rooms)
     if method == "auto" and not rooms and not _fair(best, players, k):
         if players < LEAST_FIELD[k]:
-            raise MovementError("mv_small", players=players, k=k, least=LEAST_FIELD[k], nearby=_nearby(players, k))
-        raise MovementError("mv_refused", players=players, k=k, nearby=_nearby(players, k))
+            raise MovementError("movement.small", players=players, k=k, least=LEAST_FIELD[k], nearby=_nearby(players, k))
+        raise MovementError("movement.refused", players=players, k=k, nearby=_nearby(players, k))
     notes = list(best.notes)
     if method == "auto" and not rooms:
         notes.append(("auto_choice", {"n": len(options), "reason": reason}))
@@ -639,13 +644,13 @@ def _finish(players, k, method, plans, rounds, notes) -> Movement:
     full = min(p.full_rounds for p in plans)
     least = _least_rounds(plans, full)
     if least is None:
-        raise MovementError("mv_refused", players=players, k=k, nearby=_nearby(players, k))
+        raise MovementError("movement.refused", players=players, k=k, nearby=_nearby(players, k))
     if rounds is None:
         rounds = full
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= full:
-        raise MovementError("mv_rounds", low=least, full=full, players=players, value=rounds)
+        raise MovementError("movement.rounds", low=least, full=full, players=players, value=rounds)
     if rounds < least:
-        raise MovementError("mv_rounds_once", value=rounds, low=least)
+        raise MovementError("movement.rounds_once", value=rounds, low=least)
     notes = list(notes)
     if rounds < full:
         notes.append(("early_stop", {"rounds": rounds, "full": full}))
@@ -708,7 +713,7 @@ def _nearby(players: int, k: int) -> str:
     sizes = ", ".join(str(n) for n in sorted(ok))
     other = 3 if k == 4 else 4
     if players >= MIN_PLAYERS[other] and _works(players, other):
-        return Message("mv_nearby_both", sizes=sizes, other=Message("mv_nearby_other", players=players, k=other))
+        return Message("movement.nearby_both", sizes=sizes, other=Message("movement.nearby_other", players=players, k=other))
     return sizes
 
 
@@ -818,7 +823,7 @@ def renumber(movement: Movement, numbers) -> Movement:
     numbers = tuple(sorted(numbers))
     if len(numbers) != movement.players or len(set(numbers)) != len(numbers) or \
             any(not isinstance(n, int) or isinstance(n, bool) or n < 1 for n in numbers):
-        raise MovementError("mv_numbers", given=len(numbers), players=movement.players)
+        raise MovementError("movement.numbers", given=len(numbers), players=movement.players)
     return _rename(movement, dict(zip(movement.numbers, numbers)), movement.method)
 
 
@@ -842,26 +847,28 @@ def lines_of(movement: Movement) -> dict[int, str]:
     return out
 
 
-def second_session(first: Movement, rounds: int | None = None, absent=()) -> Movement:
+def second_session(first: Movement, rounds: int | None = None, absent=(), present=None) -> Movement:
     """A second session by lines: former N, E, S, W players each play in a room of their own.
 
     A player's line is his seat in the first round he played. Player numbers are kept; `absent`
-    players (numbers of the first session) do not play. A line too small for a room of its own
-    joins the smallest other room. All rooms play the same sets (boxes pass between rooms, or
-    copies), so every deal is compared across the whole field.
+    players do not play; `present`, when given, is everyone who may (players who did not play the
+    first session join the smallest room). A line too small for a room of its own joins the
+    smallest other room. All rooms play the same sets (boxes pass between rooms, or copies), so
+    every deal is compared across the whole field.
     """
     k = first.table_size
     absent = set(absent)
-    unknown = sorted(absent - set(first.numbers))
-    if unknown:
-        raise MovementError("mv_absent", numbers=", ".join(map(str, unknown)))
+    if present is None:
+        unknown = sorted(absent - set(first.numbers))
+        if unknown:
+            raise MovementError("movement.absent_unknown", numbers=", ".join(map(str, unknown)))
+        present = first.numbers
+    playing = sorted(set(present) - absent)
     line = lines_of(first)
-    groups = {seat: sorted(p for p in first.numbers if line.get(p) == seat and p not in absent)
-              for seat in first.seats}
-    never = sorted(p for p in first.numbers if p not in line and p not in absent)
-    groups = [g for g in groups.values()]
-    if never:
-        min(groups, key=len).extend(never)
+    groups = [[p for p in playing if line.get(p) == seat] for seat in first.seats]
+    newcomers = [p for p in playing if p not in line]
+    if newcomers:
+        min(groups, key=len).extend(newcomers)
     groups = sorted((sorted(g) for g in groups if g), key=lambda g: g[0])
     while len(groups) > 1 and min(len(g) for g in groups) < MIN_PLAYERS[k]:
         small = min(groups, key=len)
@@ -870,8 +877,8 @@ def second_session(first: Movement, rounds: int | None = None, absent=()) -> Mov
         other.extend(small)
         other.sort()
     if len(groups) < 2:
-        raise MovementError("mv_by_lines", low=MIN_PLAYERS[k], sizes=", ".join(
-            str(sum(1 for p in first.numbers if line.get(p) == s)) for s in first.seats))
+        raise MovementError("movement.by_lines", low=MIN_PLAYERS[k], sizes=", ".join(
+            str(sum(1 for p in playing if line.get(p) == s)) for s in first.seats))
     sizes = [len(g) for g in groups]
     plans = [_room_plan(n, k) for n in sizes]
     notes = [("second_session", {"sizes": sizes})]

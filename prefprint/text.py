@@ -22,47 +22,47 @@ def _t(code: str, lang: str, **params) -> str:
 def quality_lines(m: Movement, lang: str = "ru") -> list[str]:
     """The fairness of a movement in words: pairs met, set plays, excess, and every weakness."""
     q = m.quality
-    whom = _t("mv_text_lines" if q.lines_fixed else "mv_text_all", lang)
-    out = [_t("mv_text_quality", lang, whom=whom, never=q.never, once=q.once, more=q.more,
+    whom = _t("movement.text_lines" if q.lines_fixed else "movement.text_all", lang)
+    out = [_t("movement.text_quality", lang, whom=whom, never=q.never, once=q.once, more=q.more,
               plays=_span(q.set_plays), plays_hi=q.set_plays[1], excess=q.excess_pct)]
     for code, params in q.weaknesses():
-        out.append(_t("mv_text_warning", lang, text=Message(code, **params)))
+        out.append(_t("movement.text_warning", lang, text=Message(code, **params)))
     return out
 
 
 def movement_text(m: Movement, lang: str = "ru") -> str:
     """A movement round by round, then its statistics, its fairness and how the method was chosen."""
     names = METHOD_NAMES[lang]
-    out = [_t("mv_text_head", lang, players=m.players, k=m.table_size, tables=m.tables, sets=m.sets,
+    out = [_t("movement.text_head", lang, players=m.players, k=m.table_size, tables=m.tables, sets=m.sets,
               rounds=len(m.rounds), full=m.full_rounds, method=names[m.method])]
     if len(m.rooms) > 1:
         for room in m.rooms:
-            out.append("  " + _t("mv_text_room", lang, room=room.number, players=_span(room.players),
+            out.append("  " + _t("movement.text_room", lang, room=room.number, players=_span(room.players),
                                  tables=_span(room.tables), method=names[room.method]))
     for code, params in m.notes:
         out.append("  " + note_text(code, params, lang))
     for rnd in m.rounds:
-        out.append("\n" + _t("mv_text_round", lang, n=rnd.number))
+        out.append("\n" + _t("movement.text_round", lang, n=rnd.number))
         for t in rnd.tables:
             seats = "  ".join(f"{s} {p:>3}" for s, p in t.seats)
-            copy = _t("mv_text_copy", lang, copy=t.copy) if m.copies_needed > 1 else ""
-            out.append("  " + _t("mv_text_table", lang, table=t.table, set=t.set, copy=copy, seats=seats))
+            copy = _t("movement.text_copy", lang, copy=t.copy) if m.copies_needed > 1 else ""
+            out.append("  " + _t("movement.text_table", lang, table=t.table, set=t.set, copy=copy, seats=seats))
         if rnd.resting:
-            out.append("  " + _t("mv_text_resting", lang, players=", ".join(map(str, rnd.resting))))
+            out.append("  " + _t("movement.text_resting", lang, players=", ".join(map(str, rnd.resting))))
     st = m.stats
     out.append("")
-    out.append(_t("mv_text_meetings", lang, histogram=", ".join(f"{k}: {v}" for k, v in st.meetings_histogram.items())))
-    out.append(_t("mv_text_per_player", lang, sets=_span(st.sets_per_player.values()),
+    out.append(_t("movement.text_meetings", lang, histogram=", ".join(f"{k}: {v}" for k, v in st.meetings_histogram.items())))
+    out.append(_t("movement.text_per_player", lang, sets=_span(st.sets_per_player.values()),
                   rests=_span(st.rests_per_player.values())))
     out += quality_lines(m, lang)
     if m.copies_needed > 1:
-        out.append(_t("mv_text_copies", lang, copies=_span(m.copies.values())))
+        out.append(_t("movement.text_copies", lang, copies=_span(m.copies.values())))
     passes = m.passes()
     if passes:
-        out.append(_t("mv_text_passes", lang))
+        out.append(_t("movement.text_passes", lang))
         for p in passes:
-            copy = _t("mv_text_copy", lang, copy=p["copy"]) if m.copies_needed > 1 else ""
-            out.append("  " + _t("mv_text_pass", lang, **{**p, "copy": copy}))
+            copy = _t("movement.text_copy", lang, copy=p["copy"]) if m.copies_needed > 1 else ""
+            out.append("  " + _t("movement.text_pass", lang, **{**p, "copy": copy}))
     return "\n".join(out)
 
 
@@ -70,21 +70,21 @@ def compare_text(options: list[Candidate], chosen: Candidate, reason: tuple, pla
                  lang: str = "ru") -> str:
     """The candidates of a field side by side and why auto chose the one it did."""
     names = METHOD_NAMES[lang]
-    head = _t("mv_compare_columns", lang).split("|")
+    head = _t("movement.compare_columns", lang).split("|")
     rows = []
     for c in options:
         q: Quality = c.movement.quality
         method = names[c.method] if q.lines_fixed or c.method == "scheme" else \
-            _t("mv_compare_rotating", lang, method=names[c.method])
+            _t("movement.compare_rotating", lang, method=names[c.method])
         method += " *" if c is chosen else ""
         rows.append([method, str(q.rounds), str(q.sets * k), str(q.never), str(q.once), str(q.more),
                      _span(q.set_plays), _span(q.rests), f"{q.excess_pct:.1f}"])
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
-    lines = [_t("mv_compare_head", lang, players=players, k=k)]
+    lines = [_t("movement.compare_head", lang, players=players, k=k)]
     for row in [head] + rows:
         lines.append("  " + "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
                                       for i, (cell, w) in enumerate(zip(row, widths))))
-    lines.append(_t("mv_compare_chosen", lang, method=names[chosen.method], reason=Message(reason[0], **reason[1])))
+    lines.append(_t("movement.compare_chosen", lang, method=names[chosen.method], reason=Message("movement." + reason[0], **reason[1])))
     return "\n".join(lines)
 
 
