@@ -489,19 +489,42 @@ def _single_candidates(players: int, k: int, forced: str | None = None) -> list[
     return out
 
 
-def _room_plan(size: int, k: int) -> _Plan:
-    """The plan a room of this size plays: the best of its one-room candidates."""
+def _room_options(size: int, k: int) -> list[Candidate]:
+    """The one-room candidates of a room of this size, best first (as auto ranks them)."""
     options = _single_candidates(size, k)
     if not options:
         raise MovementError("movement.rooms_small", low=MIN_PLAYERS[k], sizes=str(size))
     for c in options:
         c.movement = _compose(size, k, c.method, c.plans, None, [])
-    return _best(options, size, k)[0].plans[0]
+    best, _ = _best(options, size, k)
+    ranked = [best] + [c for c in options if c is not best]
+    # a room of a few players is better off with a few more rounds than with two
+    return sorted(ranked, key=lambda c: c.movement.full_rounds < 3)
+
+
+def _room_plans(sizes: list[int], k: int) -> list[_Plan]:
+    """A plan for every room such that all rooms play the same rounds and every shared set is
+    played at two tables or more: each room's best where they fit together, else the longest
+    common session, each room with the plan whose own length is nearest to it (the least cut)."""
+    options = [_room_options(n, k) for n in sizes]
+    plans = [room[0].plans[0] for room in options]
+    if _shared_plays(plans, min(p.full_rounds for p in plans)) >= 2:
+        return plans  # every room plays its own best
+    lengths = sorted({c.movement.full_rounds for room in options for c in room}, reverse=True)
+    for rounds in lengths:
+        fitting = [[c for c in room if c.movement.full_rounds >= rounds] for room in options]
+        if not all(fitting):
+            continue
+        chosen = [min(room, key=lambda c: c.movement.full_rounds - rounds)
+                  if room[0].movement.full_rounds - rounds > 0 else room[0] for room in fitting]
+        plans = [c.plans[0] for c in chosen]
+        if _shared_plays(plans, min(p.full_rounds for p in plans)) >= 2:
+            return plans
+    return [room[0].plans[0] for room in options]
 
 
 def _rooms_candidate(sizes: list[int], k: int, notes: list) -> Candidate:
-    plans = [_room_plan(s, k) for s in sizes]
-    return Candidate("rooms", plans, notes)
+    return Candidate("rooms", _room_plans(sizes, k), notes)
 
 
 def candidates(players: int, table_size: int = 4, method: str = "auto",
@@ -642,15 +665,15 @@ def build_movement(players: int, table_size: int = 4, rounds: int | None = None,
 def _finish(players, k, method, plans, rounds, notes) -> Movement:
     """Compose the rooms for the asked rounds (checked) and validate."""
     full = min(p.full_rounds for p in plans)
-    least = _least_rounds(plans, full)
-    if least is None:
+    fine = _fine_rounds(plans, full)
+    if not fine:
         raise MovementError("movement.refused", players=players, k=k, nearby=_nearby(players, k))
     if rounds is None:
         rounds = full
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= full:
-        raise MovementError("movement.rounds", low=least, full=full, players=players, value=rounds)
-    if rounds < least:
-        raise MovementError("movement.rounds_once", value=rounds, low=least)
+        raise MovementError("movement.rounds", low=fine[0], full=full, players=players, value=rounds)
+    if rounds not in fine:
+        raise MovementError("movement.rounds_once", value=rounds, low=fine[0])
     notes = list(notes)
     if rounds < full:
         notes.append(("early_stop", {"rounds": rounds, "full": full}))
@@ -659,12 +682,20 @@ def _finish(players, k, method, plans, rounds, notes) -> Movement:
     return movement
 
 
-def _least_rounds(plans, full) -> int | None:
-    """The fewest rounds in which every played set is played at two tables or more (None: never)."""
-    for r in range(2, full + 1):
-        if _shared_plays(plans, r) >= 2:
-            return r
-    return None
+def _fine_rounds(plans, full) -> list[int]:
+    """The round counts (2..full) after which every played set is played at two tables or more."""
+    if len(plans) > 1:
+        return [r for r in range(2, full + 1) if _shared_plays(plans, r) >= 2]
+    plays = Counter()
+    once = 0  # sets played at one table so far
+    out = []
+    for r, (plays_r, _) in enumerate(plans[0].rounds[:full], 1):
+        for _, s, _ in plays_r:
+            plays[s] += 1
+            once += 1 if plays[s] == 1 else -1 if plays[s] == 2 else 0
+        if r >= 2 and not once:
+            out.append(r)
+    return out
 
 
 def _shared_plays(plans, rounds) -> int:
@@ -718,12 +749,13 @@ def _nearby(players: int, k: int) -> str:
 
 
 def _set_offsets(plans, rounds) -> list[int]:
-    """How far each room's sets are turned in the shared row of sets: fewest copies, then the
-    fewest tables playing one set at once."""
+    """How far each room's sets are turned in the shared row of sets: fewest sets played at one
+    table only, then fewest copies, then the fewest tables playing one set at once."""
     if len(plans) == 1:
         return [0]
     size = max(p.sets for p in plans)
     load = Counter()  # (round, set) -> tables playing it
+    total = Counter()  # set -> tables playing it
     out = []
     step = max(1, size // 16)  # a few turns are enough to spread big rooms
     for plan in plans:
@@ -733,12 +765,18 @@ def _set_offsets(plans, rounds) -> list[int]:
             for r, (plays_r, _) in enumerate(plan.rounds[:rounds]):
                 for _, s, _ in plays_r:
                     here[(r, (s - 1 + d) % size)] += 1
+            sums = total.copy()
+            for (_, s), n in here.items():
+                sums[s] += n
+            once = sum(1 for n in sums.values() if n < 2)  # a set nobody else plays cannot be compared
             worst = max((load[key] + n for key, n in here.items()), default=0)
             clash = sum(load[key] * n for key, n in here.items())
-            if best is None or (worst, clash) < best[0]:
-                best = ((worst, clash), d, here)
+            if best is None or (once, worst, clash) < best[0]:
+                best = ((once, worst, clash), d, here)
         out.append(best[1])
         load.update(best[2])
+        for (_, s), n in best[2].items():
+            total[s] += n
     return out
 
 
@@ -837,6 +875,11 @@ def _rename(movement: Movement, name: dict, method: str) -> Movement:
                     tuple(sorted(name.values())))
 
 
+def _room_size_weak(size: int, k: int) -> bool:
+    """A line too small for a room of its own (fewer players than two tables seat)."""
+    return size < MIN_PLAYERS[k]
+
+
 def lines_of(movement: Movement) -> dict[int, str]:
     """Each player's line: his seat in the first round he plays."""
     out = {}
@@ -870,8 +913,8 @@ def second_session(first: Movement, rounds: int | None = None, absent=(), presen
     if newcomers:
         min(groups, key=len).extend(newcomers)
     groups = sorted((sorted(g) for g in groups if g), key=lambda g: g[0])
-    while len(groups) > 1 and min(len(g) for g in groups) < MIN_PLAYERS[k]:
-        small = min(groups, key=len)
+    while len(groups) > 1 and any(_room_size_weak(len(g), k) for g in groups):
+        small = min((g for g in groups if _room_size_weak(len(g), k)), key=len)
         groups.remove(small)
         other = min(groups, key=len)
         other.extend(small)
@@ -880,7 +923,7 @@ def second_session(first: Movement, rounds: int | None = None, absent=(), presen
         raise MovementError("movement.by_lines", low=MIN_PLAYERS[k], sizes=", ".join(
             str(sum(1 for p in playing if line.get(p) == s)) for s in first.seats))
     sizes = [len(g) for g in groups]
-    plans = [_room_plan(n, k) for n in sizes]
+    plans = _room_plans(sizes, k)
     notes = [("second_session", {"sizes": sizes})]
     if absent:
         notes.append(("absent", {"numbers": sorted(absent)}))

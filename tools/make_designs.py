@@ -9,7 +9,8 @@ k·T + k − 1) are not placed by a formula, it searches the resting schedule of
 (prefprint.designs._rester_schedule) with several seeds and keeps the best. For small fields (up
 to 6 tables) it anneals rotating designs (prefprint.designs._RotatingSearch: players change seats,
 everybody meets about once) with the fewest sets that keep the excess meetings within the target
-of issue 8 (10 %, 15 % where players rest), and keeps them where they reach it. The result is
+of issue 8 (10 %, 15 % where players rest), and keeps them where they reach it (below 12 players
+at tables of 4 and 9 at tables of 3: the least unfair one, for the rooms of a second session). The result is
 deterministic; the movement engine reads the file through importlib.resources and searches
 (with a smaller effort) only the sizes it does not find there.
 """
@@ -76,11 +77,13 @@ def rotation_quality(players: int, k: int, sets: int, groups) -> tuple[float, in
     return 100 * sum(max(0, m - c) for m in meet.values()) / total, pairs - len(meet)
 
 
-def best_rotation(players: int, k: int, seeds: int, moves: int):
-    """(sets, groups, excess %) of the rotating design with the fewest sets within the target, or None."""
+def best_rotation(players: int, k: int, seeds: int, moves: int, least: bool = False):
+    """(sets, groups, excess %) of the rotating design with the fewest sets within the target, or
+    None; with `least` (fields too small for the target) the one with the least excess."""
     tables = players // k
     rounds = D.rotation_rounds(players, k)
     limit = 10 if players % k == 0 else 15
+    fallback = None
     for sets in range(max(rounds, tables), rounds * tables // 2 + 1):
         best = None
         for seed in range(1, seeds + 1):
@@ -93,7 +96,9 @@ def best_rotation(players: int, k: int, seeds: int, moves: int):
                 best = (score, search.best)
         if best and best[0][0] <= limit:
             return sets, best[1], best[0][0]
-    return None
+        if best and least and (fallback is None or best[0][0] < fallback[2]):
+            fallback = (sets, best[1], best[0][0])
+    return fallback
 
 
 def main():
@@ -138,7 +143,8 @@ def main():
         for players in range(8, 7 * k):
             if k == 4 and players in (8, 9, 12, 13, 16, 18, 24) or players // k < 2:
                 continue
-            found = best_rotation(players, k, args.seeds, args.moves // 2)
+            # the smallest fields get their least unfair rotation: rooms of a second session need one
+            found = best_rotation(players, k, args.seeds, args.moves // 2, least=players < (12 if k == 4 else 9))
             if found:
                 sets, groups, pct = found
                 flat = " ".join(str(p) for tables in groups for g in tables for p in g)
