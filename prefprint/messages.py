@@ -586,10 +586,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                    "каждый комплект играют хотя бы два стола; подходят: {nearby}",
                    "{players} players at tables of {k}: no movement plays every set at two tables or more; "
                    "fields that work: {nearby}"),
-    "movement.small": ("{players} {players:участник|участника|участников} за столами по {k} — слишком мало для честного "
-                 "движения (нужно от {least}; для 8 и 9 есть схемы из книги); подходят: {nearby}",
-                 "{players} players at tables of {k} are too few for a fair movement (from {least}; the book has "
-                 "schemes for 8 and 9); fields that work: {nearby}"),
     "movement.by_lines": ("вторая сессия по линиям требует хотя бы двух линий по {low} и больше участников; "
                     "в линиях {sizes}",
                     "a second session by lines needs at least two lines of {low} players or more; lines have {sizes}"),

@@ -38,8 +38,6 @@ LINE_STEP = {"N": 0, "E": 1, "S": 2, "W": -2}  # tables moved per round (standar
 LINE_DIRECTION = {"N": 0, "E": 1, "S": 1, "W": -1}  # the extra table of a skip
 METHODS = ("auto", "standard", "field", "search", "scheme", "skip", "rooms", "rests")
 MIN_PLAYERS = {4: 8, 3: 6}
-# Below these a field plays only the book's schemes (8, 9): two tables cannot give a fair session.
-LEAST_FIELD = {4: 12, 3: 9}
 MAX_PLAYERS = 1000
 EXCESS_LIMIT = (10, 15)  # % of all meetings: without rests, with rests
 
@@ -598,13 +596,14 @@ def _best(options: list[Candidate], players: int, k: int) -> tuple[Candidate, tu
 
     The movements that keep the rules (every set at two tables or more, rests even, enough
     rounds) come first; among them the book's scheme where the seed has one, then those within
-    the excess target, lines kept (fewer sets, each compared at more tables) before players who
-    change seats, and the fewest excess and missed meetings.
+    the excess target, there lines kept (fewer sets, each compared at more tables) before players
+    who change seats, and the fewest excess and missed meetings.
     """
     def key(c):
         q = c.movement.quality
         book = c.method == "scheme"
-        return (not q.meets_rules, not book, q.excess_pct > q.limit, not q.lines_fixed,
+        over = q.excess_pct > q.limit
+        return (not q.meets_rules, not book, over, not q.lines_fixed and not over,
                 q.excess_pct + q.never_pct, q.rounds, METHODS.index(c.method))
 
     ranked = sorted(options, key=key)
@@ -650,8 +649,6 @@ def build_movement(players: int, table_size: int = 4, rounds: int | None = None,
     k = table_size
     options, best, reason = compare(players, k, method, rooms)
     if method == "auto" and not rooms and not _fair(best, players, k):
-        if players < LEAST_FIELD[k]:
-            raise MovementError("movement.small", players=players, k=k, least=LEAST_FIELD[k], nearby=_nearby(players, k))
         raise MovementError("movement.refused", players=players, k=k, nearby=_nearby(players, k))
     notes = list(best.notes)
     if method == "auto" and not rooms:
@@ -717,9 +714,9 @@ def _hints(players: int, k: int) -> list:
 
 
 def _fair(c: Candidate, players: int, k: int) -> bool:
-    """A movement auto may offer on its own: it keeps the rules, and a field below the smallest
-    fair size plays only a book scheme."""
-    return c.movement.quality.meets_rules and (players >= LEAST_FIELD[k] or c.method == "scheme")
+    """A movement auto may offer: it keeps the rules (every set at two tables or more, rests even,
+    enough rounds); its weaknesses are printed with it."""
+    return c.movement.quality.meets_rules
 
 
 def _works(players: int, k: int) -> bool:

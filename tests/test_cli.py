@@ -30,9 +30,9 @@ def run(*args):
      "Error: rounds must be from 2 to 5 (the full circle) for 20 players, not 9"),
     (["movement", "--players", "20", "--rounds", "1", "--lang", "en"],
      "Error: in 1 round some sets would be played at one table only; play at least 2 rounds"),
-    (["movement", "--players", "10", "--lang", "en"],
-     "Error: 10 players at tables of 4 are too few for a fair movement (from 12; the book has schemes for 8 and 9); "
-     "fields that work: 8, 9; 10 at tables of 3"),
+    (["movement", "--players", "24", "--method", "field", "--lang", "en"],
+     "Error: a perfect movement from a finite field exists for 8, 9, 16, 27, 32, 40... tables of 4; "
+     "24 players do not fit"),
     (["movement", "--players", "100", "--by-lines", "--absent", "101", "--lang", "en"],
      "Error: absent players 101 did not play the first session"),
     (["score", "--variant", "sochi", "--dealer", "W", "--contract", "6S", "--declarer", "N",

@@ -137,12 +137,15 @@ def test_the_book_schemes_stay_where_the_seed_has_them():
         assert build_movement(n, 4).method == "scheme"
 
 
-def test_small_fields_are_refused_with_the_nearest_that_work():
+def test_small_fields_get_a_valid_movement_with_its_weakness_named():
+    for n, k in ((10, 4), (11, 4), (6, 3), (7, 3), (8, 3)):
+        m = build_movement(n, k)
+        recheck(m)
+        assert [code for code, _ in m.quality.weaknesses()] == ["movement.q_excess"], (n, k)
     with pytest.raises(MovementError) as e:
-        build_movement(10, 4)
-    assert e.value.text("en") == ("10 players at tables of 4 are too few for a fair movement (from 12; the book has "
-                                  "schemes for 8 and 9); fields that work: 8, 9; 10 at tables of 3")
-    assert "подходят: 8, 9; 10 за столами по 3" in e.value.text("ru")
+        build_movement(20, 4, method="scheme")
+    assert e.value.text("en") == ("book schemes exist for 8, 9, 12, 13, 16, 18, 24 players at tables of 4; "
+                                  "not for 20 at tables of 4")
 
 
 # --------------------------------------------------------------------------- seed's movements

@@ -335,13 +335,13 @@ LAYOUTS = [  # quick to solve: long suits
 
 
 def tiny_event_text(source: str = "") -> str:
-    """Six players at two tables of 3, one round, two sets of two deals (prepared unless `source`)."""
+    """Six players at two tables of 3, two rounds, two sets of two deals (prepared unless `source`)."""
     players = "".join(f"[[players]]\nnumber = {n}\n" for n in range(1, 7))
     prepared = "" if source else "".join(
         f"[[deals.prepared]]\nnumber = {n}\n" + "".join(f'{k} = "{v}"\n' for k, v in LAYOUTS[n % 2].items())
         for n in range(1, 5))
     return (f'[event]\ntitle = "Tiny"\ndate = 2027-01-01\n[game]\nvariant = "sochi"\ntable_size = 3\n'
-            f'deals_per_set = 2\n[movement]\nrounds = 1\n[deals]\nseed = 7\n{source}{prepared}{players}')
+            f'deals_per_set = 2\n[deals]\nseed = 7\n{source}{prepared}{players}')
 
 
 @pytest.fixture(scope="module")
@@ -494,12 +494,12 @@ def test_text_table_in_russian_and_english(tiny, tiny_json):
 def test_every_session_is_analysed_or_the_one_asked(tmp_path):
     text = tiny_event_text()
     head, players = text.split("[[players]]", 1)
-    head = head.replace("[movement]\nrounds = 1\n[deals]\nseed = 7\n", "")
+    head = head.replace("[deals]\nseed = 7\n", "")
     prepared = head[head.index("[[deals.prepared]]"):].replace("[[deals.prepared]]", "[[sessions.deals.prepared]]")
     head = head[:head.index("[[deals.prepared]]")]
     spec = tmp_path / "cup.toml"
-    spec.write_text(head + '[[sessions]]\ntitle = "Утро"\nrounds = 1\n[sessions.deals]\nseed = 7\n' + prepared
-                    + '[[sessions]]\ntitle = "Вечер"\nrounds = 1\n[sessions.deals]\nsource = "table"\n'
+    spec.write_text(head + '[[sessions]]\ntitle = "Утро"\nrounds = 2\n[sessions.deals]\nseed = 7\n' + prepared
+                    + '[[sessions]]\ntitle = "Вечер"\nrounds = 2\n[sessions.deals]\nsource = "table"\n'
                     + "[[players]]" + players, encoding="utf-8")
     both = run("analyse", str(spec), "--json", "-o", str(tmp_path / "out"))
     assert both.exit_code == 0, both.output
