@@ -19,7 +19,7 @@ from test_results import independent_ranking
 
 @pytest.fixture(scope="module")
 def cup():
-    return load_competition(SAMPLES / "cup-40.toml")
+    return load_competition(SAMPLES / "cup-52.toml")
 
 
 @pytest.fixture(scope="module")
