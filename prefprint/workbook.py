@@ -532,22 +532,7 @@ def write_results_workbook(report, path: Path) -> Path:
     wb = Workbook()
     ws = wb.active
     ws.title = "Итоги" if lang == "ru" else "Ranking"
-    _text(ws.cell(1, 1), event.title).font = Font(bold=True, size=12)
-    heads = ("Место", "№", "Имя", "МП", "Макс", "%") if lang == "ru" else ("Place", "No.", "Name", "MP", "Max", "%")
-    for i, h in enumerate(heads, 1):
-        c = ws.cell(3, i, h)
-        c.font = Font(bold=True)
-        c.fill = _HEAD_FILL
-    for k, s in enumerate(report.standings, 4):
-        _text(ws.cell(k, 1), s.place)
-        ws.cell(k, 2, s.player)
-        _text(ws.cell(k, 3), event.names.get(s.player, ""))
-        ws.cell(k, 4, s.mp if isinstance(s.mp, int) else round(float(s.mp), 2))
-        ws.cell(k, 5, s.max)
-        ws.cell(k, 6, s.percent)
-    for col, wdt in zip("ABCDEF", (7, 6, 32, 8, 8, 8)):
-        ws.column_dimensions[col].width = wdt
-    ws.freeze_panes = "A4"
+    _ranking_sheet(ws, event.title, report.standings, event.names, lang)
     words = dict(zip(("played", "not played", "spoiled"), STATUS_WORDS[lang]))
     row_words = {**words, "adjusted": "корр" if lang == "ru" else "adjusted"}
     for d in report.deals:
@@ -623,22 +608,30 @@ def write_competition_workbook(report, path: Path) -> Path:
     ws.freeze_panes = "D4"
     for r in report.reports:
         sh = wb.create_sheet(f"{'Сессия' if ru else 'Session'} {r.event.session}")
-        _text(sh.cell(1, 1), r.event.session_title or comp.title).font = Font(bold=True)
-        for i, h in enumerate(heads[:3] + heads[-3:], 1):
-            c = sh.cell(3, i, h)
-            c.font = Font(bold=True)
-            c.fill = _HEAD_FILL
-        for row, s in enumerate(r.standings, 4):
-            _text(sh.cell(row, 1), s.place)
-            sh.cell(row, 2, s.player)
-            _text(sh.cell(row, 3), comp.names.get(s.player, ""))
-            sh.cell(row, 4, _number(s.mp))
-            sh.cell(row, 5, s.max)
-            sh.cell(row, 6, s.percent)
-        sh.column_dimensions["C"].width = 32
+        _ranking_sheet(sh, r.event.session_title or comp.title, r.standings, comp.names, lang)
     buf = io.BytesIO()
     wb.save(buf)
     return write_atomic(path, buf.getvalue())
+
+
+def _ranking_sheet(ws, title: str, standings, names: dict, lang: str) -> None:
+    """A ranking on a sheet: the title, then place, number, name, MP, maximum and percentage."""
+    _text(ws.cell(1, 1), title).font = Font(bold=True, size=12)
+    heads = ("Место", "№", "Имя", "МП", "Макс", "%") if lang == "ru" else ("Place", "No.", "Name", "MP", "Max", "%")
+    for i, h in enumerate(heads, 1):
+        c = ws.cell(3, i, h)
+        c.font = Font(bold=True)
+        c.fill = _HEAD_FILL
+    for k, s in enumerate(standings, 4):
+        _text(ws.cell(k, 1), s.place)
+        ws.cell(k, 2, s.player)
+        _text(ws.cell(k, 3), names.get(s.player, ""))
+        ws.cell(k, 4, _number(s.mp))
+        ws.cell(k, 5, s.max)
+        ws.cell(k, 6, s.percent)
+    for col, wdt in zip("ABCDEF", (7, 6, 32, 8, 8, 8)):
+        ws.column_dimensions[col].width = wdt
+    ws.freeze_panes = "A4"
 
 
 def _number(x):
