@@ -4,60 +4,19 @@ from __future__ import annotations
 
 LANGS = ("ru", "en")
 
-_NOTES = {
-    "auto_standard": {
-        "en": "Standard movement: {tables} tables (gcd(T, 6) = 1): N stays, {moves}, sets −1; "
-              "players of different lines meet exactly once.",
-        "ru": "Стандартное движение: {tables} столов (НОД(T, 6) = 1): N сидит, {moves}, комплекты −1; "
-              "игроки разных линий встречаются ровно один раз.",
-    },
-    "auto_scheme": {
-        "en": "The book's special scheme for {players} players (routes and set row as in the seed's table).",
-        "ru": "Специальная схема из книги для {players} участников (маршруты и ряд комплектов по таблице).",
-    },
-    "auto_skip": {
-        "en": "{tables} tables do not allow the standard movement; a line moves one extra table in a round "
-              "where it would meet sets it has played (skip; {skips} extra moves).",
-        "ru": "При {tables} столах стандартное движение невозможно; линия переходит ещё на один стол в туре, "
-              "где она встретила бы уже сыгранные комплекты (пропуск; дополнительных переходов: {skips}).",
-    },
-    "auto_rooms": {
-        "en": "The field is split into rooms of {sizes_text} players, each with a movement of its own "
-              "({resting} resting per round).",
-        "ru": "Игроки разбиты на комнаты по {sizes_text} участников, в каждой своё движение "
-              "(отдыхают за тур: {resting}).",
-    },
-    "auto_rests": {
-        "en": "No split into rooms fits better: {tables} tables play and {resting} players rest each round, "
-              "in turn (a rest spot without N in the movement's cycle).",
-        "ru": "Лучшего разбиения на комнаты нет: играют {tables} столов, {resting} игроков в каждом туре "
-              "отдыхают по очереди (место отдыха без N в цикле движения).",
-    },
-    "hint_tables_of_3": {
-        "en": "At tables of 3 this field would play a perfect standard movement on {tables} tables.",
-        "ru": "За столами по три эти участники сыграли бы идеальное стандартное движение на {tables} столах.",
-    },
-    "hint_tables_of_4": {
-        "en": "At tables of 4 this field would play a perfect standard movement on {tables} tables.",
-        "ru": "За столами по четыре эти участники сыграли бы идеальное стандартное движение на {tables} столах.",
-    },
-    "forced_method": {"en": "Method chosen by the director: {method}.", "ru": "Способ выбран судьёй: {method}."},
-    "forced_rooms": {"en": "Rooms set by the director: {sizes_text} players.",
-                     "ru": "Комнаты заданы судьёй: {sizes_text} участников."},
-    "early_stop": {"en": "Early stop: {rounds} of {full} rounds.",
-                   "ru": "Сессия остановлена раньше: {rounds} тур(ов) из {full}."},
-    "second_session": {"en": "Second session by lines: rooms of former N, E, S, W ({sizes_text} players).",
-                       "ru": "Вторая сессия по линиям: комнаты бывших N, E, S, W ({sizes_text} участников)."},
-}
-
-
 def note_text(code: str, params: dict, lang: str = "ru") -> str:
-    """One movement note in words."""
+    """One movement note in words (catalogue code "i18n.note_<code>", counted words in their plural form)."""
+    from .messages import Message
+
     p = dict(params)
     p["moves"] = "E +1, S +2" + (", W −2" if p.get("table_size", 4) == 4 else "")
     if "sizes" in p:
         p["sizes_text"] = " + ".join(map(str, p["sizes"]))
-    return _NOTES[code][lang].format(**p)
+        p["last"] = p["sizes"][-1] if p["sizes"] else 0
+        p["rooms"] = len(p["sizes"])
+    if "method" in p:
+        p["method"] = METHOD_NAMES.get(lang, METHOD_NAMES["ru"]).get(p["method"], p["method"])
+    return Message("i18n.note_" + code, **p).text(lang)
 
 
 METHOD_NAMES = {
@@ -92,6 +51,13 @@ WORDS = {
         "index": "Содержание", "results": "Результаты", "seed": "Зерно раскладов",
         "conventions": "Соглашения", "legend": "Обозначения", "end_session": "конец сессии",
         "stationary": "сидит на месте", "table_of": "стол на {k}",
+        "start_list": "Стартовый лист", "copy": "копия", "of": "из", "void": "«—» в руке: карт этой масти нет",
+        "first_round": "1-й тур", "session": "Сессия", "scan_player": "Ваши результаты после игры",
+        "scan_table": "Результаты этого стола", "score_card": "Карточка игрока", "role": "Роль",
+        "running": "% с начала", "round_total": "итог тура", "mates": "За столом", "provisional": "Предварительные результаты",
+        "pending": "ещё не внесены сдачи", "frequencies": "Результаты по линиям", "how_many": "раз",
+        "rulings": "Решения судьи", "notes": "Примечания", "deals_played": "Сыграно сдач",
+        "excluded": "не учтена", "adjusted": "корр.", "table_page": "Стол",
     },
     "en": {
         "round": "Round", "table": "Table", "round_short": "Rd", "table_short": "Tbl", "set": "Set", "deal": "Deal", "dealer": "Dealer",
@@ -117,6 +83,13 @@ WORDS = {
         "index": "Contents", "results": "Results", "seed": "Deal seed",
         "conventions": "Conventions", "legend": "Legend", "end_session": "end of session",
         "stationary": "stays seated", "table_of": "table of {k}",
+        "start_list": "Start list", "copy": "copy", "of": "of", "void": "\"—\" in a hand: no cards of that suit",
+        "first_round": "Round 1", "session": "Session", "scan_player": "Your results after play",
+        "scan_table": "Results of this table", "score_card": "Score card", "role": "Role",
+        "running": "% so far", "round_total": "round total", "mates": "At the table", "provisional": "Provisional results",
+        "pending": "deals still to be entered", "frequencies": "Results by line", "how_many": "times",
+        "rulings": "Director's rulings", "notes": "Notes", "deals_played": "Deals played",
+        "excluded": "not counted", "adjusted": "adj.", "table_page": "Table",
     },
 }
 
@@ -126,6 +99,25 @@ VARIANT_NAMES = {
     "en": {"sochi": "Sochi", "leningrad": "Leningrad", "rostov": "Rostov", "classic": "Classic",
            "responsible": "Rostov, responsible whist", "ural": "Ural–Siberian record"},
 }
+
+
+# Forms of counted words (messages.plural): Russian one|few|many, English one|many.
+FORMS = {
+    "ru": {"player": "участник|участника|участников", "table": "стол|стола|столов",
+           "set": "комплект|комплекта|комплектов", "deal": "сдача|сдачи|сдач", "round": "тур|тура|туров",
+           "copy": "копия|копии|копий", "minute": "минута|минуты|минут", "room": "комната|комнаты|комнат",
+           "result": "результат|результата|результатов", "pair": "пара|пары|пар", "time": "раз|раза|раз",
+           "rest": "отдых|отдыха|отдыхов", "page": "страница|страницы|страниц"},
+    "en": {"player": "player|players", "table": "table|tables", "set": "set|sets", "deal": "deal|deals",
+           "round": "round|rounds", "copy": "copy|copies", "minute": "minute|minutes", "room": "room|rooms",
+           "result": "result|results", "pair": "pair|pairs", "time": "time|times", "rest": "rest|rests",
+           "page": "page|pages"},
+}
+
+
+def forms(lang: str) -> dict:
+    """The counted-word forms of a language, for `counted`: {{ n|counted(f.deal) }}."""
+    return FORMS[lang if lang in FORMS else "ru"]
 
 
 def words(lang: str) -> dict:

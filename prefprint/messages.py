@@ -541,6 +541,53 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "solver.unsaved": ("кэш анализа не записан ({why}); в следующий раз сдачи будут решены заново",
                        "the analysis cache was not written ({why}); the deals will be solved again next time"),
     "solver.bad_jobs": ("--jobs: нужно число от 1, а не {n}", "--jobs: expected a number from 1, not {n}"),
+
+
+    # ------------------------------------------------------------------ i18n (movement notes)
+    "i18n.note_auto_standard": (
+        "Стандартное движение: {tables} {tables:стол|стола|столов} (НОД(T, 6) = 1): N сидит, {moves}, "
+        "комплекты −1; игроки разных линий встречаются ровно один раз.",
+        "Standard movement: {tables} {tables:table|tables} (gcd(T, 6) = 1): N stays, {moves}, sets −1; "
+        "players of different lines meet exactly once."),
+    "i18n.note_auto_scheme": (
+        "Специальная схема из книги для {players} {players:участника|участников|участников} "
+        "(маршруты и ряд комплектов по таблице).",
+        "The book's special scheme for {players} {players:player|players} (routes and set row as in the "
+        "seed's table)."),
+    "i18n.note_auto_skip": (
+        "При {tables} {tables:столе|столах|столах} стандартное движение невозможно; линия переходит ещё на "
+        "один стол в туре, где она встретила бы уже сыгранные комплекты (пропуск; дополнительных "
+        "переходов: {skips}).",
+        "{tables} {tables:table does|tables do} not allow the standard movement; a line moves one extra table "
+        "in a round where it would meet sets it has played (skip; {skips} extra {skips:move|moves})."),
+    "i18n.note_auto_rooms": (
+        "Игроки разбиты на {rooms} {rooms:комнату|комнаты|комнат} ({sizes_text} {last:игрок|игрока|игроков}), "
+        "в каждой своё движение (отдыхают за тур: {resting}).",
+        "The field is split into {rooms} {rooms:room|rooms} ({sizes_text} {last:player|players}), each with "
+        "a movement of its own ({resting} resting per round)."),
+    "i18n.note_auto_rests": (
+        "Лучшего разбиения на комнаты нет: {tables} {tables:стол играет|стола играют|столов играют}, "
+        "{resting} {resting:игрок|игрока|игроков} в каждом туре {resting:отдыхает|отдыхают|отдыхают} по очереди "
+        "(место отдыха без N в цикле движения).",
+        "No split into rooms fits better: {tables} {tables:table plays|tables play} and {resting} "
+        "{resting:player rests|players rest} each round, in turn (a rest spot without N in the movement's "
+        "cycle)."),
+    "i18n.note_hint_tables_of_3": (
+        "За столами по три эти участники сыграли бы идеальное стандартное движение на {tables} "
+        "{tables:столе|столах|столах}.",
+        "At tables of 3 this field would play a perfect standard movement on {tables} {tables:table|tables}."),
+    "i18n.note_hint_tables_of_4": (
+        "За столами по четыре эти участники сыграли бы идеальное стандартное движение на {tables} "
+        "{tables:столе|столах|столах}.",
+        "At tables of 4 this field would play a perfect standard movement on {tables} {tables:table|tables}."),
+    "i18n.note_forced_method": ("Способ выбран судьёй: {method}.", "Method chosen by the director: {method}."),
+    "i18n.note_forced_rooms": ("Комнаты заданы судьёй: {sizes_text} {last:игрок|игрока|игроков}.",
+                          "Rooms set by the director: {sizes_text} {last:player|players}."),
+    "i18n.note_early_stop": ("Сессия остановлена раньше: {rounds} {rounds:тур|тура|туров} из {full}.",
+                        "Early stop: {rounds} of {full} rounds."),
+    "i18n.note_second_session": (
+        "Вторая сессия по линиям: комнаты бывших N, E, S, W ({sizes_text} {last:игрок|игрока|игроков}).",
+        "Second session by lines: rooms of former N, E, S, W ({sizes_text} {last:player|players})."),
 }
 
 KIND_NAMES.update({
