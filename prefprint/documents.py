@@ -327,7 +327,7 @@ def protocol_sheets(event: Event) -> list[dict]:
         for row in event.rows_of(d):
             by_copy.setdefault(copy_of.get((row.round, row.table), 1), []).append(row)
         for copy in sorted(by_copy):
-            sheets.append({"view": view, "rows": by_copy[copy], "copy": copy, "copies": len(by_copy)})
+            sheets.append({"view": view, "rows": by_copy[copy], "copy_no": copy, "copies": len(by_copy)})
     return sheets
 
 

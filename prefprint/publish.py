@@ -160,7 +160,7 @@ def deal_page(report, d) -> dict:
         status = row_status(r) if r is not None else _missing_status(report, d.number)
         players = r.players if r is not None else seats
         rows.append({
-            "round": rnd, "table": table, "copy": copy_of.get((rnd, table), 1), "status": status,
+            "round": rnd, "table": table, "copy_no": copy_of.get((rnd, table), 1), "status": status,
             "contract": _contract(r, lang), "cells": _protocol_cells(r, lang),
             "seats": [{"seat": s, "player": players.get(s), "whists": r.whists.get(s) if r is not None else None,
                        "mp": r.mp.get(s) if counts(r, s) else None,
@@ -169,7 +169,7 @@ def deal_page(report, d) -> dict:
         })
     top = max((r.top for r in d.results if row_status(r) in ("played", "adjusted")), default=0)
     return {"number": d.number, "status": d.status, "view": deal_view(deal, lang), "rows": rows, "top": top,
-            "lines": _lines(event, d), "copies": max((row["copy"] for row in rows), default=1)}
+            "lines": _lines(event, d), "copies": max((row["copy_no"] for row in rows), default=1)}
 
 
 def _lines(event, d) -> list[dict]:
@@ -270,9 +270,16 @@ def player_card(report, number: int) -> dict:
 # results.pdf prints the score cards as recap lines in a monospaced face: a table cell per
 # figure costs WeasyPrint about half a millisecond, so 100 cards of 100 deals as tables would
 # double the time of the whole PDF; aligned lines of text cost a tenth of that.
-CARD_COLUMN_LINES = 72  # lines of a column of an A4 page of cards (7.5 pt mono)
+# Heights in millimetres as print.css sets them (.cards): a column is what an A4 page leaves
+# under the heading and above the legend.
+CARD_COLUMN_MM = 244.0
+_RECAP_MM = 2.96  # a recap line: 7 pt mono, line height 1.2
+_HEADING_MM = 2.87  # a line of a round's heading: 6.5 pt, line height 1.25
+_BLOCK_MM = 0.6  # space above a round
+_CARD_MM = 12.0  # a card's name, standing and column heads
+_MORE_MM = 7.5  # a card continued in the next column: its name and column heads again
+_HEADING_LETTERS = 68  # letters of a round's heading that surely fit one line of a column
 _RECAP = "{deal:>3} {role:<10}{contract:<6}{tricks:>7} {whists:>6} {mp:>7} {run:>5}"
-_HEADING_LETTERS = 92  # letters of a round's heading that fit one line of a column
 
 
 def _segments(text: str) -> list[tuple[str, str]]:
@@ -330,25 +337,26 @@ def _round_block(rnd: dict, t: dict) -> dict:
 
     if rnd["rest"]:
         return {"kind": "round", "title": f"{t['round']} {rnd['round']} · {t['rest']}", "detail": "",
-                "lines": [], "height": 1}
+                "lines": [], "height": _HEADING_MM + _BLOCK_MM}
     title = f"{t['round']} {rnd['round']} · {t['table'].lower()} {rnd['table']} · {rnd['seat']}"
     total = f" · {_fmt(rnd['mp'])}/{rnd['top']}" if rnd["top"] else ""
     mates = ", ".join(f"{s} {p} {short_name(name)}" for s, p, name in rnd["mates"])
     detail = f"{total} — {mates}"
     lines = [recap_line(x, t) for x in rnd["deals"]]
-    height = (1 if len(title) + len(detail) <= _HEADING_LETTERS else 2) + len(lines) + \
-        sum(1 for x in rnd["deals"] if x["notes"])
+    heading_lines = 1 + (len(title) + len(detail)) // _HEADING_LETTERS
+    height = heading_lines * _HEADING_MM + _BLOCK_MM + _RECAP_MM * sum(1 + bool(x["notes"]) for x in rnd["deals"])
     return {"kind": "round", "title": title, "detail": detail, "lines": lines, "height": height}
 
 
-def print_card_pages(cards: list[dict], t: dict, lines: int = CARD_COLUMN_LINES) -> list[list[list[dict]]]:
+def print_card_pages(cards: list[dict], t: dict, room: float = CARD_COLUMN_MM) -> list[list[list[dict]]]:
     """Score cards for print: pages of two columns of blocks (a card's heading, its rounds).
 
     A card longer than a column starts on a new page; a shorter one goes where it fits whole,
-    so that a club night prints four cards a page. Rounds are never split.
+    so that a club night prints four cards a page. Rounds are never split; heights are
+    reckoned in millimetres from the print CSS (a test renders the densest page).
     """
     columns: list[list[dict]] = [[]]
-    used = 0
+    used = 0.0
 
     def new_column():
         nonlocal used
@@ -357,22 +365,22 @@ def print_card_pages(cards: list[dict], t: dict, lines: int = CARD_COLUMN_LINES)
 
     for card in cards:
         rounds = [_round_block(r, t) for r in card["rounds"]]
-        heading = {"kind": "card", "card": card, "height": 4, "more": False}  # name, standing, column heads
+        heading = {"kind": "card", "card": card, "height": _CARD_MM, "more": False}
         size = heading["height"] + sum(r["height"] for r in rounds)
-        if size > lines:
+        if size > room:
             if columns[-1]:
                 new_column()
             if len(columns) % 2 == 0:  # a long card starts on the left of a page
                 new_column()
-        elif used + size > lines and columns[-1]:
+        elif used + size > room and columns[-1]:
             new_column()
         columns[-1].append(heading)
         used += heading["height"]
         for block in rounds:
-            if used + block["height"] > lines and columns[-1]:
+            if used + block["height"] > room and columns[-1]:
                 new_column()
-                columns[-1].append({"kind": "card", "card": card, "height": 2, "more": True})
-                used += 2
+                columns[-1].append({"kind": "card", "card": card, "height": _MORE_MM, "more": True})
+                used += _MORE_MM
             columns[-1].append(block)
             used += block["height"]
     return [columns[i:i + 2] for i in range(0, len(columns), 2)]
@@ -407,7 +415,7 @@ def table_page(report, table: int) -> dict:
                                     for s in event.seats],
                           "top": r.top if r is not None else None,
                           "notes": row_notes(r, lang) if r is not None else []})
-        rounds.append({"round": rnd.number, "set": tp.set, "copy": table_copy(tp),
+        rounds.append({"round": rnd.number, "set": tp.set, "copy_no": table_copy(tp),
                        "players": [(s, p, names.get(p, "")) for s, p in seats.items()], "deals": deals})
     return {"table": table, "rounds": rounds}
 
