@@ -137,7 +137,7 @@ def _protocol_cells(r, lang: str) -> list:
 # --------------------------------------------------------------------------- page contexts
 
 def ranking_context(report) -> dict:
-    """The ranking: standings with names, and the report's state."""
+    """The ranking page: the standings (names and the report's state come with every page)."""
     return {"standings": report.standings}
 
 

@@ -450,3 +450,25 @@ def test_a_long_score_card_fills_one_page(events):
               "state": {"provisional": False, "pending": [], "generated_at": None, "rulings": []}}
     right, bottom, rendered = _boxes_past(html("results_print.html", "ru", card_pages=pages[:1], **common))
     assert right <= 0.5 and bottom <= 0.5 and rendered == 1, (right, bottom, rendered)
+
+
+def test_english_site_and_pdf_pages(events, tmp_path):
+    from prefprint.publish import _site_pages, pdf_parts
+
+    source = (SAMPLES / "book-scheme-12.toml").read_text(encoding="utf-8").replace('language = "ru"',
+                                                                                  'language = "en"')
+    event = parse_event(source, "en.toml")
+    blank = write_protocol_workbook(event, tmp_path / "p.xlsx")
+    fills, _ = random_fills(event, 2)
+    report = run(event, fill_workbook(blank, tmp_path / "f.xlsx", fills), tmp_path / "out", publish=False)
+    names = sorted([p.name for p in event.players] + [event.title, event.venue], key=len, reverse=True)
+    pages = dict(_site_pages(report))
+    texts = [pages["index.html"], pages[PLAYER_PAGE.format(n=1)], pages["deals/deal-1.html"],
+             pages[TABLE_PAGE.format(n=1)]] + pdf_parts(report)[:2]
+    for text in texts:
+        visible = _visible_text(text)
+        for name in names:
+            visible = visible.replace(name, " ")
+            visible = visible.replace(name.split()[0], " ")
+        assert not re.search(r"[А-Яа-яЁё]{2,}", visible), re.findall(r"[А-Яа-яЁё]{2,}", visible)[:5]
+    assert "Score card" in pages[PLAYER_PAGE.format(n=1)] and "Results by line" in pages["deals/deal-1.html"]
