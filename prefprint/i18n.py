@@ -63,7 +63,7 @@ WORDS = {
         "declarer_short": "Разыгр.", "whister1_short": "1-й вист.", "whister2_short": "2-й вист.",
         "deal_short": "Сд.", "contract_short": "Контр.", "tricks_short": "Взятки", "whists_short": "Висты",
         "status_names": {"not played": "не сыграна", "spoiled": "испорчена", "excluded": "не учтена",
-                         "adjusted": "корр.", "played": ""},
+                         "adjusted": "корр.", "played": "", "pending": "ещё не подсчитана"},
     },
     "en": {
         "round": "Round", "table": "Table", "round_short": "Rd", "table_short": "Tbl", "set": "Set", "deal": "Deal", "dealer": "Dealer",
@@ -101,7 +101,7 @@ WORDS = {
         "declarer_short": "Decl.", "whister1_short": "W1", "whister2_short": "W2",
         "deal_short": "Deal", "contract_short": "Contract", "tricks_short": "Tricks", "whists_short": "Whists",
         "status_names": {"not played": "not played", "spoiled": "spoiled", "excluded": "not counted",
-                         "adjusted": "adj.", "played": ""},
+                         "adjusted": "adj.", "played": "", "pending": "not scored yet"},
     },
 }
 

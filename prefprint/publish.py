@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from .documents import DEAL_PAGE, PLAYER_PAGE, TABLE_PAGE, deal_view, table_copy
-from .messages import Message
+from .messages import Message, text_of
 from .render import html, render_pdfs, write_atomic
 from .rules import active_seats
 
@@ -106,8 +106,13 @@ def tricks_of(outcome, seat: str) -> tuple:
     return decl, own
 
 
+def _top(result, seat: str) -> int:
+    """The top of a seat's line on a deal (lines may differ where results are factored)."""
+    return (getattr(result, "tops", None) or {}).get(seat, result.top)
+
+
 def _missing_status(report, deal: int) -> str:
-    """The status of a row the report does not hold: its deal's (not played, spoiled) or excluded."""
+    """The status of a row the report does not hold: its deal's (not played, spoiled, pending) or excluded."""
     status = next((d.status for d in report.deals if d.number == deal), "excluded")
     return status if status in EXCLUDED else "excluded"
 
@@ -161,15 +166,17 @@ def deal_page(report, d) -> dict:
         players = r.players if r is not None else seats
         rows.append({
             "round": rnd, "table": table, "copy_no": copy_of.get((rnd, table), 1), "status": status,
+            "out": status in EXCLUDED,
             "contract": _contract(r, lang), "cells": _protocol_cells(r, lang),
             "seats": [{"seat": s, "player": players.get(s), "whists": r.whists.get(s) if r is not None else None,
                        "mp": r.mp.get(s) if counts(r, s) else None,
                        "adjusted": (r.adjusted or {}).get(s) if r is not None else None} for s in event.seats],
             "notes": row_notes(r, lang) if r is not None else [],
         })
-    top = max((r.top for r in d.results if row_status(r) in ("played", "adjusted")), default=0)
+    top = max((_top(r, s) for r in d.results if row_status(r) in ("played", "adjusted") for s in r.mp), default=0)
     return {"number": d.number, "status": d.status, "view": deal_view(deal, lang), "rows": rows, "top": top,
-            "lines": _lines(event, d), "copies": max((row["copy_no"] for row in rows), default=1)}
+            "lines": _lines(event, d), "copies": max((row["copy_no"] for row in rows), default=1),
+            "notes": [text_of(n, lang) for n in getattr(d, "notes", None) or []]}
 
 
 def _lines(event, d) -> list[dict]:
@@ -238,18 +245,19 @@ def player_card(report, number: int) -> dict:
             status = row_status(r) if r is not None else _missing_status(report, n)
             outcome = r.outcome if r is not None else None
             decl, own = tricks_of(outcome, s)
-            row = {"deal": n, "status": status, "role": role_of(outcome, s), "contract": _contract(r, lang),
+            row = {"deal": n, "status": status, "out": status in EXCLUDED, "role": role_of(outcome, s),
+                   "contract": _contract(r, lang),
                    "decl_tricks": decl, "own_tricks": own,
                    "whists": r.whists.get(s) if r is not None else None,
                    "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
                    "mp": None, "top": None, "running": None,
                    "notes": row_notes(r, lang) if r is not None else []}
             if counts(r, s):
-                row["mp"], row["top"] = r.mp[s], r.top
+                row["mp"], row["top"] = r.mp[s], _top(r, s)
                 round_mp += r.mp[s]
-                round_top += r.top
+                round_top += row["top"]
                 total_mp += r.mp[s]
-                total_top += r.top
+                total_top += row["top"]
             if total_top:
                 row["running"] = float(total_mp * 100 / total_top)
             deals.append(row)
@@ -262,7 +270,10 @@ def player_card(report, number: int) -> dict:
             "running": float(total_mp * 100 / total_top) if total_top else None,
         })
     standing = next((s for s in report.standings if s.player == number), None)
+    rulings = [ruling_text(a, lang) for a in getattr(report, "rulings", None) or []
+               if getattr(a, "player", None) == number]
     return {"player": next(p for p in event.players if p.number == number), "standing": standing,
+            "rulings": rulings,
             "rounds": rounds, "played": sum(1 for r in rounds if not r["rest"] for d in r["deals"]
                                             if d["mp"] is not None)}
 
@@ -312,7 +323,7 @@ def recap_head(t: dict) -> str:
 
 def recap_line(x: dict, t: dict) -> list[tuple[str, str]]:
     """One deal of a score card as an aligned line (pieces with red suits marked)."""
-    if x["status"] in EXCLUDED:
+    if x["out"]:
         text = f"{x['deal']:>3} {t['status_names'][x['status']]}"
         if x["notes"]:
             text += ": " + "; ".join(x["notes"])
@@ -407,7 +418,7 @@ def table_page(report, table: int) -> dict:
             if r is not None:
                 seats = {**seats, **r.players}
             status = row_status(r) if r is not None else _missing_status(report, n)
-            deals.append({"deal": n, "status": status, "contract": _contract(r, lang),
+            deals.append({"deal": n, "status": status, "out": status in EXCLUDED, "contract": _contract(r, lang),
                           "cells": _protocol_cells(r, lang),
                           "seats": [{"seat": s, "whists": r.whists.get(s) if r is not None else None,
                                      "mp": r.mp.get(s) if counts(r, s) else None,
@@ -431,9 +442,12 @@ def _site_pages(report) -> list[tuple[str, str]]:
     event = report.event
     lang = event.language
     common = {"event": event, "names": event.names, "state": report_state(report),
-              "deal_numbers": [d.number for d in report.deals], "tables": tables_of(event)}
+              "deal_numbers": [d.number for d in report.deals], "tables": tables_of(event),
+              "pending": {d.number for d in report.deals if d.status == "pending"}}
     pages = [("index.html", html("results_index.html", lang, **common, **ranking_context(report)))]
     for d in report.deals:
+        if d.status == "pending":
+            continue  # no protocol yet: the ranking lists it as pending
         pages.append((DEAL_PAGE.format(n=d.number), html("results_deal.html", lang, d=deal_page(report, d), **common)))
     for p in event.players:
         pages.append((PLAYER_PAGE.format(n=p.number),
@@ -461,7 +475,7 @@ def pdf_parts(report) -> list[str]:
     for i in range(0, len(pages), _PDF_CARD_PAGES):
         parts.append(html("results_print.html", lang, **common, standings=None, card_pages=pages[i:i + _PDF_CARD_PAGES],
                           recap_head=recap_head(words(lang)), deals=[]))
-    deals = [deal_page(report, d) for d in report.deals]
+    deals = [deal_page(report, d) for d in report.deals if d.status != "pending"]
     for i in range(0, len(deals), _PDF_DEALS_PART):
         parts.append(html("results_print.html", lang, **common, standings=None, card_pages=[],
                           deals=deals[i:i + _PDF_DEALS_PART]))
