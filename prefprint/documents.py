@@ -308,9 +308,11 @@ def deal_view(deal, lang: str) -> dict:
     for seat in ("N", "E", "S", "W"):
         cards = deal.hand(seat)
         pockets[seat] = hand_by_suit(cards, lang) if cards else None
+    blank = not deal.hands  # dealt at the first table: the protocol carries a grid to write it in
     return {"deal": deal, "pockets": pockets, "talon": [card_text(c, lang) for c in deal.talon],
             "talon_pocket": deal.talon_pocket, "red": [c[0] >= 2 for c in deal.talon],
-            "void": any(ranks == "—" for hand in pockets.values() if hand for _, ranks in hand)}
+            "void": any(ranks == "—" for hand in pockets.values() if hand for _, ranks in hand),
+            "blank": blank, "active": active_seats(deal.table_size, deal.dealer)}
 
 
 # A protocol with at most this many rows fits half an A4 sheet: two such protocols share a page.
