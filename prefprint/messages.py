@@ -542,7 +542,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                        "the analysis cache was not written ({why}); the deals will be solved again next time"),
     "solver.bad_jobs": ("--jobs: нужно число от 1, а не {n}", "--jobs: expected a number from 1, not {n}"),
 
-
     # ------------------------------------------------------------------ i18n (movement notes)
     "i18n.note_auto_standard": (
         "Стандартное движение: {tables} {tables:стол|стола|столов} (НОД(T, 6) = 1): N сидит, {moves}, "
