@@ -1,6 +1,8 @@
 """Benchmarks of prefprint on this machine: `python benchmarks/run.py [--quick]`.
 
-Measures (wall-clock seconds, best of a few runs where cheap):
+Measures (wall-clock seconds, best of a few runs where cheap; for the kit and the results also
+the CPU seconds of this process and its render workers, which vary less than wall-clock time
+on a machine shared with other work):
   1. building and validating movements (400 players at tables of 4, 300 at tables of 3, and
      every field size 8…400 / 6…300);
   2. the whole kit of the 100-player open (all documents, PDFs on all cores, workbook);
@@ -13,6 +15,7 @@ Measures (wall-clock seconds, best of a few runs where cheap):
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -29,6 +32,12 @@ from prefprint.results import run  # noqa: E402
 from prefprint.sample import random_fills  # noqa: E402
 from prefprint.spec import load_event  # noqa: E402
 from prefprint.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
+
+
+def cpu() -> float:
+    """CPU seconds of this process and of its children that have ended (the render workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def best(fn, repeat=3):
@@ -64,9 +73,9 @@ def main():
 
     if not args.quick:
         print("2. kit of the 100-player open (25 tables, 100 deals, 25 rounds)")
-        t = time.perf_counter()
+        t, c = time.perf_counter(), cpu()
         write_kit(event, out / "kit")
-        print(f"   whole kit: {time.perf_counter() - t:.1f} s")
+        print(f"   whole kit: {time.perf_counter() - t:.1f} s ({cpu() - c:.1f} s CPU)")
 
     print("3. protocol pages, one process")
     deals = event.deals[:24]
@@ -95,9 +104,9 @@ def main():
     report = run(event, filled, out / "results", publish=False)
     print(f"   read + check + matchpoint: {time.perf_counter() - t:.2f} s "
           f"({sum(len(d.results) for d in report.deals)} rows)")
-    t = time.perf_counter()
+    t, c = time.perf_counter(), cpu()
     run(event, filled, out / "results")
-    print(f"   the same and publish (site, PDF, xlsx): {time.perf_counter() - t:.1f} s")
+    print(f"   the same and publish (site, PDF, xlsx): {time.perf_counter() - t:.1f} s ({cpu() - c:.1f} s CPU)")
     print(f"   output in {out}")
 
 

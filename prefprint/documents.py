@@ -189,7 +189,28 @@ def write_costs(variant: str, conv: Conventions, table_size: int, lang: str, fol
     return [write_atomic(stem.with_suffix(".html"), text), write_pdf(text, stem.with_suffix(".pdf"))]
 
 
+# --------------------------------------------------------------------------- the results site's addresses
+
+# Pages of the published results site, relative to its root (the spec's [publish] url): the
+# kit's QR codes point at them before the results exist, so the layout is fixed here.
+PLAYER_PAGE = "players/player-{n}.html"
+DEAL_PAGE = "deals/deal-{n}.html"
+TABLE_PAGE = "tables/table-{n}.html"
+
+
+def site_url(event: Event, page: str, n: int) -> str:
+    """The address of a page of the published site, or "" when the spec gives no [publish] url."""
+    if not event.publish_url:
+        return ""
+    return event.publish_url.rstrip("/") + "/" + page.format(n=n)
+
+
 # --------------------------------------------------------------------------- kit documents
+
+def table_copy(table_play) -> int:
+    """Which copy of its set a table plays (1 unless the movement prepares several copies)."""
+    return getattr(table_play, "copy", 1) or 1
+
 
 def _where_next(event: Event) -> dict:
     """(round, player) -> (table, seat) or None for resting; used for "3S → 2W"."""
@@ -246,9 +267,15 @@ def table_cards_context(event: Event) -> dict:
                 came, goes = boxes[(rnd.number, t.table)]
                 set_from = ("table", came) if came else ("director", None)
                 set_to = ("table", goes) if goes else ("director", None)
-            cards.setdefault(t.table, {"table": t.table, "room": t.room, "rounds": []})["rounds"].append(
+            cards.setdefault(t.table, {"table": t.table, "room": t.room, "rounds": [],
+                                       "url": site_url(event, TABLE_PAGE, t.table)})["rounds"].append(
                 {"round": rnd.number, "set": t.set, "seats": t.seats, "next": moves_next,
                  "from": set_from, "to": set_to})
+    for card in cards.values():
+        # the legend explains only what this card shows, with one of its own moves as the example
+        kinds = [nxt for r in card["rounds"] for _, _, nxt in r["next"]]
+        card["used"] = {k for k in kinds if k in ("stay", "rest", "end")}
+        card["example"] = next((k for k in kinds if k not in ("stay", "rest", "end")), None)
     return {"cards": [cards[k] for k in sorted(cards)], "compact": last <= 13}
 
 
@@ -323,10 +350,10 @@ def itineraries_context(event: Event) -> dict:
     for p in event.players:
         legs = []
         for rnd in event.movement.rounds:
-            at = pos[(rnd.number, p.number)]
+            at = pos.get((rnd.number, p.number))
             legs.append({"round": rnd.number, "table": at[0] if at else None, "seat": at[1] if at else None,
                          "set": set_at[(rnd.number, at[0])] if at else None})
-        strips.append({"player": p, "legs": legs})
+        strips.append({"player": p, "legs": legs, "url": site_url(event, PLAYER_PAGE, p.number)})
     return {"strips": strips, "plan": dict((r, s) for r, s, _ in event.time_plan())}
 
 
@@ -336,13 +363,93 @@ def deal_view(deal, lang: str) -> dict:
     for seat in ("N", "E", "S", "W"):
         cards = deal.hand(seat)
         pockets[seat] = hand_by_suit(cards, lang) if cards else None
+    blank = not deal.hands  # dealt at the first table: the protocol carries a grid to write it in
     return {"deal": deal, "pockets": pockets, "talon": [card_text(c, lang) for c in deal.talon],
-            "talon_pocket": deal.talon_pocket, "red": [c[0] >= 2 for c in deal.talon]}
+            "talon_pocket": deal.talon_pocket, "red": [c[0] >= 2 for c in deal.talon],
+            "void": any(ranks == "—" for hand in pockets.values() if hand for _, ranks in hand),
+            "blank": blank, "active": active_seats(deal.table_size, deal.dealer)}
+
+
+# A protocol with at most this many rows fits half an A4 sheet: two such protocols share a page.
+HALF_PAGE_ROWS = 10
+
+
+def protocol_sheets(event: Event) -> list[dict]:
+    """One protocol per deal and copy of its set: the rows of the tables that play that copy."""
+    copy_of = {(rnd.number, t.table): table_copy(t) for rnd in event.movement.rounds for t in rnd.tables}
+    sheets = []
+    for d in event.deals:
+        view = deal_view(d, event.language)
+        by_copy: dict[int, list] = {}
+        for row in event.rows_of(d):
+            by_copy.setdefault(copy_of.get((row.round, row.table), 1), []).append(row)
+        for copy in sorted(by_copy):
+            sheets.append({"view": view, "rows": by_copy[copy], "copy_no": copy, "copies": len(by_copy)})
+    return sheets
+
+
+def pair_sheets(sheets: list[dict], half_rows: int = HALF_PAGE_ROWS) -> list[list[dict]]:
+    """Pages of one or two sheets: consecutive short sheets share a page, in order."""
+    pages: list[list[dict]] = []
+    for sheet in sheets:
+        half = len(sheet["rows"]) <= half_rows
+        if half and pages and len(pages[-1]) == 1 and len(pages[-1][0]["rows"]) <= half_rows:
+            pages[-1].append(sheet)
+        else:
+            pages.append([sheet])
+    return pages
 
 
 def protocols_context(event: Event) -> dict:
-    return {"deals": [{"view": deal_view(d, event.language), "rows": event.rows_of(d)} for d in event.deals]}
+    return {"pages": pair_sheets(protocol_sheets(event)), "half_rows": HALF_PAGE_ROWS}
 
 
 def deals_context(event: Event) -> dict:
-    return {"views": [deal_view(d, event.language) for d in event.deals]}
+    views = [deal_view(d, event.language) for d in event.deals]
+    return {"views": views, "void": any(v["void"] for v in views)}
+
+
+# --------------------------------------------------------------------------- wall start list
+
+def sort_key(name: str) -> tuple:
+    """Alphabetical order of names as a Russian reader expects it (Ё beside Е, case ignored)."""
+    folded = str(name).casefold()
+    return (folded.replace("ё", "е"), folded)
+
+
+def first_seats(event: Event) -> dict:
+    """player -> (round, table, seat, room) of his first round at a table (round 1 unless he rests)."""
+    out = {}
+    for rnd in event.movement.rounds:
+        for t in rnd.tables:
+            for seat, p in t.seats:
+                out.setdefault(p, (rnd.number, t.table, seat, t.room))
+    return out
+
+
+def start_list_context(event: Event, sessions=None) -> dict:
+    """Players in alphabetical order with their round-1 table and seat, laid out in columns.
+
+    `sessions` (label, Event) pairs give one table-and-seat column group per session of a
+    competition; by default the event's own session alone, without a session heading.
+    """
+    sessions = list(sessions) if sessions else [(None, event)]
+    seats = [(label, first_seats(ev)) for label, ev in sessions]
+    rooms = any(len(ev.movement.rooms) > 1 for _, ev in sessions)
+    entries = []
+    for p in sorted(event.players, key=lambda p: (sort_key(p.name or ""), p.number)):
+        entries.append({"player": p, "at": [where.get(p.number) for _, where in seats]})
+    n = len(entries)
+    pages = 1 if n <= 60 else 2 if n <= 140 else -(-n // 70)
+    per_column = max(1, -(-n // (2 * pages)))
+    columns = [entries[i:i + per_column] for i in range(0, n, per_column)]
+    # rows as tall as a page allows (about 225 mm of rows); letters as large as the rows and the
+    # names allow: nine names in ten fit the name column (about 60 mm) on one line
+    row_mm = min(16.0, max(5.0, 225.0 / per_column))
+    lengths = sorted(len(e["player"].name) + 2 for e in entries) or [10]  # + the small number
+    typical = lengths[min(len(lengths) - 1, int(len(lengths) * 0.9))]
+    font_pt = max(9.0, min(18.0, row_mm * 1.4, 60.0 / (max(typical, 8) * 0.18)))  # 0.18 mm a letter a point
+    later = any(at and at[0] > 1 for e in entries for at in e["at"])
+    return {"pages": [columns[i:i + 2] for i in range(0, len(columns), 2)], "sessions": [s for s, _ in sessions],
+            "rooms": rooms, "row_mm": round(row_mm, 1), "font_pt": round(font_pt, 1),
+            "any_later": later}

@@ -13,6 +13,9 @@ def note_text(code: str, params: dict, lang: str = "ru") -> str:
     p["moves"] = "E +1, S +2" + (", W −2" if p.get("table_size", 4) == 4 else "")
     if "sizes" in p:
         p["sizes_text"] = " + ".join(map(str, p["sizes"]))
+        p["last"] = p["sizes"][-1] if p["sizes"] else 0  # "13 + 21 игрок": the word agrees with the last number
+    if "method" in p:
+        p["method"] = METHOD_NAMES.get(lang, METHOD_NAMES["ru"]).get(p["method"], p["method"])
     if "lines" in p:
         p["lines_text"] = ", ".join(p["lines"])
     if "numbers" in p:
@@ -42,19 +45,32 @@ WORDS = {
         "director": "Лист судьи", "itineraries": "Маршруты игроков", "deals": "Расклады для коробок",
         "costs": "Таблица стоимости игр", "workbook": "Книга протоколов (Excel)", "kit": "Комплект документов",
         "method": "Движение", "statistics": "Статистика", "meetings": "Встречи пар игроков",
-        "times": "раз", "pairs": "пар", "time_plan": "План времени", "start": "Начало",
+        "time_plan": "План времени", "start": "Начало",
         "end_of_round": "Конец тура", "next": "Затем", "goes_to": "идёт", "stays": "остаётся",
         "fetch": "N берёт комплект", "return": "и возвращает его", "pass_to": "N передаёт комплект на стол",
         "to_director": "N отдаёт комплект судье", "from_director": "N берёт комплект у судьи",
         "from_slot": "из позиции {slot} ряда", "slot_row": "Ряд комплектов у судьи",
-        "minutes": "мин", "deals_per_set": "сдач в комплекте", "variant": "Разновидность",
+        "minutes": "мин", "variant": "Разновидность",
         "event": "Турнир", "date": "Дата", "venue": "Место", "ranking": "Итоги", "place": "Место",
         "name": "Имя", "percent": "%", "max": "макс", "total": "Итого", "result": "Результат",
-        "not_played": "не играна", "spoiled": "испорчена", "copies": "копий комплекта",
+        "not_played": "не сыграна", "spoiled": "испорчена",
         "all_pass": "распасы", "misere": "мизер", "cut_here": "линия отреза",
-        "index": "Содержание", "results": "Результаты", "seed": "Зерно раскладов",
+        "index": "Содержание", "results": "Результаты",
         "conventions": "Соглашения", "legend": "Обозначения", "end_session": "конец сессии",
         "stationary": "сидит на месте", "table_of": "стол на {k}",
+        "start_list": "Стартовый лист", "set_copy": "копия", "of": "из", "void": "«—» в руке: карт этой масти нет",
+        "first_round": "1-й тур", "session": "Сессия", "scan_player": "Ваши результаты после игры",
+        "scan_table": "Результаты этого стола", "score_card": "Карточка игрока", "score_cards": "Карточки игроков", "continued": "продолжение", "role": "Роль",
+        "running": "% с начала", "round_total": "итог тура", "mates": "За столом", "provisional": "Предварительные результаты",
+        "pending": "ещё не внесены сдачи", "frequencies": "Результаты по линиям", "how_many": "раз",
+        "rulings": "Решения судьи", "notes": "Примечания", "deals_played": "Сыграно сдач",
+        "excluded": "не учтена", "adjusted": "корр.", "table_page": "Стол",
+        "role_names": {"declarer": "играл", "whist": "вист", "pass": "пас", "half": "полвиста",
+                       "allpass": "распасы", "dealer": "прикуп", "catch": "ловил"},
+        "declarer_short": "Разыгр.", "whister1_short": "1-й вист.", "whister2_short": "2-й вист.",
+        "deal_short": "Сд.", "contract_short": "Контр.", "tricks_short": "Взятки", "whists_short": "Висты",
+        "status_names": {"not played": "не сыграна", "spoiled": "испорчена", "excluded": "не учтена",
+                         "adjusted": "корр.", "played": "", "pending": "ещё не подсчитана"},
     },
     "en": {
         "round": "Round", "table": "Table", "round_short": "Rd", "table_short": "Tbl", "set": "Set", "deal": "Deal", "dealer": "Dealer",
@@ -67,19 +83,32 @@ WORDS = {
         "director": "Director's sheet", "itineraries": "Player itineraries", "deals": "Hand records for the boxes",
         "costs": "Cost-of-game table", "workbook": "Protocol workbook (Excel)", "kit": "Event kit",
         "method": "Movement", "statistics": "Statistics", "meetings": "Meetings of pairs of players",
-        "times": "times", "pairs": "pairs", "time_plan": "Time plan", "start": "Start",
+        "time_plan": "Time plan", "start": "Start",
         "end_of_round": "End of round", "next": "Then", "goes_to": "goes to", "stays": "stays",
         "fetch": "N fetches set", "return": "and returns it", "pass_to": "N passes the set to table",
         "to_director": "N returns the set to the director", "from_director": "N fetches the set from the director",
         "from_slot": "from slot {slot} of the row", "slot_row": "Director's row of sets",
-        "minutes": "min", "deals_per_set": "deals per set", "variant": "Variant",
+        "minutes": "min", "variant": "Variant",
         "event": "Event", "date": "Date", "venue": "Venue", "ranking": "Ranking", "place": "Place",
         "name": "Name", "percent": "%", "max": "max", "total": "Total", "result": "Result",
-        "not_played": "not played", "spoiled": "spoiled", "copies": "copies of the set",
+        "not_played": "not played", "spoiled": "spoiled",
         "all_pass": "all-pass", "misere": "misère", "cut_here": "cut here",
-        "index": "Contents", "results": "Results", "seed": "Deal seed",
+        "index": "Contents", "results": "Results",
         "conventions": "Conventions", "legend": "Legend", "end_session": "end of session",
         "stationary": "stays seated", "table_of": "table of {k}",
+        "start_list": "Start list", "set_copy": "copy", "of": "of", "void": "\"—\" in a hand: no cards of that suit",
+        "first_round": "Round 1", "session": "Session", "scan_player": "Your results after play",
+        "scan_table": "Results of this table", "score_card": "Score card", "score_cards": "Score cards", "continued": "continued", "role": "Role",
+        "running": "% so far", "round_total": "round total", "mates": "At the table", "provisional": "Provisional results",
+        "pending": "deals still to be entered", "frequencies": "Results by line", "how_many": "times",
+        "rulings": "Director's rulings", "notes": "Notes", "deals_played": "Deals played",
+        "excluded": "not counted", "adjusted": "adj.", "table_page": "Table",
+        "role_names": {"declarer": "declarer", "whist": "whist", "pass": "pass", "half": "half-whist",
+                       "allpass": "all-pass", "dealer": "sat out", "catch": "caught"},
+        "declarer_short": "Decl.", "whister1_short": "W1", "whister2_short": "W2",
+        "deal_short": "Deal", "contract_short": "Contract", "tricks_short": "Tricks", "whists_short": "Whists",
+        "status_names": {"not played": "not played", "spoiled": "spoiled", "excluded": "not counted",
+                         "adjusted": "adj.", "played": "", "pending": "not scored yet"},
     },
 }
 
@@ -89,6 +118,25 @@ VARIANT_NAMES = {
     "en": {"sochi": "Sochi", "leningrad": "Leningrad", "rostov": "Rostov", "classic": "Classic",
            "responsible": "Rostov, responsible whist", "ural": "Ural–Siberian record"},
 }
+
+
+# Forms of counted words (messages.plural): Russian one|few|many, English one|many.
+FORMS = {
+    "ru": {"player": "участник|участника|участников", "table": "стол|стола|столов",
+           "set": "комплект|комплекта|комплектов", "deal": "сдача|сдачи|сдач", "round": "тур|тура|туров",
+           "copies": "копия|копии|копий", "minute": "минута|минуты|минут", "room": "комната|комнаты|комнат",
+           "result": "результат|результата|результатов", "pair": "пара|пары|пар", "time": "раз|раза|раз",
+           "rest": "отдых|отдыха|отдыхов", "page": "страница|страницы|страниц"},
+    "en": {"player": "player|players", "table": "table|tables", "set": "set|sets", "deal": "deal|deals",
+           "round": "round|rounds", "copies": "copy|copies", "minute": "minute|minutes", "room": "room|rooms",
+           "result": "result|results", "pair": "pair|pairs", "time": "time|times", "rest": "rest|rests",
+           "page": "page|pages"},
+}
+
+
+def forms(lang: str) -> dict:
+    """The counted-word forms of a language, for `counted`: {{ n|counted(f.deal) }}."""
+    return FORMS[lang if lang in FORMS else "ru"]
 
 
 def words(lang: str) -> dict:

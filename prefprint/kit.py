@@ -8,7 +8,7 @@ from . import documents as docs
 from .model import Competition, Event
 from .render import html, render_pdfs, write_atomic
 
-DOCUMENTS = ("table-cards", "director", "itineraries", "protocols", "deals", "costs")
+DOCUMENTS = ("table-cards", "director", "itineraries", "start-list", "protocols", "deals", "costs")
 # Documents made of independent sheets: rendered in parts on all cores, then joined.
 _PART_SIZE = {"protocols": 12, "itineraries": 24, "table-cards": 8}
 
@@ -18,8 +18,9 @@ _VIEWS = {
     "table-cards": ("table_cards.html", docs.table_cards_context, "cards"),
     "director": ("director.html", docs.director_context, None),
     "itineraries": ("itineraries.html", docs.itineraries_context, "strips"),
-    "protocols": ("protocols.html", docs.protocols_context, "deals"),
+    "protocols": ("protocols.html", docs.protocols_context, "pages"),
     "deals": ("deals.html", docs.deals_context, None),
+    "start-list": ("start_list.html", docs.start_list_context, None),
 }
 
 
@@ -35,8 +36,9 @@ def document_html(event: Event, name: str, part: slice | None = None) -> str:
 
 
 def _sheet_count(event: Event, name: str) -> int:
-    return {"protocols": len(event.deals), "itineraries": len(event.players),
-            "table-cards": event.movement.tables}.get(name, 0)
+    if name == "protocols":
+        return len(docs.protocols_context(event)["pages"])
+    return {"itineraries": len(event.players), "table-cards": event.movement.tables}.get(name, 0)
 
 
 def render_parts(event: Event, name: str) -> list[str]:

@@ -618,9 +618,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                   "где она встретила бы уже сыгранные комплекты (пропуск; дополнительных переходов: {skips}).",
                   "{tables} tables do not allow the standard movement; a line moves one extra table in a round "
                   "where it would meet sets it has played (skip; {skips} extra moves)."),
-    "movement.auto_rooms": ("Игроки разбиты на комнаты по {sizes_text} участников, в каждой своё движение; комнаты играют "
+    "movement.auto_rooms": ("Игроки разбиты на комнаты по {sizes_text} {last:игрок|игрока|игроков}, в каждой своё движение; комнаты играют "
                    "одни и те же комплекты и передают коробки друг другу.",
-                   "The field is split into rooms of {sizes_text} players, each with a movement of its own; the rooms "
+                   "The field is split into rooms of {sizes_text} {last:player|players}, each with a movement of its own; the rooms "
                    "play the same sets and pass the boxes to each other."),
     "movement.rest_spot": ("Одно место без N ({tables} {tables:стол|стола|столов} из {positions}): кто приходит туда, "
                   "отдыхает; каждый отдыхает не больше одного раза.",
@@ -649,12 +649,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                          "{tables:столе|столах|столах}.",
                          "At tables of 4 this field would play a perfect movement on {tables} tables."),
     "movement.forced_method": ("Способ выбран судьёй: {method}.", "Method chosen by the director: {method}."),
-    "movement.forced_rooms": ("Комнаты заданы судьёй: {sizes_text} участников.", "Rooms set by the director: {sizes_text} players."),
+    "movement.forced_rooms": ("Комнаты заданы судьёй: {sizes_text} {last:игрок|игрока|игроков}.", "Rooms set by the director: {sizes_text} {last:player|players}."),
     "movement.early_stop": ("Сессия остановлена раньше: {rounds} {rounds:тур|тура|туров} из {full}.",
                    "Early stop: {rounds} of {full} rounds."),
-    "movement.second_session": ("Вторая сессия по линиям: комнаты бывших N, E, S, W ({sizes_text} участников); комнаты "
+    "movement.second_session": ("Вторая сессия по линиям: комнаты бывших N, E, S, W ({sizes_text} {last:игрок|игрока|игроков}); комнаты "
                        "играют одни и те же комплекты, каждая сдача сравнивается по всему залу.",
-                       "Second session by lines: rooms of former N, E, S, W ({sizes_text} players); the rooms play "
+                       "Second session by lines: rooms of former N, E, S, W ({sizes_text} {last:player|players}); the rooms play "
                        "the same sets, so every deal is compared across the whole field."),
     "movement.absent": ("Не играют во второй сессии: {numbers_text}.", "Not playing the second session: {numbers_text}."),
     # the movement as text (`prefprint movement`)
@@ -710,9 +710,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "movement.mq_copies": ("Приготовьте копии коробок: {text}.", "Prepare copies of the boxes: {text}."),
     "movement.mq_copies_item": ("комплекты {sets} — по {n} {n:копии|копии|копий}", "sets {sets}: {n} copies each"),
     "movement.mq_copies_why": ("Несколько столов играют один комплект в одном туре; каждая копия ходит своим маршрутом, "
-                      "номер копии — в инструкции стола.",
+                      "номер копии — в инструкции стола; протокол напечатан на каждую копию.",
                       "Several tables play one set in one round; each copy travels its own route, the copy number "
-                      "is on the table card."),
+                      "is on the table card; a protocol is printed for each copy."),
     "movement.mq_passes": ("Коробки, которые переходят из комнаты в комнату", "Boxes that pass from room to room"),
     "movement.mq_passes_columns": ("После тура|Комплект|Копия|Откуда: комната, стол|Куда: комната, стол|К туру",
                           "After round|Set|Copy|From: room, table|To: room, table|For round"),

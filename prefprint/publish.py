@@ -1,75 +1,68 @@
-"""Publish checked results: a static HTML site, a PDF and a workbook."""
+"""Publish checked results: a static HTML site, a PDF and a workbook.
+
+The site (relative to its root, the spec's [publish] url, where the kit's QR codes point):
+  index.html              the ranking
+  players/player-N.html   player N's score card: round by round, deal by deal
+  deals/deal-N.html       the protocol of deal N with names, and its results by line
+  tables/table-N.html     round by round what table N played (the table cards' QR code)
+
+Every page's context is built by a function of the report (and a player, deal or table), so
+that a competition can build the same pages for each of its sessions.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
-from .documents import deal_view
-from .messages import Message
+from .documents import DEAL_PAGE, PLAYER_PAGE, TABLE_PAGE, deal_view, table_copy
+from .messages import Message, text_of
 from .render import html, render_pdfs, write_atomic
+from .rules import active_seats
+
+EXCLUDED = ("not played", "spoiled", "excluded", "pending")  # rows without matchpoints
 
 
-_CONTRACT_WORDS = {"ru": {"adjusted": "корр.", "not played": "не сыграна", "spoiled": "испорчена"},
-                   "en": {"adjusted": "adj.", "not played": "not played", "spoiled": "spoiled"}}
+# --------------------------------------------------------------------------- reading the report
+# The report's rows may carry `status` and `notes` (every row, excluded ones included) or not
+# (older reports: excluded rows absent, adjusted rows marked by `adjusted`); these read both.
+
+def row_status(result) -> str:
+    """played | adjusted | not played | spoiled of one protocol row."""
+    status = getattr(result, "status", None)
+    if status:
+        return status
+    return "adjusted" if getattr(result, "adjusted", None) else "played"
 
 
-def _rows_view(report, d):
-    event = report.event
-    lang = event.language
-    rows = []
-    for r in d.results:
-        c = r.cells
-        rows.append({
-            "round": r.round, "table": r.table, "status": r.status,
-            "contract": r.contract.label(lang) if r.contract else _CONTRACT_WORDS[lang].get(r.status, ""),
-            "cols": [c.get(k) if c.get(k) is not None and r.status == "played" else "" for k in
-                     ("decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat", "w2_tricks")],
-            "seats": [(s, r.players[s], r.whists.get(s), r.mp.get(s), r.adjusted.get(s)) for s in event.seats],
-            "top": r.top,
-            "notes": [n.text(lang) for n in r.notes],
-        })
-    return rows
+def row_notes(result, lang: str) -> list[str]:
+    """Why a row was excluded or adjusted, the rulings on it: in words."""
+    from .messages import text_of
+
+    return [text_of(n, lang) for n in (getattr(result, "notes", None) or [])]
 
 
-def _context(report):
-    event = report.event
-    lang = event.language
-    deals = []
-    for d in report.deals:
-        tops = [r.top for r in d.results if r.mp]
-        deals.append({"number": d.number, "status": d.status, "view": deal_view(event.deal(d.number), lang),
-                      "rows": _rows_view(report, d), "top": max(tops, default=0),
-                      "notes": [n.text(lang) for n in d.notes]})
-    by_number = {d.number: d for d in report.deals}
-    players = {}
-    for p in event.players:
-        legs = []
-        for number, r, s in sorted(report.per_player.get(p.number, []), key=lambda x: (x[1].round, x[0])):
-            d = by_number[number]
-            others = sorted((x.whists[s] for x in d.results if x.status == "played" and s not in x.adjusted),
-                            reverse=True)
-            legs.append({"deal": number, "round": r.round, "table": r.table, "seat": s,
-                         "contract": r.contract.label(lang) if r.contract else _CONTRACT_WORDS[lang].get(r.status, ""),
-                         "whists": r.whists.get(s), "adjusted": r.adjusted.get(s), "mp": r.mp[s],
-                         "top": r.tops.get(s, r.top), "others": others, "notes": [n.text(lang) for n in r.notes]})
-        # rows of his that did not count: not played, spoiled, or an adjusted row without his percentage
-        for d in report.deals:
-            for r in d.results:
-                for s, player in r.players.items():
-                    if player == p.number and s not in r.mp:
-                        legs.append({"deal": d.number, "round": r.round, "table": r.table, "seat": s,
-                                     "contract": _CONTRACT_WORDS[lang].get(r.status, ""), "whists": None,
-                                     "adjusted": None, "mp": None, "top": None, "others": [],
-                                     "notes": [n.text(lang) for n in r.notes]})
-        legs.sort(key=lambda leg: (leg["round"], leg["deal"]))
-        players[p.number] = legs
-    standing = {s.player: s for s in report.standings}
-    return {"event": event, "standings": report.standings, "deals": deals, "players": players,
-            "standing": standing, "names": event.names, "provisional": report.provisional,
-            "generated_at": report.generated_at, "pending": report.pending,
-            "rulings": [{"player": a.player, "text": a.note().text(lang)} for a in report.rulings],
-            "rulings_title": Message("results.rulings_title").text(lang),
-            "provisional_text": provisional_text(report, lang)}
+def counts(result, seat: str) -> bool:
+    """True when the row's result for the seat is in the matchpoints (played or adjusted)."""
+    return result is not None and row_status(result) in ("played", "adjusted") and seat in result.mp
+
+
+def report_state(report) -> dict:
+    """What every page says about the report: provisional (when, which deals wait) and the rulings."""
+    lang = report.event.language
+    provisional = bool(getattr(report, "provisional", False))
+    return {"provisional": provisional, "text": provisional_text(report, lang) if provisional else "",
+            "pending": list(getattr(report, "pending", None) or []),
+            "generated_at": getattr(report, "generated_at", None),
+            "rulings": [ruling_text(a, lang) for a in getattr(report, "rulings", None) or []]}
+
+
+def ruling_text(ruling, lang: str) -> str:
+    """A director's ruling as it counted, in words."""
+    from .messages import text_of
+
+    return text_of(ruling.note() if hasattr(ruling, "note") else ruling, lang)
 
 
 def provisional_text(report, lang: str) -> str:
@@ -79,30 +72,431 @@ def provisional_text(report, lang: str) -> str:
     return f"{Message('results.provisional', time=report.generated_at).text(lang)}. {pending.text(lang)}."
 
 
+
+def _index(report) -> dict:
+    """(deal, round, table) -> the result row."""
+    return {(r.deal, r.round, r.table): r for d in report.deals for r in d.results}
+
+
+def role_of(outcome, seat: str) -> str | None:
+    """What a seat did in a deal: declarer, whist, pass, half, allpass, dealer (sat out), catch."""
+    if outcome is None:
+        return None
+    if outcome.table_size == 4 and seat == outcome.dealer:
+        return "dealer"
+    kind = outcome.contract.kind
+    if kind == "allpass":
+        return "allpass"
+    if seat == outcome.declarer:
+        return "declarer"
+    if kind == "misere":
+        return "catch"
+    return dict(outcome.defence).get(seat)
+
+
+def tricks_of(outcome, seat: str) -> tuple:
+    """(declarer's tricks, the seat's own tricks) as the protocol has them, None where not written."""
+    if outcome is None:
+        return None, None
+    tricks = dict(outcome.tricks)
+    if outcome.contract.kind == "allpass":
+        return None, tricks.get(seat)
+    decl = tricks.get(outcome.declarer)
+    own = tricks.get(seat) if seat != outcome.declarer else None
+    return decl, own
+
+
+def _top(result, seat: str) -> int:
+    """The top of a seat's line on a deal (lines may differ where results are factored)."""
+    return (getattr(result, "tops", None) or {}).get(seat, result.top)
+
+
+def _missing_status(report, deal: int) -> str:
+    """The status of a row the report does not hold: its deal's (not played, spoiled, pending) or excluded."""
+    status = next((d.status for d in report.deals if d.number == deal), "excluded")
+    return status if status in EXCLUDED else "excluded"
+
+
+def _contract(r, lang: str) -> str:
+    return r.contract.label(lang) if r is not None and r.contract else ""
+
+
+def _protocol_cells(r, lang: str) -> list:
+    """Declarer, whister 1, whister 2 as (seat, tricks) pairs; all-pass: first, second, third hand."""
+    o = r.outcome if r is not None else None
+    if o is None:
+        return [("", "")] * 3
+    pas, half = ("пас", "пол") if lang == "ru" else ("pass", "half")
+    tricks, defence = dict(o.tricks), dict(o.defence)
+    if o.contract.kind == "allpass":
+        return [(s, tricks.get(s, "")) for s in active_seats(o.table_size, o.dealer)]
+    out = [(o.declarer, tricks.get(o.declarer, ""))]
+    if o.contract.kind == "misere":
+        return out + [("", "")] * 2
+    for s in o.defenders():
+        word = defence.get(s)
+        out.append((s, tricks.get(s, "") if word == "whist" else pas if word == "pass" else half))
+    return out
+
+
+# --------------------------------------------------------------------------- page contexts
+
+def ranking_context(report) -> dict:
+    """The ranking page: the standings (names and the report's state come with every page)."""
+    return {"standings": report.standings}
+
+
+def deal_page(report, d) -> dict:
+    """One deal's protocol: every row (excluded ones marked), names, and the results by line."""
+    event = report.event
+    lang = event.language
+    index = _index(report)
+    copy_of = {(rnd.number, t.table): table_copy(t) for rnd in event.movement.rounds for t in rnd.tables}
+    deal = event.deal(d.number)
+    rows, seen = [], set()
+    planned = [(row.round, row.table, dict(row.seats)) for row in event.rows_of(deal)]
+    extra = [(r.round, r.table, r.players) for r in d.results if (r.round, r.table) not in
+             {(a, b) for a, b, _ in planned}]
+    for rnd, table, seats in planned + extra:
+        if (rnd, table) in seen:
+            continue
+        seen.add((rnd, table))
+        r = index.get((d.number, rnd, table))
+        status = row_status(r) if r is not None else _missing_status(report, d.number)
+        players = r.players if r is not None else seats
+        rows.append({
+            "round": rnd, "table": table, "copy_no": copy_of.get((rnd, table), 1), "status": status,
+            "out": status in EXCLUDED,
+            "contract": _contract(r, lang), "cells": _protocol_cells(r, lang),
+            "seats": [{"seat": s, "player": players.get(s), "whists": r.whists.get(s) if r is not None else None,
+                       "mp": r.mp.get(s) if counts(r, s) else None,
+                       "adjusted": (r.adjusted or {}).get(s) if r is not None else None} for s in event.seats],
+            "notes": row_notes(r, lang) if r is not None else [],
+        })
+    top = max((_top(r, s) for r in d.results if row_status(r) in ("played", "adjusted") for s in r.mp), default=0)
+    return {"number": d.number, "status": d.status, "view": deal_view(deal, lang), "rows": rows, "top": top,
+            "lines": _lines(event, d), "copies": max((row["copy_no"] for row in rows), default=1),
+            "notes": [text_of(n, lang) for n in getattr(d, "notes", None) or []]}
+
+
+def _lines(event, d) -> list[dict]:
+    """Per seat: each result played (whists) → how many tables → the matchpoints it scored."""
+    lines = []
+    for s in event.seats:
+        played = [r for r in d.results if row_status(r) == "played" and s in r.mp]
+        freq = Counter(r.whists[s] for r in played)
+        mp = {r.whists[s]: r.mp[s] for r in played}
+        results = [{"whists": w, "adjusted": None, "count": n, "mp": mp[w]}
+                   for w, n in sorted(freq.items(), reverse=True)]
+        adjusted = Counter((r.adjusted or {}).get(s) for r in d.results
+                           if row_status(r) == "adjusted" and (r.adjusted or {}).get(s) is not None)
+        adj_mp = {(r.adjusted or {}).get(s): r.mp.get(s) for r in d.results if row_status(r) == "adjusted"}
+        results += [{"whists": None, "adjusted": pct, "count": n, "mp": adj_mp.get(pct)}
+                    for pct, n in sorted(adjusted.items())]
+        lines.append({"seat": s, "results": results})
+    return lines
+
+
+def _positions(event, number: int) -> dict:
+    """round -> (table play, seat) of a player in the movement (absent: he rests)."""
+    out = {}
+    for rnd in event.movement.rounds:
+        for t in rnd.tables:
+            for seat, p in t.seats:
+                if p == number:
+                    out[rnd.number] = (t, seat)
+    return out
+
+
+def player_card(report, number: int) -> dict:
+    """A player's score card: per round his table, seat and table-mates; per deal his role, the
+    contract, the tricks, his whists, matchpoints of the top and the running percentage."""
+    event = report.event
+    lang = event.language
+    index = _index(report)
+    names = event.names
+    deals_of_set: dict[int, list[int]] = {}
+    for deal in event.deals:
+        deals_of_set.setdefault(deal.set, []).append(deal.number)
+    scored: dict[int, dict] = {}  # round -> deal -> (result, seat), as written in the protocols
+    for deal_no, r, seat in report.per_player.get(number, []):
+        scored.setdefault(r.round, {})[deal_no] = (r, seat)
+    where = _positions(event, number)
+    rounds, total_mp, total_top = [], Fraction(0), 0
+    for rnd in event.movement.rounds:
+        mine = scored.get(rnd.number, {})
+        at = where.get(rnd.number)
+        if at is None and not mine:
+            rounds.append({"round": rnd.number, "rest": True})
+            continue
+        first = next(iter(mine.values()), None)
+        table = first[0].table if first else at[0].table
+        seat = first[1] if first else at[1]
+        numbers = sorted(set(mine) | set(deals_of_set.get(at[0].set, []) if at else ()))
+        deals, round_mp, round_top, seated = [], Fraction(0), 0, None
+        for n in numbers:
+            r, s = mine.get(n, (None, seat))
+            if r is None:
+                r = index.get((n, rnd.number, table))
+                if r is not None and counts(r, s) and r.players.get(s) != number:
+                    r = None  # someone else was written in his seat: not his result
+            if r is not None and seated is None:
+                seated = r.players  # who sat at the table, as the protocol has it
+            status = row_status(r) if r is not None else _missing_status(report, n)
+            outcome = r.outcome if r is not None else None
+            decl, own = tricks_of(outcome, s)
+            row = {"deal": n, "status": status, "out": status in EXCLUDED, "role": role_of(outcome, s),
+                   "contract": _contract(r, lang),
+                   "decl_tricks": decl, "own_tricks": own,
+                   "whists": r.whists.get(s) if r is not None else None,
+                   "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
+                   "mp": None, "top": None, "running": None,
+                   "notes": row_notes(r, lang) if r is not None else []}
+            if counts(r, s):
+                row["mp"], row["top"] = r.mp[s], _top(r, s)
+                round_mp += r.mp[s]
+                round_top += row["top"]
+                total_mp += r.mp[s]
+                total_top += row["top"]
+            if total_top:
+                row["running"] = float(total_mp * 100 / total_top)
+            deals.append(row)
+        mates = seated or (dict(at[0].seats) if at else {})
+        rounds.append({
+            "round": rnd.number, "rest": False, "table": table, "seat": seat, "set": at[0].set if at else None,
+            "mates": [(s, p, names.get(p, "")) for s, p in mates.items() if p != number],
+            "deals": deals, "mp": round_mp, "top": round_top,
+            "percent": float(round_mp * 100 / round_top) if round_top else None,
+            "running": float(total_mp * 100 / total_top) if total_top else None,
+        })
+    standing = next((s for s in report.standings if s.player == number), None)
+    rulings = [ruling_text(a, lang) for a in getattr(report, "rulings", None) or []
+               if getattr(a, "player", None) == number]
+    return {"player": next(p for p in event.players if p.number == number), "standing": standing,
+            "rulings": rulings,
+            "rounds": rounds, "played": sum(1 for r in rounds if not r["rest"] for d in r["deals"]
+                                            if d["mp"] is not None)}
+
+
+# results.pdf prints the score cards as recap lines in a monospaced face: a table cell per
+# figure costs WeasyPrint about half a millisecond, so 100 cards of 100 deals as tables would
+# double the time of the whole PDF; aligned lines of text cost a tenth of that.
+# Heights in millimetres as print.css sets them (.cards): a column is what an A4 page leaves
+# under the heading and above the legend.
+CARD_COLUMN_MM = 244.0
+_RECAP_MM = 2.96  # a recap line: 7 pt mono, line height 1.2
+_HEADING_MM = 2.87  # a line of a round's heading: 6.5 pt, line height 1.25
+_BLOCK_MM = 0.6  # space above a round
+_CARD_MM = 12.0  # a card's name, standing and column heads
+_MORE_MM = 7.5  # a card continued in the next column: its name and column heads again
+_HEADING_LETTERS = 68  # letters of a round's heading that surely fit one line of a column
+_RECAP = "{deal:>3} {role:<10}{contract:<6}{tricks:>7} {whists:>6} {mp:>7} {run:>5}"
+
+
+def _segments(text: str) -> list[tuple[str, str]]:
+    """A line as (text, css class) pieces: red suits marked."""
+    out, buf = [], ""
+    for ch in text:
+        if ch in "♥♦":
+            if buf:
+                out.append((buf, ""))
+            out.append((ch, "red"))
+            buf = ""
+        else:
+            buf += ch
+    if buf:
+        out.append((buf, ""))
+    return out
+
+
+def _fmt(value) -> str:
+    from .rules import fmt_whists
+
+    return "" if value is None else fmt_whists(value)
+
+
+def recap_head(t: dict) -> str:
+    """The column heads of a printed score card."""
+    return _RECAP.format(deal=t["deal_short"][:3], role=t["role"], contract=t["contract_short"][:6],
+                         tricks=t["tricks_short"], whists=t["whists_short"], mp=t["mp"], run="%")
+
+
+def recap_line(x: dict, t: dict) -> list[tuple[str, str]]:
+    """One deal of a score card as an aligned line (pieces with red suits marked)."""
+    if x["out"]:
+        text = f"{x['deal']:>3} {t['status_names'][x['status']]}"
+        if x["notes"]:
+            text += ": " + "; ".join(x["notes"])
+        return _segments(text)
+    role = t["status_names"]["adjusted"] if x["status"] == "adjusted" else t["role_names"].get(x["role"], "")
+    if x["decl_tricks"] is not None and x["own_tricks"] is not None:
+        tricks = f"{x['decl_tricks']} / {x['own_tricks']}"
+    else:
+        tricks = _fmt(x["decl_tricks"] if x["decl_tricks"] is not None else x["own_tricks"])
+    whists = f"{_fmt(x['adjusted'])}%" if x["adjusted"] is not None else _fmt(x["whists"])
+    mp = f"{_fmt(x['mp'])}/{x['top']}" if x["mp"] is not None else ""
+    run = f"{x['running']:.1f}" if x["running"] is not None else ""
+    text = _RECAP.format(deal=x["deal"], role=role, contract=x["contract"], tricks=tricks, whists=whists,
+                         mp=mp, run=run).rstrip()
+    if x["notes"]:
+        text += "\n    " + "; ".join(x["notes"])
+    return _segments(text)
+
+
+def _round_block(rnd: dict, t: dict) -> dict:
+    from .render import short_name
+
+    if rnd["rest"]:
+        return {"kind": "round", "title": f"{t['round']} {rnd['round']} · {t['rest']}", "detail": "",
+                "lines": [], "height": _HEADING_MM + _BLOCK_MM}
+    title = f"{t['round']} {rnd['round']} · {t['table'].lower()} {rnd['table']} · {rnd['seat']}"
+    total = f" · {_fmt(rnd['mp'])}/{rnd['top']}" if rnd["top"] else ""
+    mates = ", ".join(f"{s} {p} {short_name(name)}" for s, p, name in rnd["mates"])
+    detail = f"{total} — {mates}"
+    lines = [recap_line(x, t) for x in rnd["deals"]]
+    heading_lines = 1 + (len(title) + len(detail)) // _HEADING_LETTERS
+    height = heading_lines * _HEADING_MM + _BLOCK_MM + _RECAP_MM * sum(1 + bool(x["notes"]) for x in rnd["deals"])
+    return {"kind": "round", "title": title, "detail": detail, "lines": lines, "height": height}
+
+
+def print_card_pages(cards: list[dict], t: dict, room: float = CARD_COLUMN_MM) -> list[list[list[dict]]]:
+    """Score cards for print: pages of two columns of blocks (a card's heading, its rounds).
+
+    A card longer than a column starts on a new page; a shorter one goes where it fits whole,
+    so that a club night prints four cards a page. Rounds are never split; heights are
+    reckoned in millimetres from the print CSS (a test renders the densest page).
+    """
+    columns: list[list[dict]] = [[]]
+    used = 0.0
+
+    def new_column():
+        nonlocal used
+        columns.append([])
+        used = 0
+
+    for card in cards:
+        rounds = [_round_block(r, t) for r in card["rounds"]]
+        heading = {"kind": "card", "card": card, "height": _CARD_MM, "more": False}
+        size = heading["height"] + sum(r["height"] for r in rounds)
+        if size > room:
+            if columns[-1]:
+                new_column()
+            if len(columns) % 2 == 0:  # a long card starts on the left of a page
+                new_column()
+        elif used + size > room and columns[-1]:
+            new_column()
+        columns[-1].append(heading)
+        used += heading["height"]
+        for block in rounds:
+            if used + block["height"] > room and columns[-1]:
+                new_column()
+                columns[-1].append({"kind": "card", "card": card, "height": _MORE_MM, "more": True})
+                used += _MORE_MM
+            columns[-1].append(block)
+            used += block["height"]
+    return [columns[i:i + 2] for i in range(0, len(columns), 2)]
+
+
+def table_page(report, table: int) -> dict:
+    """Round by round at one table: who sat where, the set, and each deal's result there."""
+    event = report.event
+    lang = event.language
+    index = _index(report)
+    names = event.names
+    deals_of_set: dict[int, list[int]] = {}
+    for deal in event.deals:
+        deals_of_set.setdefault(deal.set, []).append(deal.number)
+    rounds = []
+    for rnd in event.movement.rounds:
+        tp = next((t for t in rnd.tables if t.table == table), None)
+        if tp is None:
+            continue
+        seats = dict(tp.seats)
+        deals = []
+        for n in deals_of_set.get(tp.set, []):
+            r = index.get((n, rnd.number, table))
+            if r is not None:
+                seats = {**seats, **r.players}
+            status = row_status(r) if r is not None else _missing_status(report, n)
+            deals.append({"deal": n, "status": status, "out": status in EXCLUDED, "contract": _contract(r, lang),
+                          "cells": _protocol_cells(r, lang),
+                          "seats": [{"seat": s, "whists": r.whists.get(s) if r is not None else None,
+                                     "mp": r.mp.get(s) if counts(r, s) else None,
+                                     "adjusted": (r.adjusted or {}).get(s) if r is not None else None}
+                                    for s in event.seats],
+                          "top": r.top if r is not None else None,
+                          "notes": row_notes(r, lang) if r is not None else []})
+        rounds.append({"round": rnd.number, "set": tp.set, "copy_no": table_copy(tp),
+                       "players": [(s, p, names.get(p, "")) for s, p in seats.items()], "deals": deals})
+    return {"table": table, "rounds": rounds}
+
+
+def tables_of(event) -> list[int]:
+    return sorted({t.table for rnd in event.movement.rounds for t in rnd.tables})
+
+
+# --------------------------------------------------------------------------- writing
+
+def _site_pages(report) -> list[tuple[str, str]]:
+    """(relative path, HTML) of every page of the site."""
+    event = report.event
+    lang = event.language
+    common = {"event": event, "names": event.names, "state": report_state(report),
+              "deal_numbers": [d.number for d in report.deals], "tables": tables_of(event),
+              "pending": {d.number for d in report.deals if d.status == "pending"}}
+    pages = [("index.html", html("results_index.html", lang, **common, **ranking_context(report)))]
+    for d in report.deals:
+        if d.status == "pending":
+            continue  # no protocol yet: the ranking lists it as pending
+        pages.append((DEAL_PAGE.format(n=d.number), html("results_deal.html", lang, d=deal_page(report, d), **common)))
+    for p in event.players:
+        pages.append((PLAYER_PAGE.format(n=p.number),
+                      html("results_player.html", lang, card=player_card(report, p.number), **common)))
+    for table in common["tables"]:
+        pages.append((TABLE_PAGE.format(n=table), html("results_table.html", lang, tp=table_page(report, table),
+                                                       **common)))
+    return pages
+
+
+_PDF_CARD_PAGES = 25  # pages of score cards per part of results.pdf
+_PDF_DEALS_PART = 12  # protocols per part
+
+
+def pdf_parts(report) -> list[str]:
+    """The HTML parts of results.pdf: the ranking, the score cards, the protocols."""
+    event = report.event
+    lang = event.language
+    common = {"event": event, "names": event.names, "state": report_state(report)}
+    parts = [html("results_print.html", lang, **common, **ranking_context(report), card_pages=[], deals=[])]
+    from .i18n import words
+
+    cards = [player_card(report, p.number) for p in sorted(event.players, key=lambda p: p.number)]
+    pages = print_card_pages(cards, words(lang))
+    for i in range(0, len(pages), _PDF_CARD_PAGES):
+        parts.append(html("results_print.html", lang, **common, standings=None, card_pages=pages[i:i + _PDF_CARD_PAGES],
+                          recap_head=recap_head(words(lang)), deals=[]))
+    deals = [deal_page(report, d) for d in report.deals if d.status != "pending"]
+    for i in range(0, len(deals), _PDF_DEALS_PART):
+        parts.append(html("results_print.html", lang, **common, standings=None, card_pages=[],
+                          deals=deals[i:i + _PDF_DEALS_PART]))
+    return parts
+
+
 def publish(report, folder: Path, jobs: int | None = None) -> list[Path]:
-    """index.html, deals/*.html, players/*.html, results.pdf and results.xlsx in a folder."""
+    """index.html, deals/, players/, tables/, results.pdf and results.xlsx in a folder."""
     from .workbook import write_results_workbook
 
     folder = Path(folder)
-    ctx = _context(report)
-    lang = report.event.language
-    written = [write_atomic(folder / "index.html", html("results_index.html", lang, **ctx))]
-    for d in ctx["deals"]:
-        if d["status"] == "pending":
-            continue
-        written.append(write_atomic(folder / "deals" / f"deal-{d['number']}.html",
-                                    html("results_deal.html", lang, d=d, **ctx)))
-    for p in report.event.players:
-        written.append(write_atomic(folder / "players" / f"player-{p.number}.html",
-                                    html("results_player.html", lang, p=p, legs=ctx["players"][p.number], **ctx)))
-    # the PDF in parts (ranking, then protocols a dozen at a time) rendered on all cores
-    parts = [html("results_print.html", lang, **{**ctx, "deals": []})]
-    scored = [d for d in ctx["deals"] if d["status"] != "pending"]
-    for i in range(0, len(scored), 12):
-        parts.append(html("results_print.html", lang, **{**ctx, "deals": scored[i:i + 12], "standings": None}))
-    pdf = render_pdfs({"results": parts}, jobs)["results"]
+    written: list[Path] = []
+
+    def meanwhile():
+        # the site and the workbook, while the other processes render the PDF
+        for path, text in _site_pages(report):
+            written.append(write_atomic(folder / path, text))
+        written.append(write_results_workbook(report, folder / "results.xlsx"))
+
+    pdf = render_pdfs({"results": pdf_parts(report)}, jobs, while_waiting=meanwhile)["results"]
     written.append(write_atomic(folder / "results.pdf", pdf))
-    written.append(write_results_workbook(report, folder / "results.xlsx"))
     return written
 
 

@@ -14,8 +14,10 @@ from functools import lru_cache
 from pathlib import Path
 
 import jinja2
+from markupsafe import Markup
 
-from .i18n import METHOD_NAMES, VARIANT_NAMES, note_text, words
+from .i18n import METHOD_NAMES, VARIANT_NAMES, forms, note_text, words
+from .messages import counted, plural, text_of
 from .rules import fmt_whists
 
 
@@ -38,6 +40,11 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["w"] = fmt_whists
+    env.filters["plural"] = plural  # {{ n|plural(f.deal) }}: the word alone
+    env.filters["counted"] = counted  # {{ n|counted(f.deal) }}: "5 сдач"
+    env.filters["short_name"] = short_name
+    env.globals["text_of"] = text_of
+    env.globals["qr"] = qr_svg
     env.globals["note_text"] = note_text
     env.globals["METHOD_NAMES"] = METHOD_NAMES
     env.globals["VARIANT_NAMES"] = VARIANT_NAMES
@@ -46,7 +53,24 @@ def environment() -> jinja2.Environment:
 
 def html(template: str, lang: str = "ru", **context) -> str:
     """Render one document template to an HTML string."""
-    return environment().get_template(template).render(lang=lang, t=words(lang), **context)
+    return environment().get_template(template).render(lang=lang, t=words(lang), f=forms(lang), **context)
+
+
+def short_name(name: str) -> str:
+    """"Иванов Иван Петрович" -> "Иванов И. П.": a name that fits a narrow cell."""
+    parts = str(name or "").split()
+    if len(parts) < 2:
+        return " ".join(parts)
+    return " ".join([parts[0]] + [p[0] + "." for p in parts[1:]])
+
+
+@lru_cache(maxsize=4096)
+def qr_svg(url: str) -> Markup:
+    """A QR code of an address as inline SVG (segno; error correction M, the standard quiet zone)."""
+    import segno
+
+    code = segno.make(url, error="m", micro=False)
+    return Markup(code.svg_inline(omitsize=True, border=4, svgclass="qr", lineclass=None))
 
 
 def css_text() -> str:

@@ -63,19 +63,37 @@ def test_every_file_is_written(kits, events):
         assert 'href="protocols.xlsx"' in index
 
 
-def test_protocol_pdf_has_one_page_per_deal_with_the_right_players(kits, events):
+def test_protocol_pdf_pages_hold_every_deal_with_the_right_players(kits, events):
+    from prefprint.documents import protocols_context
+
     for stem, folder in kits.items():
         event = events[stem]
+        pages = protocols_context(event)["pages"]
         reader = PdfReader(folder / "protocols.pdf")
-        assert len(reader.pages) == len(event.deals), stem
+        assert len(reader.pages) == len(pages), stem
+        assert sorted(s["view"]["deal"].number for p in pages for s in p) == [d.number for d in event.deals]
+        # two short protocols share a page, a long one has a page of its own
+        assert all(len(p) == 2 or len(p[0]["rows"]) > 10 or p is pages[-1] or len(pages[pages.index(p) + 1][0]["rows"]) > 10
+                   for p in pages), stem
+        page_of = {s["view"]["deal"].number: i for i, p in enumerate(pages) for s in p}
         for deal in event.deals[:: max(1, len(event.deals) // 6)]:
-            text = reader.pages[deal.number - 1].extract_text()
+            text = reader.pages[page_of[deal.number]].extract_text()
             flat = " ".join(text.split())
             assert f"Сдача {deal.number}" in flat or f"Deal {deal.number}" in flat
             lines = {" ".join(line.split()) for line in text.splitlines()}
             for row in event.rows_of(deal):
                 expected = " ".join(str(x) for x in (row.round, row.table, *[p for _, p in row.seats]))
                 assert expected in lines, (stem, deal.number, expected)
+    assert len(PdfReader(kits["club-night-20"] / "protocols.pdf").pages) == 10  # 20 deals of 5 rows
+    assert len(PdfReader(kits["open-100"] / "protocols.pdf").pages) == 100  # 25 rows: a page each
+
+
+def test_kit_pages_are_plain_a4(kits):
+    for stem, folder in kits.items():
+        for name in DOCUMENTS:
+            for page in PdfReader(folder / f"{name}.pdf").pages:
+                box = page.mediabox
+                assert [round(float(box.width), 1), round(float(box.height), 1)] == [595.3, 841.9], (stem, name)
 
 
 def test_protocol_html_columns_follow_the_seed(events):

@@ -213,7 +213,8 @@ def test_published_pdf_and_workbook(published):
     first = " ".join(reader.pages[0].extract_text().split())
     assert report.standings[0].place in first
     # the protocol pages hold every column: each row's line ends with the W player, whists and MP
-    lines = [" ".join(line.split()) for line in reader.pages[1].extract_text().splitlines()]
+    protocol = next(p for p in reader.pages if p.extract_text().startswith("Протокол"))
+    lines = [" ".join(line.split()) for line in protocol.extract_text().splitlines()]
     deal = report.deals[0]
     for r in deal.results:
         line = next(x for x in lines if x.startswith(f"{r.round} {r.table} "))
