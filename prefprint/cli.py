@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from .errors import PrefprintError
-from .messages import Message, problem_lines, shown
+from .messages import Message, problem_lines, shown, text_of
 from .rules import VARIANTS
 
 
@@ -236,17 +236,17 @@ def kit(spec, out, session, jobs, force, lang):
 
     _set_lang(lang)
     competition = load_competition(spec)
-    _set_lang(lang, competition)
+    lang = _set_lang(lang, competition)
     if session:
         competition.session(session)  # an unknown session is one line, before anything is written
     folder = Path(out) if out else Path("output") / Path(spec).stem
 
     def progress(msg):
-        click.echo(msg, err=True)
+        click.echo(text_of(msg, lang), err=True)
 
     written = kit_mod.write_competition_kit(competition, folder, session, jobs=jobs or None, progress=progress,
                                             force=force)
-    click.echo(f"{len(written)} files in {folder}")
+    click.echo(Message("kit.written", n=len(written), folder=str(folder)).text(lang))
 
 
 @cli.command()

@@ -440,8 +440,9 @@ def start_list_context(event: Event, sessions=None) -> dict:
     for p in sorted(event.players, key=lambda p: (sort_key(p.name or ""), p.number)):
         entries.append({"player": p, "at": [where.get(p.number) for _, where in seats]})
     n = len(entries)
-    pages = 1 if n <= 60 else 2 if n <= 140 else -(-n // 70)
-    per_column = max(1, -(-n // (2 * pages)))
+    across = 2 if len(sessions) == 1 else 1  # a column group per session leaves room for one list a page
+    pages = 1 if n <= 30 * across else 2 if n <= 70 * across else -(-n // (35 * across))
+    per_column = max(1, -(-n // (across * pages)))
     columns = [entries[i:i + per_column] for i in range(0, n, per_column)]
     # rows as tall as a page allows (about 225 mm of rows); letters as large as the rows and the
     # names allow: nine names in ten fit the name column (about 60 mm) on one line
@@ -450,6 +451,7 @@ def start_list_context(event: Event, sessions=None) -> dict:
     typical = lengths[min(len(lengths) - 1, int(len(lengths) * 0.9))]
     font_pt = max(9.0, min(18.0, row_mm * 1.4, 60.0 / (max(typical, 8) * 0.18)))  # 0.18 mm a letter a point
     later = any(at and at[0] > 1 for e in entries for at in e["at"])
-    return {"pages": [columns[i:i + 2] for i in range(0, len(columns), 2)], "sessions": [s for s, _ in sessions],
-            "rooms": rooms, "row_mm": round(row_mm, 1), "font_pt": round(font_pt, 1),
+    return {"pages": [columns[i:i + across] for i in range(0, len(columns), across)],
+            "sessions": [s for s, _ in sessions],
+            "rooms": rooms, "row_mm": round(row_mm, 1), "font_pt": round(font_pt, 1), "across": across,
             "any_later": later}

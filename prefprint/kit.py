@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import documents as docs
+from .messages import Message
 from .model import Competition, Event
 from .render import html, render_pdfs, write_atomic
 
@@ -75,8 +76,9 @@ def _write_kit(event: Event, folder: Path, jobs: int | None = None, progress=Non
     from .workbook import write_protocol_workbook
 
     say = progress or (lambda msg: None)
-    documents = {name: render_parts(event, name) for name in DOCUMENTS}
-    say(f"rendering {len(DOCUMENTS)} PDFs in {sum(map(len, documents.values()))} parts…")
+    names = documents_of(event)
+    documents = {name: render_parts(event, name) for name in names}
+    say(Message("kit.rendering", n=len(names), parts=sum(map(len, documents.values()))))
     written = []
 
     def meanwhile():
@@ -86,16 +88,21 @@ def _write_kit(event: Event, folder: Path, jobs: int | None = None, progress=Non
             written.append(write_atomic(folder / f"{name}.html", text))
         t = words(event.language)
         index = html("kit_index.html", event.language, event=event,
-                     docs=[(n, t[n.replace("-", "_")]) for n in DOCUMENTS])
+                     docs=[(n, t[n.replace("-", "_")]) for n in names])
         written.append(write_atomic(folder / "index.html", index))
         written.append(write_protocol_workbook(event, folder / "protocols.xlsx"))
-        say("  HTML and protocols.xlsx written")
+        say(Message("kit.html_written"))
 
     pdfs = render_pdfs(documents, jobs, say, while_waiting=meanwhile)
     for name, data in pdfs.items():
         written.append(write_atomic(folder / f"{name}.pdf", data))
-    say("  PDFs written")
+    say(Message("kit.pdfs_written"))
     return written
+
+
+def documents_of(event: Event) -> tuple[str, ...]:
+    """The documents of a session's kit: no hand records where the first table deals."""
+    return tuple(n for n in DOCUMENTS if not (n == "deals" and event.dealt_at_table))
 
 
 def write_competition_kit(competition: Competition, folder: Path, session: int | None = None,
@@ -111,9 +118,22 @@ def write_competition_kit(competition: Competition, folder: Path, session: int |
     say = progress or (lambda msg: None)
     written = []
     for event in chosen:
-        say(f"session {event.session}:")
+        say(Message("kit.session", session=event.session))
         written += write_kit(event, folder / f"session-{event.session}", jobs=jobs, progress=progress, force=force)
+    written += _competition_start_list(competition, folder, jobs)
     index = html("competition_index.html", competition.language, competition=competition,
                  present=[e.session for e in competition.sessions if (folder / f"session-{e.session}").is_dir()])
     written.append(write_atomic(folder / "index.html", index))
     return written
+
+
+def _competition_start_list(competition: Competition, folder: Path, jobs: int | None) -> list[Path]:
+    """start-list.html/.pdf beside the sessions: every player of the competition, a column per session."""
+    from dataclasses import replace
+
+    first = replace(competition.sessions[0], players=competition.players, session_count=1)
+    sessions = [(e.session_title or f"{'Сессия' if competition.language == 'ru' else 'Session'} {e.session}", e)
+                for e in competition.sessions]
+    text = html("start_list.html", competition.language, event=first, **docs.start_list_context(first, sessions))
+    pdf = render_pdfs({"start-list": [text]}, jobs)["start-list"]
+    return [write_atomic(folder / "start-list.html", text), write_atomic(folder / "start-list.pdf", pdf)]

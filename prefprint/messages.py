@@ -174,6 +174,15 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                                  "the workbook was printed for another movement or other deals of session "
                                  "{session}: the spec changed after printing"),
 
+    # ------------------------------------------------------------------ kit progress
+    "kit.rendering": ("печать {n} {n:документа|документов|документов} в PDF ({parts} {parts:часть|части|частей})…",
+                      "rendering {n} {n:document|documents} to PDF in {parts} {parts:part|parts}…"),
+    "kit.html_written": ("  HTML и protocols.xlsx записаны", "  HTML and protocols.xlsx written"),
+    "kit.pdfs_written": ("  PDF записаны", "  PDFs written"),
+    "kit.session": ("сессия {session}:", "session {session}:"),
+    "kit.written": ("{n} {n:файл|файла|файлов} в {folder}", "{n} {n:file|files} in {folder}"),
+    "render.parts": ("  готово {n} из {total}", "  {n}/{total} parts rendered"),
+
     # ------------------------------------------------------------------ spec (the event spec reader)
     "spec.at_line": ("строка {line}, {key}: {what}", "line {line}, {key}: {what}"),
     "spec.at": ("{key}: {what}", "{key}: {what}"),

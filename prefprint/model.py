@@ -62,6 +62,14 @@ class Event:
         return ("N", "E", "S", "W")[: self.table_size]
 
     @property
+    def heading(self) -> str:
+        """The title as printed on every sheet: with the session where the event has several."""
+        if self.session_count == 1:
+            return self.title
+        label = self.session_title or ("Сессия" if self.language == "ru" else "Session") + f" {self.session}"
+        return f"{self.title} · {label}"
+
+    @property
     def dealt_at_table(self) -> bool:
         return self.deals_source == "table"
 
@@ -130,6 +138,10 @@ class Competition:
     @cached_property
     def names(self) -> dict:
         return {p.number: p.name for p in self.players}
+
+    @property
+    def heading(self) -> str:
+        return self.title
 
     def session(self, number: int) -> Event:
         """The session with this number (1-based)."""

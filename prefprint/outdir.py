@@ -26,10 +26,15 @@ from .messages import Message, shown
 
 MANIFEST = ".prefprint"
 # what prefprint writes into a folder: a folder holding only these was written by it
-KNOWN_NAMES = {"index.html", "deals", "players", "results.pdf", "results.xlsx", "protocols.xlsx", "results",
-               "table-cards.html", "table-cards.pdf", "director.html", "director.pdf", "itineraries.html",
+KNOWN_NAMES = {"index.html", "deals", "players", "tables", "results.pdf", "results.xlsx", "protocols.xlsx",
+               "results", "table-cards.html", "table-cards.pdf", "director.html", "director.pdf", "itineraries.html",
                "itineraries.pdf", "protocols.html", "protocols.pdf", "deals.html", "deals.pdf", "costs.html",
-               "costs.pdf", MANIFEST}
+               "costs.pdf", "start-list.html", "start-list.pdf", MANIFEST}
+
+
+def _ours(name: str) -> bool:
+    """A name prefprint writes into an output folder (a session's own folder: session-N)."""
+    return name in KNOWN_NAMES or (name.startswith("session-") and name[8:].isdigit())
 
 
 class OutputError(PrefprintError):
@@ -72,7 +77,7 @@ class OutputFolder:
                 names = {e.name for e in os.scandir(folder)}
             except OSError as e:
                 raise OutputError("outdir.cannot_write", path=shown(str(folder), 200), reason=_reason(e)) from None
-            if names - KNOWN_NAMES:
+            if not all(_ours(n) for n in names):
                 raise OutputError("outdir.foreign", path=shown(str(self.given), 200))
 
     @contextmanager

@@ -17,7 +17,7 @@ import jinja2
 from markupsafe import Markup
 
 from .i18n import METHOD_NAMES, VARIANT_NAMES, forms, note_text, words
-from .messages import counted, plural, text_of
+from .messages import Message, counted, plural, text_of
 from .rules import fmt_whists
 
 
@@ -204,7 +204,7 @@ def render_pdfs(documents: dict[str, list[str]], jobs: int | None = None, progre
             for n, k in enumerate(order, 1):
                 done[tasks[k][:2]] = futures[k].result()
                 if n % 5 == 0 or n == len(tasks):
-                    say(f"  {n}/{len(tasks)} parts rendered")
+                    say(Message("render.parts", n=n, total=len(tasks)))
         except BaseException:
             _stop(pool)
             raise

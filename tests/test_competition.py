@@ -129,3 +129,21 @@ def test_results_of_two_sessions_publish_one_ranking_and_a_site_per_session(tmp_
     swapped = CliRunner().invoke(cli, ["results", str(spec), *reversed(books), "-o", str(out)])
     assert swapped.exit_code == 1 and "ожидается сессия 1" in swapped.output
     assert len([line for line in swapped.output.splitlines() if line.startswith("  - ")]) == 1
+
+
+def test_the_kit_of_two_sessions_dealt_at_the_table(tmp_path):
+    from prefprint.kit import write_competition_kit
+
+    spec = SMALL.replace('deals_per_set = 2', 'deals_per_set = 2\n\n[deals]\nsource = "table"').replace(
+        "rounds = 2", "rounds = 3") + "".join(f'\n[[players]]\nnumber = {i}\nname = "Игрок {i}"\n' for i in range(10, 21))
+    comp = parse_competition(spec, tmp_path / "cup.toml")
+    written = write_competition_kit(comp, tmp_path / "kit")
+    names = {p.relative_to(tmp_path / "kit").as_posix() for p in written}
+    assert {"index.html", "start-list.pdf", "session-1/protocols.pdf", "session-2/protocols.xlsx"} <= names
+    assert not any(n.endswith("deals.pdf") for n in names)  # the first table deals: no hand records
+    protocols = (tmp_path / "kit" / "session-2" / "protocols.html").read_text(encoding="utf-8")
+    assert "Малый кубок · Сессия 2" in protocols
+    start = (tmp_path / "kit" / "start-list.html").read_text(encoding="utf-8")
+    assert start.count("не играет") == 1 and ">Сессия 2<" in start  # player 9 sits out session 2
+    index = (tmp_path / "kit" / "index.html").read_text(encoding="utf-8")
+    assert 'href="session-2/index.html"' in index and 'href="start-list.pdf"' in index

@@ -267,7 +267,9 @@ def test_two_sessions_get_a_column_group_each(events):
     event = events["club-night-20"]
     ctx = start_list_context(event, [("Сессия 1", event), ("Сессия 2", event)])
     text = html("start_list.html", "ru", event=event, **ctx)
-    assert text.count(">Сессия 1<") == text.count(">Сессия 2<") == 2  # a heading over each of two columns
+    # one list a page, so that the name keeps its width beside two column groups
+    assert len(ctx["pages"]) == 1 and len(ctx["pages"][0]) == 1
+    assert text.count(">Сессия 1<") == text.count(">Сессия 2<") == 1
 
 
 @dataclass(frozen=True)
