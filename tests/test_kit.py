@@ -85,7 +85,7 @@ def test_protocol_pdf_pages_hold_every_deal_with_the_right_players(kits, events)
                 expected = " ".join(str(x) for x in (row.round, row.table, *[p for _, p in row.seats]))
                 assert expected in lines, (stem, deal.number, expected)
     assert len(PdfReader(kits["club-night-20"] / "protocols.pdf").pages) == 10  # 20 deals of 5 rows
-    assert len(PdfReader(kits["open-100"] / "protocols.pdf").pages) == 100  # 25 rows: a page each
+    assert len(protocols_context(events["open-100"])["pages"]) == 100  # 25 rows: a page each
 
 
 def test_kit_pages_are_plain_a4(kits):
