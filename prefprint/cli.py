@@ -17,6 +17,7 @@ from .rules import VARIANTS
 class _Group(click.Group):
     def invoke(self, ctx):
         ctx.ensure_object(dict)
+        raw = [*getattr(ctx, "_protected_args", ()), *ctx.args]  # for --lang when parsing fails
         previous = signal.getsignal(signal.SIGTERM)
         signal.signal(signal.SIGTERM, _interrupt)  # stop as Ctrl-C does: render processes ended, nothing half-written
         try:
@@ -28,7 +29,8 @@ class _Group(click.Group):
             _warnings(getattr(e, "warnings", ()), lang)
             ctx.exit(e.exit_code)
         except click.UsageError as e:  # one clear line instead of the usage block
-            click.echo(f"Error: {e.format_message()}", err=True)
+            lang = _asked_lang(ctx, raw)
+            click.echo(Message("error", text=_usage_text(e.format_message(), lang)).text(lang), err=True)
             ctx.exit(2)
         except KeyboardInterrupt:
             click.echo(Message("interrupted").text(ctx.obj.get("lang") or "ru"), err=True)
@@ -36,7 +38,7 @@ class _Group(click.Group):
         except OSError as e:  # a file or folder that cannot be read or written: one line
             lang = ctx.obj.get("lang") or "ru"
             where = f"{e.filename}: " if e.filename else ""
-            click.echo(Message("error", text=f"{where}{e.strerror or e}").text(lang), err=True)
+            click.echo(Message("error", text=f"{where}{_os_reason(e, lang)}").text(lang), err=True)
             ctx.exit(2)
         finally:
             signal.signal(signal.SIGTERM, previous)
@@ -44,6 +46,67 @@ class _Group(click.Group):
 
 def _interrupt(signum, frame):
     raise KeyboardInterrupt
+
+
+def _asked_lang(ctx, args) -> str:
+    """The language asked for on the command line, even when the arguments could not be parsed."""
+    asked = ctx.obj.get("lang") if isinstance(ctx.obj, dict) else None
+    if asked:
+        return asked
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args) and args[i + 1] in ("ru", "en"):
+            return args[i + 1]
+        if arg in ("--lang=ru", "--lang=en"):
+            return arg[-2:]
+    return "ru"
+
+
+# click's own messages (English) as a Russian director reads them
+_USAGE_RU = [
+    (r"Missing option '(.+?)'\.(.*)", "не задан параметр «{0}»{1}"),
+    (r"Missing argument '(.+?)'\.(.*)", "не задан аргумент «{0}»{1}"),
+    (r"No such option:? '?([^\s']+)'?\.?(?: Did you mean '(.+)'\?)?", "нет параметра «{0}»{1}"),
+    (r"No such command '(.+?)'\.", "нет команды «{0}»; команды: movement, score, costs, kit, results, analyse"),
+    (r"Option '(.+?)' requires an argument\.", "параметру «{0}» нужно значение"),
+    (r"Got unexpected extra arguments? \((.+)\)", "лишние аргументы: {0}"),
+    (r"Invalid value for '(.+?)': File '(.+)' does not exist\.", "{0}: файл «{1}» не найден"),
+    (r"Invalid value for '(.+?)': File '(.+)' is a directory\.", "{0}: «{1}» — папка, а нужен файл"),
+    (r"Invalid value for '(.+?)': Directory '(.+)' is a file\.", "{0}: «{1}» — файл, а нужна папка"),
+    (r"Invalid value for '(.+?)': '(.*)' is not one of (.+)\.", "{0}: «{1}» не подходит; допустимы: {2}"),
+    (r"Invalid value for '(.+?)': '(.*)' is not a valid integer\.", "{0}: «{1}» — не целое число"),
+    (r"Invalid value for '(.+?)': (.+) is not in the range (.+)\.", "{0}: {1} — вне допустимого: {2}"),
+    (r"Invalid value for '(.+?)': (.*)", "{0}: {1}"),
+]
+
+
+def _usage_text(text: str, lang: str) -> str:
+    """A usage error of click in the language asked for (click writes English)."""
+    import re
+
+    if lang != "ru":
+        return text
+    for pattern, words in _USAGE_RU:
+        m = re.fullmatch(pattern, text.strip(), re.S)
+        if m:
+            parts = [(g or "").strip() for g in m.groups()]
+            if pattern.startswith("No such option"):
+                parts[1] = f"; может быть, «{parts[1]}»?" if parts[1] else ""
+            return words.format(*parts)
+    return text
+
+
+def _os_reason(e: OSError, lang: str) -> str:
+    """Why a file or folder could not be used, in the language asked for."""
+    import errno
+
+    if lang == "ru":
+        ru = {errno.ENOENT: "нет такого файла или папки", errno.EACCES: "нет прав доступа",
+              errno.EPERM: "действие запрещено", errno.ENOSPC: "на диске нет места",
+              errno.EROFS: "файловая система только для чтения", errno.ENOTDIR: "это не папка",
+              errno.EISDIR: "это папка", errno.EEXIST: "уже существует"}
+        if e.errno in ru:
+            return ru[e.errno]
+    return e.strerror or str(e)
 
 
 def _warnings(warnings, lang: str) -> None:
@@ -285,7 +348,7 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, lan
         for r in report.reports:
             if r.provisional:
                 click.echo(provisional_text(r, lang), err=True)
-        click.echo(f"results in {folder / 'index.html'}")
+        click.echo(Message("results.published", path=str(folder / "index.html")).text(lang))
 
 
 class _Bar:

@@ -153,7 +153,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                          "this cell holds one card of the talon, found {n}"),
 
     # ------------------------------------------------------------------ workbook
-    "workbook.cannot_open": ("не открывается как книга .xlsx: {error}", "cannot open as an .xlsx workbook: {error}"),
+    "workbook.not_xlsx": ("это не книга Excel (.xlsx); сохраните её в Excel или LibreOffice как «Книга Excel (.xlsx)»",
+                          "not an Excel workbook (.xlsx); save it in Excel or LibreOffice as an .xlsx workbook"),
 
     # ------------------------------------------------------------------ competition
     "competition.too_many": ("{n} {n:книга|книги|книг} протоколов, а в турнире {count} {count:сессия|сессии|сессий}",
@@ -180,6 +181,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "kit.html_written": ("  HTML и protocols.xlsx записаны", "  HTML and protocols.xlsx written"),
     "kit.pdfs_written": ("  PDF записаны", "  PDFs written"),
     "kit.session": ("сессия {session}:", "session {session}:"),
+    "results.published": ("итоги: {path}", "results in {path}"),
     "kit.written": ("{n} {n:файл|файла|файлов} в {folder}", "{n} {n:file|files} in {folder}"),
     "render.parts": ("  готово {n} из {total}", "  {n}/{total} parts rendered"),
 
@@ -188,6 +190,18 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "spec.at": ("{key}: {what}", "{key}: {what}"),
     "spec.cannot_read": ("не удаётся прочитать файл: {error}", "cannot read the file: {error}"),
     "spec.not_toml": ("это не TOML: {error}", "not valid TOML: {error}"),
+    "spec.not_toml_at": ("строка {line}, столбец {column}: ошибка записи TOML — {what}",
+                         "line {line}, column {column}: not valid TOML — {what}"),
+    "spec.toml_character": ("недопустимый символ (не закрыты кавычки?)", "an illegal character (quotes not closed?)"),
+    "spec.toml_equals": ("после ключа ожидается «=»", "expected '=' after a key"),
+    "spec.toml_value": ("непонятное значение (текст — в кавычках, дата — 2026-12-05)",
+                        "an invalid value (text in quotes, a date as 2026-12-05)"),
+    "spec.toml_unclosed": ("не закрыта скобка списка или таблицы", "a list or table is not closed"),
+    "spec.toml_twice": ("ключ или раздел задан дважды", "a key or section is given twice"),
+    "spec.toml_string": ("не закрыты кавычки", "a string is not closed"),
+    "spec.toml_key": ("неверное имя ключа", "an invalid key name"),
+    "spec.toml_newline": ("после значения ожидается конец строки", "expected the end of the line after a value"),
+    "spec.toml_statement": ("непонятная строка", "a line that is not a key = value or a [section]"),
     "spec.too_deep": ("слишком глубокая вложенность таблиц и списков", "tables and lists nested too deep"),
     "spec.unknown_section": ("неизвестный раздел; допустимы: {known}", "unknown section; expected one of {known}"),
     "spec.unknown_key": ("неизвестный ключ; допустимы: {known}", "unknown key; expected one of {known}"),

@@ -234,6 +234,31 @@ def parse_event(text: str, path: Path | str = "event.toml", session: int = 1) ->
     return parse_competition(text, path).session(session)
 
 
+# what tomllib says (English) -> catalogue code of the same in words
+_TOML_WORDS = (("Illegal character", "spec.toml_character"), ("Expected '=' after a key", "spec.toml_equals"),
+               ("Invalid value", "spec.toml_value"), ("Unclosed", "spec.toml_unclosed"),
+               ("Cannot overwrite", "spec.toml_twice"), ("Cannot declare", "spec.toml_twice"),
+               ("Unterminated string", "spec.toml_string"), ("Invalid initial character for a key", "spec.toml_key"),
+               ("Expected newline or end of document", "spec.toml_newline"), ("Invalid statement", "spec.toml_statement"))
+
+
+def _toml_problem(e: tomllib.TOMLDecodeError) -> Message:
+    """A TOML syntax error with its line and column, said in words."""
+    text = str(e)
+    m = re.search(r"\(at line (\d+), column (\d+)\)", text)
+    what = next((Message(code) for start, code in _TOML_WORDS if text.startswith(start)), None)
+    detail = what or shown(re.sub(r"\s*\(at line.*\)$", "", text), 80)
+    if m:
+        return Message("spec.not_toml_at", line=int(m.group(1)), column=int(m.group(2)), what=detail)
+    return Message("spec.not_toml", error=detail)
+
+
+def _language_in(text: str) -> str:
+    """The event's language from the raw text of a spec that TOML cannot read."""
+    m = re.search(r'^\s*language\s*=\s*"(ru|en)"', text, re.M)
+    return m.group(1) if m else "ru"
+
+
 def _language_of(data) -> str:
     ev = data.get("event") if isinstance(data, dict) else None
     lang = ev.get("language") if isinstance(ev, dict) else None
@@ -246,7 +271,7 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise SpecError(path, [Message("spec.not_toml", error=shown(e, 120))]) from None
+        raise SpecError(path, [_toml_problem(e)], lang=_language_in(text)) from None
     except RecursionError:
         raise SpecError(path, [Message("spec.too_deep")]) from None
     problems = _Problems(_key_lines(text))

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import io
 import re
-from functools import lru_cache
 import unicodedata
+import zipfile
+from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -239,10 +240,7 @@ def _write_meta(wb: Workbook, event: Event) -> None:
 
 def read_meta(path: Path) -> dict | None:
     """What a protocol workbook says it belongs to ({"event", "date", "session", "digest"}), or None."""
-    try:
-        wb = load_workbook(path, read_only=True, data_only=True)
-    except Exception as e:  # openpyxl raises many kinds for a file that is not a workbook
-        raise WorkbookError(path, [Message("workbook.cannot_open", error=shown(e, 120))]) from None
+    wb = _open(path)
     try:
         if META_SHEET not in wb.sheetnames:
             return None
@@ -288,7 +286,7 @@ def _layout_cells(ws, event: Event, deal) -> None:
 
 def read_layouts(path: Path, event: Event) -> dict[int, dict]:
     """The layouts typed into a workbook: {deal: {pocket: (text, cell)}}, only deals with something typed."""
-    wb = load_workbook(path, read_only=True, data_only=True)
+    wb = _open(path)
     try:
         out = {}
         names = {}
@@ -388,9 +386,11 @@ def deal_sheet_number(title: str) -> tuple[int | None, bool]:
     return int(m.group(2)[:9]), bool(m.group(3).strip())
 
 
-def _open(path: Path, data_only: bool):
+def _open(path: Path, data_only: bool = True):
     try:
         return load_workbook(path, read_only=True, data_only=data_only)
+    except zipfile.BadZipFile:  # not an .xlsx at all (an .xls, a CSV, a renamed file)
+        raise WorkbookError(path, [Message("workbook.not_xlsx")]) from None
     except Exception as e:  # openpyxl raises many kinds for a file that is not a workbook
         raise WorkbookError(path, [Message("workbook.unreadable", detail=shown(f"{type(e).__name__}: {e}", 80))]) \
             from None

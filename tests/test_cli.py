@@ -24,8 +24,12 @@ def run(*args):
 @pytest.mark.parametrize("args,message", [
     (["movement", "--players", "0", "--lang", "en"], "Error: players must be from 8 to 1000 at tables of 4, not 0"),
     (["movement", "--players", "0"], "Ошибка: участников должно быть от 8 до 1000 за столами по 4, а не 0"),
-    (["movement", "--players", "20", "--table-size", "5"],
+    (["movement", "--players", "20", "--table-size", "5", "--lang", "en"],
      "Error: Invalid value for '--table-size': '5' is not one of '4', '3'."),
+    (["movement", "--players", "20", "--table-size", "5"], "Ошибка: --table-size: «5» не подходит; допустимы: '4', '3'"),
+    (["movement", "--players", "20", "--bogus"], "Ошибка: нет параметра «--bogus»; может быть, «--rounds»?"),
+    (["kit", "nonexist.toml"], "Ошибка: SPEC: файл «nonexist.toml» не найден"),
+    (["foo"], "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse"),
     (["movement", "--players", "20", "--rounds", "9", "--lang", "en"],
      "Error: rounds must be from 2 to 5 (the full circle) for 20 players, not 9"),
     (["movement", "--players", "20", "--rounds", "1", "--lang", "en"],

@@ -60,8 +60,12 @@ def test_too_few_players_and_bad_toml():
     text = GOOD.split("[[players]]")[0] + "".join(f"[[players]]\nnumber = {i}\n" for i in range(1, 6))
     with pytest.raises(SpecError, match="players must be from 8 to 1000 at tables of 4, not 5"):
         parse_event(text)
-    with pytest.raises(SpecError, match="not valid TOML"):
+    with pytest.raises(SpecError, match="not valid TOML") as e:
         parse_event("[event\n")
+    with pytest.raises(SpecError) as e:
+        parse_event('[event]\ntitle = "Кубок\n')
+    assert e.value.problems[0].text("ru") == "строка 2, столбец 15: ошибка записи TOML — недопустимый символ " \
+                                            "(не закрыты кавычки?)"
 
 
 def test_prepared_deals_are_checked():
