@@ -11,7 +11,7 @@ import click
 
 from .errors import PrefprintError
 from .messages import Message, problem_lines, shown, text_of
-from .rules import VARIANTS
+from .rules import VARIANTS, variant_key
 
 
 class _Group(click.Group):
@@ -213,7 +213,7 @@ def movement(players, table_size, rounds, method, rooms, by_lines, absent, compa
         click.echo(movement_text(m, lang))
 
 
-_VARIANT_HELP = f"Variant preset: {', '.join(VARIANTS)}."
+_VARIANT_HELP = f"Variant preset: {', '.join(VARIANTS)} (or its Russian name: Сочи, Ленинград, …)."
 
 
 def _candidate_json(c, k: int) -> dict:
@@ -275,7 +275,7 @@ def costs(variant, table_size, lang, overrides, out):
     except ScoringError as e:
         e.lang = lang  # the group prints it in the language asked for
         raise
-    paths = documents.write_costs(variant.strip().lower(), conv, int(table_size), lang, Path(out))
+    paths = documents.write_costs(variant_key(variant), conv, int(table_size), lang, Path(out))
     for p in paths:
         click.echo(str(p))
 

@@ -86,12 +86,27 @@ _CHOICES = {"lone_whist": ("greedy", "gentleman"), "allpass": ("gora", "rostov")
 _RANGES = {"misere_max_tricks": (1, 10), "pool_value": (1, 1000)}
 
 
+# what players call the variants, in either language
+_VARIANT_WORDS = {
+    "сочи": "sochi", "сочинка": "sochi", "ленинград": "leningrad", "ленинградка": "leningrad", "питер": "leningrad",
+    "ростов": "rostov", "классика": "classic", "классический": "classic", "классическая": "classic",
+    "ответственный": "responsible", "ответственный вист": "responsible", "урал": "ural",
+    "урало-сибирская": "ural", "урало-сибирская запись": "ural", "уральская": "ural",
+}
+
+
+def variant_key(name) -> str | None:
+    """The registry key of a variant named in English or Russian ("Сочи", "sochi"), or None."""
+    word = " ".join(str(name).replace("ё", "е").split()).lower()
+    return word if word in VARIANTS else _VARIANT_WORDS.get(word)
+
+
 def find_variant(name: str) -> Conventions:
     """The preset of a variant by name; ScoringError naming the known ones otherwise."""
-    try:
-        return VARIANTS[str(name).strip().lower()]
-    except KeyError:
-        raise _error("rules.unknown_variant", name=shown(name), known=", ".join(VARIANTS)) from None
+    key = variant_key(name)
+    if key is None:
+        raise _error("rules.unknown_variant", name=shown(name), known=", ".join(VARIANTS))
+    return VARIANTS[key]
 
 
 def _convention_problem(key: str, want: type, value):

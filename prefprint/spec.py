@@ -19,7 +19,7 @@ from .errors import PrefprintError, SpecError
 from .messages import CATALOGUE, Message, shown
 from .model import Competition, Event, Player
 from .movement import METHODS, build_movement, renumber, second_session
-from .rules import VARIANTS, conventions_for
+from .rules import VARIANTS, conventions_for, variant_key
 
 _MOVEMENT_KEYS = {"method", "rounds", "rooms"}
 _KNOWN = {
@@ -346,10 +346,10 @@ def _common(problems, data) -> dict:
                      found=_found(overrides))
         overrides = {}
     out["variant"], out["overrides"], out["conventions"] = variant, dict(overrides), None
-    if str(variant).strip().lower() not in VARIANTS:
+    if variant_key(variant) is None:
         problems.add(("game", "variant"), "spec.unknown_variant", found=_found(variant), known=", ".join(VARIANTS))
     else:
-        out["variant"] = str(variant).strip().lower()
+        out["variant"] = variant_key(variant)
         try:
             out["conventions"] = conventions_for(out["variant"], overrides)
         except PrefprintError as e:

@@ -127,5 +127,6 @@ def settlement_text(outcome: Outcome, result: Settlement, lang: str = "ru") -> s
             lines.append(f"  {e.seat}: {ph[e.what]} +{amount} ({why[e.why]})")
     if result.factor != 1:
         lines.append("  " + ph["dark"].format(factor=result.factor))
-    lines.append(f"{ph['result']}: " + "  ".join(f"{s} {fmt_whists(v, 2)}" for s, v in result.results.items()))
+    lines.append(f"{ph['result']}: " + "  ".join(f"{s} {'+' if v > 0 else ''}{fmt_whists(v, 2)}"
+                                                 for s, v in result.results.items()))
     return "\n".join(lines)

@@ -186,3 +186,9 @@ def test_deals_dealt_at_the_table_have_no_layout():
     assert event.dealt_at_table and all(d.hands == () and d.talon == () for d in event.deals)
     problems = _problems(GOOD.replace("seed = 5", 'source = "shuffled"'))
     assert any("deals.source: expected one of generated, table" in p for p in problems)
+
+
+def test_variants_are_known_by_their_russian_names_too():
+    for name, key in (("Сочи", "sochi"), ("ленинград", "leningrad"), ("Классика", "classic"),
+                      ("урало-сибирская", "ural"), ("rostov", "rostov")):
+        assert parse_event(GOOD.replace('variant = "sochi"', f'variant = "{name}"')).variant == key
