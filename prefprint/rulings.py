@@ -126,7 +126,7 @@ class _Reader:
 
     def where(self, i: int, key: str | None = None) -> Message:
         line = self.lines.get((i, key)) or self.lines.get((i,))
-        name = f"rulings[{i}]" + (f".{key}" if key else "")
+        name = f"rulings[{i + 1}]" + (f".{key}" if key else "")  # counted from 1, as a director counts
         if line:
             return Message("rulings.where_line", path=self.path.name, line=line, key=name)
         return Message("rulings.where", path=self.path.name, key=name)

@@ -97,11 +97,12 @@ def _key_lines(text: str) -> dict[tuple, int]:
 
 
 def _key_text(path: tuple) -> str:
-    return ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in path).replace(".[", "[")
+    # entries of an array counted from 1, as a director counts them: players[7] is the 7th [[players]]
+    return ".".join(str(p) if not isinstance(p, int) else f"[{p + 1}]" for p in path).replace(".[", "[")
 
 
 class _Problems:
-    """Problems of one spec, each placed at its key and line."""
+    """Problems of one spec, each placed at its key and line (listed in the order of the file's lines)."""
 
     def __init__(self, lines):
         self.lines = lines
@@ -120,6 +121,7 @@ class _Problems:
             self.items.append(Message("spec.at_line", line=line, key=key, what=what))
         else:
             self.items.append(Message("spec.at", key=key, what=what))
+        self.items.sort(key=lambda m: m.params.get("line", 0))  # stable: keys without a line first
 
 
 _KIND_WORDS = {"str": "spec.kind_text", "int": "spec.kind_int", "bool": "spec.kind_bool",
@@ -399,7 +401,7 @@ def _players(problems, data) -> list[Player]:
         if not _in_range(problems, where + ("number",), number, 1, MAX_NUMBER):
             continue
         if number in seen:
-            problems.add(where + ("number",), "spec.duplicate_number", number=number, other=seen[number])
+            problems.add(where + ("number",), "spec.duplicate_number", number=number, other=seen[number] + 1)
             continue
         seen[number] = i
         given[number] = Player(number, name.strip(), club.strip())

@@ -157,16 +157,16 @@ kind = "fine"
     headers = [i for i, line in enumerate(lines, 1) if line == "[[rulings]]"]
     en = [p.text("en") for p in e.value.problems]
     assert en == [
-        f"ev.toml, line {at['deal']}, rulings[0].deal: deal must be a whole number 1–20, found «99»",
-        f"ev.toml, line {at['seat']}, rulings[0].seat: seat «X» — expected N, E, S, W",
-        f"ev.toml, line {at['percent']}, rulings[0].percent: percent must be a number up to 100, found «140»",
-        f"ev.toml, line {at['reason']}, rulings[1].reason: the reason must be one line of text up to 300 characters, "
+        f"ev.toml, line {at['deal']}, rulings[1].deal: deal must be a whole number 1–20, found «99»",
+        f"ev.toml, line {at['seat']}, rulings[1].seat: seat «X» — expected N, E, S, W",
+        f"ev.toml, line {at['percent']}, rulings[1].percent: percent must be a number up to 100, found «140»",
+        f"ev.toml, line {at['reason']}, rulings[2].reason: the reason must be one line of text up to 300 characters, "
         f"found «\\u0007»",
-        f"ev.toml, line {headers[1]}, rulings[1]: give either mp (matchpoints) or percent (of a top), one of the "
+        f"ev.toml, line {headers[1]}, rulings[2]: give either mp (matchpoints) or percent (of a top), one of the "
         f"two",
-        f"ev.toml, line {at['kind']}, rulings[2].kind: kind «fine» is not known; known: adjusted, penalty, time",
+        f"ev.toml, line {at['kind']}, rulings[3].kind: kind «fine» is not known; known: adjusted, penalty, time",
         "ev.toml: scoring.factoring «median» is not known; known: plain, neuberg"]
-    assert e.value.problems[0].text("ru") == (f"ev.toml, строка {at['deal']}, rulings[0].deal: deal — целое число "
+    assert e.value.problems[0].text("ru") == (f"ev.toml, строка {at['deal']}, rulings[1].deal: deal — целое число "
                                               f"1–20, а написано «99»")
 
 

@@ -48,7 +48,7 @@ def test_all_problems_at_once_with_key_and_line():
     assert "line 7, game.variant: unknown variant «moscow»; known: sochi, leningrad, rostov, classic, responsible, " \
            "ural" in problems
     assert "line 9, game.table_size: expected a whole number, found «four»" in problems
-    assert any(p.startswith("line ") and "players[6].number: duplicate player number 6 (also players[5])" in p
+    assert any(p.startswith("line ") and "players[7].number: duplicate player number 6 (also players[6])" in p
                for p in problems)
     assert str(e.value).startswith("cup.toml: ")
     russian = e.value.text("ru").splitlines()
@@ -105,15 +105,15 @@ def _problems(text, lang="en"):
 @pytest.mark.parametrize("old,new,expected", [
     ('title = "Test"', 'title = "Te\\u0007st"', "line 3, event.title: contains the control character U+0007"),
     ('title = "Test"', 'title = "Te\\u001b[31mst"', "line 3, event.title: contains the control character U+001B"),
-    ('name = "P3"', 'name = "P\\u0000"', "players[2].name: contains the control character U+0000"),
+    ('name = "P3"', 'name = "P\\u0000"', "players[3].name: contains the control character U+0000"),
     ('date = 2026-12-05', 'date = 2026-12-05\nstart = "25:99"',
      "line 5, event.start: expected a time from 00:00 to 23:59"),
     ('table_size = 4', 'table_size = 4\ndeals_per_set = 99999999999999999999',
      "line 9, game.deals_per_set: expected a number from 2 to 12"),
     ('table_size = 4', 'table_size = 4\n[game.conventions]\nshortfall = inf',
      "line 10, game.conventions.shortfall: expected a finite number, found «inf»"),
-    ('name = "P3"', 'name = "' + "x" * 300 + '"', "players[2].name: text too long: 300 characters, at most 100"),
-    ('number = 4\n', 'number = -4\n', "players[3].number: expected a number from 1 to 9999, found «-4»"),
+    ('name = "P3"', 'name = "' + "x" * 300 + '"', "players[3].name: text too long: 300 characters, at most 100"),
+    ('number = 4\n', 'number = -4\n', "players[4].number: expected a number from 1 to 9999, found «-4»"),
 ])
 def test_values_that_cannot_be_printed_are_refused_at_their_line(old, new, expected):
     assert old in GOOD
@@ -175,10 +175,10 @@ def test_session_mistakes_are_listed_with_their_keys():
     text = TWO_SESSIONS.replace("absent = [7]", "absent = [77, 7, 7]\nmethod = \"skip\"").replace(
         'title = "1-я сессия"', 'title = "1-я сессия"\nby_lines = true')
     problems = _problems(text)
-    assert any("sessions[1].absent: no players numbered 77" in p for p in problems), problems
-    assert any("sessions[1].absent: a number is given twice" in p for p in problems)
-    assert any("sessions[1].method: cannot be combined with by_lines = true" in p for p in problems)
-    assert any("sessions[0].by_lines: the first session cannot play by lines" in p for p in problems)
+    assert any("sessions[2].absent: no players numbered 77" in p for p in problems), problems
+    assert any("sessions[2].absent: a number is given twice" in p for p in problems)
+    assert any("sessions[2].method: cannot be combined with by_lines = true" in p for p in problems)
+    assert any("sessions[1].by_lines: the first session cannot play by lines" in p for p in problems)
 
 
 def test_deals_dealt_at_the_table_have_no_layout():
