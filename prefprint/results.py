@@ -510,8 +510,8 @@ class _Checker:
     def check_title(self, sheets) -> None:
         """The title printed on the sheets is the event's: a workbook of another event is suspicious."""
         titles = {_clean(s.title) for s in sheets if isinstance(_clean(s.title), str)}
-        expected = _clean(self.event.title) or ""
-        if titles and expected not in titles:
+        expected = _clean(self.event.heading) or ""
+        if titles and expected not in titles and _clean(self.event.title) not in titles:
             self.warn("workbook.title_differs", found=shown(sorted(titles)[0]), expected=shown(expected))
 
     # ------------------------------------------------------------------ rulings

@@ -135,7 +135,7 @@ def build_workbook(event: Event) -> Workbook:
     status_list = ",".join(STATUS_WORDS[lang])
     for deal in event.deals:
         ws = wb.create_sheet(sheet_name(lang, deal.number))
-        _text(ws.cell(1, 1), event.title).font = Font(bold=True, size=12)
+        _text(ws.cell(1, 1), event.heading).font = Font(bold=True, size=12)
         _text(ws.cell(1, 10), HELP[lang]).font = Font(italic=True, size=8, color="555555")
         ws.merge_cells(start_row=1, start_column=10, end_row=3, end_column=21)
         ws.cell(1, 10).alignment = Alignment(wrap_text=True, vertical="top")
@@ -532,14 +532,14 @@ def write_results_workbook(report, path: Path) -> Path:
     wb = Workbook()
     ws = wb.active
     ws.title = "Итоги" if lang == "ru" else "Ranking"
-    _ranking_sheet(ws, event.title, report.standings, event.names, lang)
+    _ranking_sheet(ws, event.heading, report.standings, event.names, lang)
     words = dict(zip(("played", "not played", "spoiled"), STATUS_WORDS[lang]))
     row_words = {**words, "adjusted": "корр" if lang == "ru" else "adjusted"}
     for d in report.deals:
         if d.status not in words:  # pending: not scored yet
             continue
         sh = wb.create_sheet(sheet_name(lang, d.number))
-        _text(sh.cell(1, 1), event.title).font = Font(bold=True)
+        _text(sh.cell(1, 1), event.heading).font = Font(bold=True)
         for col, value in ((1, LABELS[lang][0]), (2, d.number), (7, LABELS[lang][3]), (8, words[d.status])):
             sh.cell(INFO_ROW, col, value)
         for i, h in enumerate(HEADERS[lang], 1):
