@@ -457,6 +457,8 @@ def director_context(event: Event) -> dict:
         "plan": event.time_plan(), "copies": m.copies_needed, "quality": movement_quality_context(event),
         "scheme_rooms": [r for r in m.rooms if r.slot_rows],
         "room_players": {r.number: _room_players(r, event.language) for r in m.rooms},
+        "room_sets": {r.number: _ranges(r.sets) for r in m.rooms},
+        "pairs_whom": _m(event.language, m.quality.whom),
         "plan_warning": plan_warning(event), "dealing": dealing_notes(event),
     }
 

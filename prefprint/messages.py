@@ -616,8 +616,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                     "можно ровнее.",
                     "Searched movement: {tables} tables; no movement where all players of different lines meet "
                     "exactly once exists for this many tables, meetings are spread as evenly as possible."),
-    "movement.meet_once": ("Каждые два игрока разных линий встречаются ровно один раз.",
-                  "Every two players of different lines meet exactly once."),
     "movement.meet_at_most_once": ("Игроки разных линий встречаются не больше одного раза; {never} {never:пара|пары|пар} "
                           "не встретятся.",
                           "Players of different lines meet at most once; {never} {never:pair|pairs} will not meet."),

@@ -743,13 +743,12 @@ _PLAN_NOTES = ("auto_standard", "auto_field", "auto_search", "auto_rotation", "a
 
 
 def _meeting_note(movement: Movement) -> list:
-    """What holds of the meetings of a one-room movement that keeps the lines, as printed:
-    every two players of different lines meet exactly once, or at most once (rests, an early stop)."""
+    """What holds of the meetings of a one-room movement that keeps the lines but is not perfect as
+    printed (rests, an early stop): players of different lines meet at most once. (A perfect one
+    says so in the reason auto gives and on the director's sheet.)"""
     q = movement.quality
-    if len(movement.rooms) > 1 or not q.lines_fixed or q.more:
+    if len(movement.rooms) > 1 or not q.lines_fixed or q.more or q.perfect:
         return []
-    if q.perfect:
-        return [("meet_once", {})]
     return [("meet_at_most_once", {"never": q.never})]
 
 
