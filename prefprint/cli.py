@@ -219,7 +219,7 @@ _VARIANT_HELP = f"Variant preset: {', '.join(VARIANTS)} (or its Russian name: С
 def _candidate_json(c, k: int) -> dict:
     q = c.movement.quality
     return {"method": c.method, "rounds": q.rounds, "deals": q.sets * k,
-            "pairs": {"never": q.never, "once": q.once, "more": q.more},
+            "pairs": {"never": q.never, "once": q.once, "more": q.more} | ({"apart": q.apart} if q.apart else {}),
             "set_plays": {"min": q.set_plays[0], "max": q.set_plays[1]},
             "rests": {"min": q.rests[0], "max": q.rests[1]}, "excess_pct": q.excess_pct}
 

@@ -236,47 +236,107 @@ def _box_moves(event: Event) -> dict:
     return out
 
 
+def _after_rest(pos: dict, round_no: int, player: int, last: int) -> str:
+    """Where a player who rests in a round plays next ("3S"), or "" when he plays no more."""
+    for r in range(round_no + 1, last + 1):
+        at = pos.get((r, player))
+        if at:
+            return f"{at[0]}{at[1]}"
+    return ""
+
+
+def dealing_tables(event: Event) -> dict[int, list[tuple[int, int]]]:
+    """Deals dealt at the table: table -> [(round, set)] of the sets it deals before that round.
+
+    The first table to play a set deals it; a set played in several copies is dealt by the
+    director (every copy must hold the same layout), so no table deals it.
+    """
+    out: dict[int, list[tuple[int, int]]] = {}
+    if not event.dealt_at_table:
+        return out
+    copies = event.movement.copies
+    for (set_no, copy), route in event.movement.routes().items():
+        if copies.get(set_no, 1) == 1:
+            r, t = route[0]
+            out.setdefault(t, []).append((r, set_no))
+    return {t: sorted(v) for t, v in out.items()}
+
+
+def _m(lang: str, code: str, **params) -> str:
+    from .messages import Message
+
+    return Message(code, **params).text(lang)
+
+
 def table_cards_context(event: Event) -> dict:
+    m, lang = event.movement, event.language
     pos = _where_next(event)
     boxes = _box_moves(event)
-    last = len(event.movement.rounds)
-    slot_of = {}
-    for room in event.movement.rooms:
-        for r, row in enumerate(room.slot_rows, 1):
-            for j, (set_no, tables) in enumerate(row, 1):
-                for t in tables:
-                    slot_of[(r, t)] = j
+    last = len(m.rounds)
+    rooms = {room.number: room for room in m.rooms}
+    deals_at = dealing_tables(event)
     cards = {}
-    for rnd in event.movement.rounds:
+    for rnd in m.rounds:
         for t in rnd.tables:
             moves_next = []
             for seat, p in t.seats:
                 if rnd.number == last:
-                    moves_next.append((seat, p, "end"))
+                    moves_next.append((seat, p, "end", ""))
                     continue
                 nxt = pos[(rnd.number + 1, p)]
                 if nxt is None:
-                    moves_next.append((seat, p, "rest"))
+                    moves_next.append((seat, p, "rest", _after_rest(pos, rnd.number + 1, p, last)))
                 elif nxt == (t.table, seat):
-                    moves_next.append((seat, p, "stay"))
+                    moves_next.append((seat, p, "stay", ""))
                 else:
-                    moves_next.append((seat, p, f"{nxt[0]}{nxt[1]}"))
-            if (rnd.number, t.table) in slot_of:
-                set_from, set_to = ("slot", slot_of[(rnd.number, t.table)]), ("slot", slot_of[(rnd.number, t.table)])
+                    moves_next.append((seat, p, f"{nxt[0]}{nxt[1]}", ""))
+            slot = rooms[t.room].slot_of(rnd.number, t.table)
+            if slot:
+                set_from = set_to = ("slot", slot)
             else:
                 came, goes = boxes[(rnd.number, t.table)]
                 set_from = ("table", came) if came else ("director", None)
                 set_to = ("table", goes) if goes else ("director", None)
+            copy = table_copy(t) if m.copies.get(t.set, 1) > 1 else 0
             cards.setdefault(t.table, {"table": t.table, "room": t.room, "rounds": [],
                                        "url": site_url(event, TABLE_PAGE, t.table)})["rounds"].append(
-                {"round": rnd.number, "set": t.set, "seats": t.seats, "next": moves_next,
+                {"round": rnd.number, "set": t.set, "copy_no": copy, "seats": t.seats, "next": moves_next,
                  "from": set_from, "to": set_to})
     for card in cards.values():
         # the legend explains only what this card shows, with one of its own moves as the example
-        kinds = [nxt for r in card["rounds"] for _, _, nxt in r["next"]]
+        kinds = [nxt for r in card["rounds"] for _, _, nxt, _ in r["next"]]
         card["used"] = {k for k in kinds if k in ("stay", "rest", "end")}
         card["example"] = next((k for k in kinds if k not in ("stay", "rest", "end")), None)
-    return {"cards": [cards[k] for k in sorted(cards)], "compact": last <= 13}
+        card["legend"] = _card_legend(card, lang)
+        card["deals"] = _card_deals(deals_at.get(card["table"], []), event)
+    return {"cards": [cards[k] for k in sorted(cards)], "compact": last <= 13, "dense": last > 30}
+
+
+def _card_legend(card: dict, lang: str) -> list[str]:
+    """The card's own symbols explained with its own examples: copies, slots of the row, rests."""
+    out = []
+    copy = next((r for r in card["rounds"] if r["copy_no"]), None)
+    if copy:
+        out.append(_m(lang, "movement.card_copy", set=copy["set"], copy=copy["copy_no"]))
+    slot = next((r["from"][1] for r in card["rounds"] if r["from"][0] == "slot"), None)
+    if slot:
+        out.append(_m(lang, "movement.card_slot", slot=slot))
+    rest = next((after for r in card["rounds"] for _, _, nxt, after in r["next"] if nxt == "rest" and after), None)
+    if rest:
+        out.append(_m(lang, "movement.card_rest_next", table=rest[:-1], seat=rest[-1], where=rest))
+    elif "rest" in card["used"]:
+        out.append(_m(lang, "movement.card_rest"))
+    return out
+
+
+def _card_deals(items: list[tuple[int, int]], event: Event) -> str:
+    """The dealing instruction of a table that deals sets at the table ("" when it deals none)."""
+    if not items:
+        return ""
+    lang = event.language
+    when = "; ".join(_m(lang, "movement.card_deal_item", set=s, round=r) for r, s in items)
+    return _m(lang, "movement.card_deal_4" if event.table_size == 4 else "movement.card_deal_3",
+              items=when, n=len(items))
 
 
 def _ranges(numbers) -> str:
@@ -306,15 +366,22 @@ def movement_quality_context(event: Event) -> dict:
 
     q = m.quality
     span = lambda lo, hi: str(lo) if lo == hi else f"{lo}–{hi}"  # noqa: E731
+    whom = t(q.whom)
     rows = [
         (t("movement.mq_rounds"), t("movement.mq_rounds_value", rounds=q.rounds, full=q.full_rounds)),
-        (t("movement.mq_pairs_lines" if q.lines_fixed else "movement.mq_pairs_all"), f"{q.never} / {q.once} / {q.more}"),
+        (t("movement.mq_pairs", whom=whom), f"{q.never} / {q.once} / {q.more}"),
+    ] + ([(t("movement.mq_apart"), str(q.apart))] if q.apart else []) + [
         (t("movement.mq_set_plays"), span(*q.set_plays)),
         (t("movement.mq_rests"), span(*q.rests)),
         (t("movement.mq_excess"), f"{q.excess} ({q.excess_pct:.1f} %)"),
     ]
     warnings = [Message(code, **params).text(lang) for code, params in q.weaknesses()]
-    verdict = t("movement.mq_perfect") if q.perfect and q.rounds == q.full_rounds else (t("movement.mq_ok") if not warnings else "")
+    if q.perfect and q.rooms == 1:
+        verdict = t("movement.mq_perfect")
+    elif q.eligible and not q.never and q.fewest == q.most:
+        verdict = t("movement.mq_even", n=q.most)
+    else:
+        verdict = t("movement.mq_ok") if not warnings else ""
     copies = ""
     if m.copies_needed > 1:
         by_count = {}
@@ -324,12 +391,61 @@ def movement_quality_context(event: Event) -> dict:
                                                for n, sets in sorted(by_count.items()) if n > 1))
     columns = t("movement.mq_passes_columns").split("|")
     show_copy = m.copies_needed > 1
+
+    def place(room, table, slot):
+        return t("movement.mq_pass_slot", room=room, table=table, slot=slot) if slot else \
+            t("movement.mq_pass_place", room=room, table=table)
+
+    raw = m.passes()
     passes = [[p["after"], p["set"]] + ([p["copy"]] if show_copy else [])
-              + [f"{p['from_room']}, {p['from_table']}", f"{p['to_room']}, {p['to_table']}", p["round"]]
-              for p in m.passes()]
+              + [place(p["from_room"], p["from_table"], p["from_slot"]), place(p["to_room"], p["to_table"], p["to_slot"]),
+                 p["round"]]
+              for p in raw]
+    slots = any(p["from_slot"] or p["to_slot"] for p in raw)
     return {"title": t("movement.mq_title"), "rows": rows, "warnings": warnings, "verdict": verdict, "copies": copies,
             "copies_why": t("movement.mq_copies_why") if copies else "", "passes": passes, "passes_title": t("movement.mq_passes"),
-            "passes_columns": columns if show_copy else columns[:2] + columns[3:]}
+            "passes_columns": columns if show_copy else columns[:2] + columns[3:],
+            "passes_note": t("movement.mq_passes_slots") if slots else ""}
+
+
+def _room_players(room, lang: str) -> str:
+    """The players of a room as the director reads them: "1–13 (13)", "бывшие N: 1, 5, 9, … (12)"."""
+    players = _ranges(room.players)
+    if room.lines:
+        return _m(lang, "movement.mq_room_lines", lines=", ".join(room.lines), players=players, n=len(room.players))
+    return _m(lang, "movement.mq_room_players", players=players, n=len(room.players))
+
+
+# A session that ends after midnight, or plays longer than this, gets a warning on the director's sheet.
+LONG_SESSION_MINUTES = 6 * 60
+
+
+def plan_warning(event: Event) -> str:
+    """A warning when the time plan runs past midnight or longer than six hours ("" otherwise)."""
+    plan = event.time_plan()
+    if not plan:
+        return ""
+    h, mnt = (int(x) for x in event.start.split(":"))
+    rounds = len(plan)
+    minutes = rounds * event.round_minutes + 5 * (rounds - 1)
+    end = h * 60 + mnt + minutes
+    params = {"rounds": rounds, "end": plan[-1][2], "hours": minutes // 60, "minutes": minutes % 60}
+    if end > 24 * 60:
+        return _m(event.language, "movement.mq_plan_late", **params)
+    if minutes > LONG_SESSION_MINUTES:
+        return _m(event.language, "movement.mq_plan_long", **params)
+    return ""
+
+
+def dealing_notes(event: Event) -> list[str]:
+    """The director's notes on deals dealt at the tables: who deals, and the sets he deals himself."""
+    if not event.dealt_at_table:
+        return []
+    out = [_m(event.language, "movement.mq_dealt")]
+    several = [s for s, n in event.movement.copies.items() if n > 1]
+    if several:
+        out.append(_m(event.language, "movement.mq_dealt_copies", sets=_ranges(several)))
+    return out
 
 
 def director_context(event: Event) -> dict:
@@ -340,12 +456,18 @@ def director_context(event: Event) -> dict:
         "rpp": (min(st.rests_per_player.values()), max(st.rests_per_player.values())),
         "plan": event.time_plan(), "copies": m.copies_needed, "quality": movement_quality_context(event),
         "scheme_rooms": [r for r in m.rooms if r.slot_rows],
+        "room_players": {r.number: _room_players(r, event.language) for r in m.rooms},
+        "room_sets": {r.number: _ranges(r.sets) for r in m.rooms},
+        "pairs_whom": _m(event.language, m.quality.whom),
+        "plan_warning": plan_warning(event), "dealing": dealing_notes(event),
     }
 
 
 def itineraries_context(event: Event) -> dict:
     pos = _where_next(event)
     set_at = {(rnd.number, t.table): t.set for rnd in event.movement.rounds for t in rnd.tables}
+    rooms = len(event.movement.rooms) > 1
+    room_of = {p: room.number for room in event.movement.rooms for p in room.players}
     strips = []
     for p in event.players:
         legs = []
@@ -353,7 +475,8 @@ def itineraries_context(event: Event) -> dict:
             at = pos.get((rnd.number, p.number))
             legs.append({"round": rnd.number, "table": at[0] if at else None, "seat": at[1] if at else None,
                          "set": set_at[(rnd.number, at[0])] if at else None})
-        strips.append({"player": p, "legs": legs, "url": site_url(event, PLAYER_PAGE, p.number)})
+        strips.append({"player": p, "legs": legs, "url": site_url(event, PLAYER_PAGE, p.number),
+                       "room": room_of.get(p.number) if rooms else None})
     return {"strips": strips, "plan": dict((r, s) for r, s, _ in event.time_plan())}
 
 
@@ -384,8 +507,18 @@ def protocol_sheets(event: Event) -> list[dict]:
         for row in event.rows_of(d):
             by_copy.setdefault(copy_of.get((row.round, row.table), 1), []).append(row)
         for copy in sorted(by_copy):
-            sheets.append({"view": view, "rows": by_copy[copy], "copy_no": copy, "copies": len(by_copy)})
+            rows = by_copy[copy]
+            sheets.append({"view": view, "rows": rows, "copy_no": copy, "copies": len(by_copy),
+                           "dealt_by": _dealt_by(event, d.set, rows) if view["blank"] and rows else ""})
     return sheets
+
+
+def _dealt_by(event: Event, set_no: int, rows: list) -> str:
+    """Who deals a deal dealt at the table and writes its layout here: its first table, or the
+    director where the set is played in several copies (every copy must hold the same layout)."""
+    if event.movement.copies.get(set_no, 1) > 1:
+        return _m(event.language, "movement.protocol_dealt_director")
+    return _m(event.language, "movement.protocol_dealt_table", table=rows[0].table, round=rows[0].round)
 
 
 def pair_sheets(sheets: list[dict], half_rows: int = HALF_PAGE_ROWS) -> list[list[dict]]:
@@ -406,7 +539,7 @@ def protocols_context(event: Event) -> dict:
 
 def deals_context(event: Event) -> dict:
     views = [deal_view(d, event.language) for d in event.deals]
-    return {"views": views, "void": any(v["void"] for v in views)}
+    return {"views": views, "void": any(v["void"] for v in views), "copies": event.movement.copies}
 
 
 # --------------------------------------------------------------------------- wall start list

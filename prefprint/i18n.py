@@ -18,18 +18,35 @@ def note_text(code: str, params: dict, lang: str = "ru") -> str:
         p["method"] = METHOD_NAMES.get(lang, METHOD_NAMES["ru"]).get(p["method"], p["method"])
     if "lines" in p:
         p["lines_text"] = ", ".join(p["lines"])
+        p["n"] = len(p["lines"])
     if "numbers" in p:
         p["numbers_text"] = ", ".join(map(str, p["numbers"]))
     if isinstance(p.get("reason"), tuple):
-        p["reason"] = Message("movement." + p["reason"][0], **p["reason"][1])
+        p["reason"] = reason_message(p["reason"], lang)
     return Message("movement." + code, **p).text(lang)
 
 
+def reason_message(reason: tuple, lang: str = "ru"):
+    """Why auto chose a movement (a message code and params, see movement._best) as a Message;
+    the other candidates' missed rules are worded with their methods' names."""
+    from .messages import Message
+
+    code, params = reason
+    p = dict(params)
+    if "others" in p:
+        names = METHOD_NAMES.get(lang, METHOD_NAMES["ru"])
+        p["others"] = "; ".join(
+            Message("movement.why_rules_other", method=names.get(method, method),
+                    misses=", ".join(Message(c, **pp).text(lang) for c, pp in misses)).text(lang)
+            for method, misses in p["others"])
+    return Message("movement." + code, **p)
+
+
 METHOD_NAMES = {
-    "ru": {"standard": "стандартное", "field": "совершенное (конечное поле)", "search": "подобранное поиском",
+    "ru": {"standard": "стандартное", "field": "равномерное", "search": "подобранное поиском",
            "scheme": "специальная схема", "skip": "с пропусками", "rooms": "по комнатам", "rests": "с отдыхом",
            "by-lines": "по линиям"},
-    "en": {"standard": "standard", "field": "perfect (finite field)", "search": "searched", "scheme": "book scheme",
+    "en": {"standard": "standard", "field": "balanced", "search": "searched", "scheme": "book scheme",
            "skip": "skip", "rooms": "rooms", "rests": "rests", "by-lines": "by lines"},
 }
 

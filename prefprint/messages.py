@@ -618,19 +618,21 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "movement.by_lines_rooms": ("для второй сессии по линиям комнаты задаются линиями; --rooms не нужен",
                           "the second session by lines makes its rooms from the lines; do not give rooms"),
     # notes: how the movement was chosen (director's sheet, `prefprint movement`)
-    "movement.auto_standard": ("Стандартное движение: {tables} {tables:стол|стола|столов} (НОД(T, 6) = 1): N сидит, {moves}, "
-                      "комплекты −1; игроки разных линий встречаются ровно один раз.",
-                      "Standard movement: {tables} tables (gcd(T, 6) = 1): N stays, {moves}, sets −1; "
-                      "players of different lines meet exactly once."),
-    "movement.auto_field": ("Совершенное движение по {ring}: {tables} {tables:стол|стола|столов}; игроки разных линий "
-                   "встречаются ровно один раз, каждый комплект играется за каждым столом. Переходы меняются от тура "
-                   "к туру — смотрите инструкции на столах.",
-                   "Perfect movement over {ring}: {tables} tables; players of different lines meet exactly once and "
-                   "every set is played at every table. The moves change from round to round: see the table cards."),
-    "movement.auto_search": ("Движение подобрано поиском ({ring}): {tables} {tables:стол|стола|столов}; совершенного для этого "
-                    "числа столов нет, встречи распределены как можно ровнее.",
-                    "Searched movement ({ring}): {tables} tables; no perfect movement exists for this many tables, "
-                    "meetings are spread as evenly as possible."),
+    "movement.auto_standard": ("Стандартное движение на {tables} {tables:столе|столах|столах}: N сидит, {moves}, "
+                      "комплекты −1.",
+                      "Standard movement on {tables} tables: N stays, {moves}, sets −1."),
+    "movement.auto_field": ("Движение на {tables} {tables:столе|столах|столах}, где каждый комплект играется за каждым "
+                   "столом. Переходы меняются от тура к туру — смотрите инструкции на столах.",
+                   "Movement on {tables} tables where every set is played at every table. The moves change from "
+                   "round to round: see the table cards."),
+    "movement.auto_search": ("Движение подобрано поиском: {tables} {tables:стол|стола|столов}; такого, где все игроки "
+                    "разных линий встречаются ровно один раз, для этого числа столов нет, встречи распределены как "
+                    "можно ровнее.",
+                    "Searched movement: {tables} tables; no movement where all players of different lines meet "
+                    "exactly once exists for this many tables, meetings are spread as evenly as possible."),
+    "movement.meet_at_most_once": ("Игроки разных линий встречаются не больше одного раза; {never} {never:пара|пары|пар} "
+                          "не встретятся.",
+                          "Players of different lines meet at most once; {never} {never:pair|pairs} will not meet."),
     "movement.auto_rotation": ("Движение подобрано поиском: игроки меняют места и столы, так что почти каждый встречается "
                       "с каждым; {sets} {sets:комплект|комплекта|комплектов}, каждый играют не меньше двух столов.",
                       "Searched movement: players change seats and tables so that nearly everybody meets everybody; "
@@ -649,10 +651,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                   "отдыхает; каждый отдыхает не больше одного раза.",
                   "One position without N ({tables} tables of {positions}): whoever comes there rests; "
                   "everybody rests at most once."),
-    "movement.rest_substitutes": ("В линиях {lines_text} по одному лишнему игроку: в каждом туре один игрок линии отдыхает, "
-                         "лишний садится на его место; каждый отдыхает не больше одного раза.",
-                         "Lines {lines_text} have one extra player each: each round one player of the line rests "
-                         "and the extra player takes his seat; everybody rests at most once."),
+    "movement.rest_substitutes": ("В {n:линии|линиях|линиях} {lines_text} {n:один лишний игрок|по одному лишнему игроку|"
+                         "по одному лишнему игроку}: в каждом туре один игрок линии отдыхает, лишний садится на его "
+                         "место; каждый отдыхает не больше одного раза.",
+                         "{n:Line|Lines} {lines_text} {n:has one extra player|have one extra player each}: each round "
+                         "one player of the line rests and the extra player takes his seat; everybody rests at most once."),
     "movement.auto_choice": ("Выбрано из {n} {n:варианта|вариантов|вариантов}: {reason}.",
                     "Chosen from {n} {n:candidate|candidates}: {reason}."),
     "movement.why_only": ("другого движения для этого числа участников нет", "no other movement fits this field"),
@@ -661,8 +664,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "movement.why_book": ("схема из книги, как в правилах", "the book's scheme, as the rules give it"),
     "movement.why_fairest": ("меньше всего лишних и несостоявшихся встреч ({excess} % и {never} %)",
                     "the fewest excess and missed meetings ({excess} % and {never} %)"),
-    "movement.why_targets": ("единственный, где каждый комплект играют хотя бы два стола и отдыхи ровные",
-                    "the only one where every set is played at two tables or more and rests are even"),
+    "movement.why_rules": ("единственный, что соблюдает правила; {others}",
+                  "the only one that keeps the rules; {others}"),
+    "movement.why_rules_other": ("{method}: {misses}", "{method}: {misses}"),
     "movement.why_limit": ("единственный, где лишних встреч не больше {limit} % ({excess} %)",
                   "the only one with at most {limit} % excess meetings ({excess} %)"),
     "movement.hint_tables_of_3": ("За столами по три эти участники сыграли бы совершенное движение на {tables} "
@@ -703,6 +707,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                         "{plays_hi:table|tables}; excess meetings {excess} %"),
     "movement.text_lines": ("Пары игроков разных линий", "Pairs of players of different lines"),
     "movement.text_all": ("Пары игроков", "Pairs of players"),
+    "movement.text_lines_rooms": ("Пары игроков разных линий одной комнаты", "Pairs of players of different lines in one room"),
+    "movement.text_rooms": ("Пары игроков одной комнаты", "Pairs of players in one room"),
+    "movement.text_apart": ("пар игроков разных комнат (не встречаются по замыслу): {apart}",
+                   "pairs of players in different rooms (never meet, by design): {apart}"),
     "movement.text_warning": ("Внимание: {text}", "Warning: {text}"),
     "movement.text_copies": ("Копий коробок на комплект: {copies}", "Copies of the boxes per set: {copies}"),
     "movement.text_pass": ("после тура {after}: комната {from_room}, стол {from_table} → комната {to_room}, стол "
@@ -716,18 +724,25 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                            "method|rounds|deals|never|once|more|set plays|rests|excess %"),
     "movement.compare_rotating": ("{method}, места меняются", "{method}, seats change"),
     "movement.compare_chosen": ("Выбрано: {method} — {reason}.", "Chosen: {method} — {reason}."),
+    "movement.compare_apart": ("в разн. комн.", "apart"),
+    "movement.compare_apart_note": ("«в разн. комн.» — пары игроков разных комнат: они не встречаются; выбор считает "
+                           "их несостоявшимися встречами.",
+                           "\"apart\": pairs of players in different rooms, who never meet; the choice counts them "
+                           "as missed meetings."),
     # the director's sheet: quality of the movement, copies, boxes between rooms
     "movement.mq_title": ("Качество движения", "Quality of the movement"),
     "movement.mq_rounds": ("Туров", "Rounds"),
     "movement.mq_rounds_value": ("{rounds} из {full}", "{rounds} of {full}"),
-    "movement.mq_pairs_lines": ("Пары игроков разных линий: не встречаются / один раз / чаще",
-                       "Pairs of players of different lines: never / once / more often"),
-    "movement.mq_pairs_all": ("Пары игроков: не встречаются / один раз / чаще", "Pairs of players: never / once / more often"),
+    "movement.mq_pairs": ("{whom}: не встречаются / один раз / чаще", "{whom}: never / once / more often"),
+    "movement.mq_apart": ("Пары игроков разных комнат (не встречаются по замыслу)",
+                 "Pairs of players of different rooms (never meet, by design)"),
     "movement.mq_set_plays": ("Столов, играющих каждый комплект", "Tables playing each set"),
     "movement.mq_rests": ("Отдыхов на игрока", "Rests per player"),
     "movement.mq_excess": ("Лишние встречи (сверх ровного числа)", "Excess meetings (over an even share)"),
     "movement.mq_perfect": ("Совершенное движение: все пары игроков разных линий встречаются ровно один раз.",
                    "A perfect movement: every two players of different lines meet exactly once."),
+    "movement.mq_even": ("Пары встречаются поровну: каждая по {n} {n:разу|раза|раз}.",
+                "Pairs meet equally often: {n} {n:time|times} each."),
     "movement.mq_ok": ("Правила соблюдены: каждый комплект играют не меньше двух столов, отдыхи ровные.",
               "The rules are kept: every set is played at two tables or more, rests are even."),
     "movement.mq_copies": ("Приготовьте копии коробок: {text}.", "Prepare copies of the boxes: {text}."),
@@ -739,16 +754,85 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "movement.mq_passes": ("Коробки, которые переходят из комнаты в комнату", "Boxes that pass from room to room"),
     "movement.mq_passes_columns": ("После тура|Комплект|Копия|Откуда: комната, стол|Куда: комната, стол|К туру",
                           "After round|Set|Copy|From: room, table|To: room, table|For round"),
+    "movement.mq_pass_place": ("{room}, {table}", "{room}, {table}"),
+    "movement.mq_pass_slot": ("{room}, {table}, поз. {slot}", "{room}, {table}, slot {slot}"),
+    "movement.mq_passes_slots": ("«поз.» — позиция в ряду комплектов у судьи этой комнаты: стол берёт комплект из неё и "
+                        "возвращает туда; коробку переносят из позиции ряда одной комнаты в позицию ряда другой к "
+                        "указанному туру.",
+                        "\"slot\": the position in the room's row of sets at the director's: the table takes the set "
+                        "from it and returns it there; the box is carried from the slot of one room's row to the slot of "
+                        "the other's in time for the round shown."),
+    "movement.mq_room_players": ("{players} ({n})", "{players} ({n})"),
+    "movement.mq_room_lines": ("бывшие {lines}: {players} ({n})", "former {lines}: {players} ({n})"),
+    "movement.mq_plan_late": ("План времени: {rounds} {rounds:тур|тура|туров} кончаются в {end} — после полуночи "
+                     "({hours} ч {minutes} мин игры). Подумайте о меньшем числе туров (rounds в [movement]).",
+                     "Time plan: {rounds} rounds end at {end}, past midnight ({hours} h {minutes} min of play). "
+                     "Consider fewer rounds (rounds in [movement])."),
+    "movement.mq_plan_long": ("План времени: {rounds} {rounds:тур|тура|туров} займут {hours} ч {minutes} мин (до {end}). "
+                     "Подумайте о меньшем числе туров (rounds в [movement]).",
+                     "Time plan: {rounds} rounds take {hours} h {minutes} min (until {end}). "
+                     "Consider fewer rounds (rounds in [movement])."),
+    "movement.mq_dealt": ("Расклады сдаются за столами. Каждую сдачу перед тем туром, когда её играют впервые, "
+                 "тасует и раскладывает стол, который играет её первым, и записывает расклад в протокол "
+                 "(это сказано в инструкции стола). Дайте этим столам колоды и протоколы.",
+                 "Deals are dealt at the tables. Before the round in which a deal is first played, the table that "
+                 "plays it first shuffles, deals it into the box and writes the layout on its protocol (its table "
+                 "card says so). Give those tables decks and the protocols."),
+    "movement.mq_dealt_copies": ("Комплекты {sets} играются в нескольких копиях: их раскладывает судья до начала — "
+                        "перетасовывает и раскладывает первую копию, по ней собирает остальные и записывает расклад "
+                        "в протоколы всех копий.",
+                        "Sets {sets} are played in several copies: the director deals them before play — shuffles "
+                        "and deals the first copy, makes the others from it and writes the layout on the protocols "
+                        "of every copy."),
+    # table cards: symbols explained with the card's own example, dealing at the table
+    "movement.card_copy": ("«{set}·{copy}» — комплект {set}, копия {copy}: у комплекта несколько копий коробок, "
+                  "берите коробки с этим номером копии.",
+                  "\"{set}·{copy}\": set {set}, copy {copy} — the set has several copies of its boxes; take the "
+                  "boxes marked with this copy."),
+    "movement.card_slot": ("«позиция {slot} ряда» — комплект берут из {slot}-й позиции ряда комплектов у судьи "
+                  "и после тура возвращают туда же.",
+                  "\"slot {slot} of the row\": take the set from slot {slot} of the director's row of sets and "
+                  "return it there after the round."),
+    "movement.card_rest_next": ("«→ отдых → {where}» — следующий тур отдыхает, потом идёт на стол {table}, место {seat}.",
+                       "\"→ rest → {where}\": rests next round, then goes to table {table}, seat {seat}."),
+    "movement.card_rest": ("«→ отдых» — следующий тур отдыхает.", "\"→ rest\": rests next round."),
+    "movement.card_deal_item": ("комплект {set} — перед {round}-м туром", "set {set} before round {round}"),
+    "movement.card_deal_4": ("Расклады сдаёт этот стол ({items}). Для каждой сдачи комплекта перетасуйте колоду, "
+                    "разложите по 10 карт в карманы трёх играющих, прикуп (2 карты: верхняя, нижняя) — в карман "
+                    "сдающего; запишите расклад в протокол сдачи и только потом начинайте игру.",
+                    "This table deals ({items}). For each deal of the set shuffle a deck, put 10 cards in the "
+                    "pockets of the three active players and the talon (2 cards: top, bottom) in the dealer's "
+                    "pocket; write the layout on the deal's protocol, then start play."),
+    "movement.card_deal_3": ("Расклады сдаёт этот стол ({items}). Для каждой сдачи комплекта перетасуйте колоду, "
+                    "разложите по 10 карт в карманы N, E, S, прикуп (2 карты: верхняя, нижняя) — в карман W; "
+                    "запишите расклад в протокол сдачи и только потом начинайте игру.",
+                    "This table deals ({items}). For each deal of the set shuffle a deck, put 10 cards in pockets "
+                    "N, E, S and the talon (2 cards: top, bottom) in pocket W; write the layout on the deal's "
+                    "protocol, then start play."),
+    "movement.protocol_dealt_table": ("Расклад сдаёт стол {table} перед {round}-м туром и записывает его сюда до игры.",
+                             "Table {table} deals this deal before round {round} and writes the layout here before play."),
+    "movement.protocol_dealt_director": ("Расклад сдаёт судья до начала (у комплекта несколько копий) и записывает его сюда.",
+                                "The director deals this deal before play (the set has several copies) and writes "
+                                "the layout here."),
     # quality of a movement (director's sheet, --compare)
     "movement.q_sets_once": ("часть комплектов играет только один стол — их нельзя сравнить",
                     "some sets are played at one table only: they cannot be compared"),
     "movement.q_rests": ("отдыхи неравные: от {low} до {high} на игрока", "rests are uneven: {low} to {high} per player"),
-    "movement.q_rounds": ("мало туров: {rounds} при {tables} {tables:столе|столах|столах}",
-                 "few rounds: {rounds} for {tables} tables"),
-    "movement.q_excess": ("лишних встреч {pct} % (больше {limit} %): одни пары встречаются часто, другие — никогда",
-                 "{pct} % excess meetings (over {limit} %): some pairs meet often while others never do"),
+    "movement.q_rounds": ("мало туров: {rounds} при {tables} {tables:столе|столах|столах} (нужно не меньше {need})",
+                 "few rounds: {rounds} for {tables} tables (at least {need} needed)"),
+    "movement.q_excess_never": ("лишних встреч {pct} % (больше {limit} %): {never} {never:пара|пары|пар} не "
+                       "{never:встречается|встречаются|встречаются}, другие — до {high} {high:раза|раз|раз}",
+                       "{pct} % excess meetings (over {limit} %): {never} {never:pair never meets|pairs never meet}, "
+                       "others up to {high} times"),
+    "movement.q_excess_uneven": ("лишних встреч {pct} % (больше {limit} %): пары встречаются от {low} до {high} "
+                        "{high:раза|раз|раз} (поровну было бы около {even})",
+                        "{pct} % excess meetings (over {limit} %): pairs meet from {low} to {high} times "
+                        "(an even share would be about {even})"),
     "movement.q_early": ("сессия короче полного круга: {never} {never:пара|пары|пар} игроков не встретятся",
                 "the session is shorter than the full circle: {never} pairs of players will not meet"),
+    "movement.q_early_rooms": ("сессия короче полного круга: {never} {never:пара|пары|пар} игроков одной комнаты "
+                      "не встретятся",
+                      "the session is shorter than the full circle: {never} pairs of players in one room will not meet"),
 }
 
 KIND_NAMES.update({

@@ -24,7 +24,7 @@ Interfaces for the rest of prefprint:
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations
 from math import gcd
@@ -107,16 +107,30 @@ class Room:
     # For book schemes: per round, the director's row of sets, each (set, tables); () is "Z".
     slot_rows: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = ()
     skips: int = 0
+    lines: tuple[str, ...] = ()  # a room of a session by lines: the former lines of its players
+
+    def slot_of(self, round_no: int, table: int) -> int:
+        """The position in the director's row (1-based) a table of this room takes its set from; 0: none."""
+        if not 1 <= round_no <= len(self.slot_rows):
+            return 0
+        return next((j for j, (_, on) in enumerate(self.slot_rows[round_no - 1], 1) if table in on), 0)
 
 
 @dataclass(frozen=True)
 class Stats:
-    """Statistics of a movement."""
+    """Statistics of a movement.
+
+    Pairs are counted over the players who can meet: players of one room, and of different
+    lines where every player keeps his seat (`eligible` such pairs).
+    """
 
     meetings: dict  # (a, b) with a < b -> times at one table
-    meetings_histogram: dict  # times -> number of pairs
+    meetings_histogram: dict  # times -> number of eligible pairs (0: never met)
     sets_per_player: dict
     rests_per_player: dict
+    eligible: int = 0
+    lines_fixed: bool = False  # every player keeps one seat
+    apart: int = 0  # pairs of players in different rooms (they cannot meet)
 
 
 @dataclass(frozen=True)
@@ -128,7 +142,7 @@ class Quality:
     tables: int
     sets: int
     lines_fixed: bool  # every player keeps one seat: pairs are counted over different lines
-    eligible: int  # pairs of players that can meet
+    eligible: int  # pairs of players that can meet (of one room; of different lines where lines are kept)
     never: int
     once: int
     more: int
@@ -136,6 +150,10 @@ class Quality:
     excess: int  # Σ over eligible pairs of max(0, meetings − c), c = ceil(meetings / eligible)
     set_plays: tuple[int, int]  # fewest and most tables playing one set
     rests: tuple[int, int]  # fewest and most rests of a player
+    rooms: int = 1
+    apart: int = 0  # pairs of players in different rooms: they never meet, by design
+    fewest: int = 0  # the fewest times a pair that can meet does meet
+    most: int = 0  # the most times one pair meets
 
     @property
     def excess_pct(self) -> float:
@@ -146,6 +164,19 @@ class Quality:
         return round(100 * self.never / self.eligible, 1) if self.eligible else 0.0
 
     @property
+    def unmet_pct(self) -> float:
+        """Pairs that never meet, those kept apart in different rooms included, in % of all pairs
+        that would be eligible in one room: what a split into rooms costs when ways to play a
+        field are compared."""
+        pairs = self.eligible + self.apart
+        return round(100 * (self.never + self.apart) / pairs, 1) if pairs else 0.0
+
+    @property
+    def even(self) -> int:
+        """The even share of meetings a pair (c of the excess)."""
+        return -(-self.meetings // self.eligible) if self.eligible else 0
+
+    @property
     def limit(self) -> int:
         return EXCESS_LIMIT[1] if self.rests[1] else EXCESS_LIMIT[0]
 
@@ -153,20 +184,35 @@ class Quality:
     def perfect(self) -> bool:
         return self.lines_fixed and self.eligible > 0 and self.once == self.eligible and self.set_plays[0] >= 2
 
-    def weaknesses(self) -> list[tuple[str, dict]]:
-        """(message code, params) for every target the movement misses."""
+    def rule_misses(self) -> list[tuple[str, dict]]:
+        """(message code, params) for every rule the movement breaks (see `meets_rules`)."""
         out = []
         if self.set_plays[0] < 2:
             out.append(("movement.q_sets_once", {}))
         if self.rests[1] - self.rests[0] > 1:
             out.append(("movement.q_rests", {"low": self.rests[0], "high": self.rests[1]}))
         if self.full_rounds < min(self.tables, 7):
-            out.append(("movement.q_rounds", {"rounds": self.full_rounds, "tables": self.tables}))
-        if self.excess_pct > self.limit:
-            out.append(("movement.q_excess", {"pct": self.excess_pct, "limit": self.limit}))
-        if self.rounds < self.full_rounds and self.never:
-            out.append(("movement.q_early", {"never": self.never}))
+            out.append(("movement.q_rounds", {"rounds": self.full_rounds, "tables": self.tables,
+                                              "need": min(self.tables, 7)}))
         return out
+
+    def weaknesses(self) -> list[tuple[str, dict]]:
+        """(message code, params) for every target the movement misses, worded from its figures."""
+        out = self.rule_misses()
+        if self.excess_pct > self.limit:
+            figures = {"pct": self.excess_pct, "limit": self.limit, "never": self.never, "low": self.fewest,
+                       "high": self.most, "even": self.even}
+            out.append(("movement.q_excess_never" if self.never else "movement.q_excess_uneven", figures))
+        if self.rounds < self.full_rounds and self.never:
+            out.append(("movement.q_early_rooms" if self.rooms > 1 else "movement.q_early", {"never": self.never}))
+        return out
+
+    @property
+    def whom(self) -> str:
+        """The message code naming the pairs counted: of different lines and / or of one room."""
+        if self.rooms > 1:
+            return "movement.text_lines_rooms" if self.lines_fixed else "movement.text_rooms"
+        return "movement.text_lines" if self.lines_fixed else "movement.text_all"
 
     @property
     def meets_rules(self) -> bool:
@@ -243,16 +289,22 @@ class Movement:
         return next(room.number for room in self.rooms if table in room.tables)
 
     def passes(self) -> list[dict]:
-        """Boxes that pass from one room to another: after which round, set, copy, from, to."""
+        """Boxes that pass from one room to another: after which round, set, copy, from, to.
+
+        Where a room plays a book scheme its tables take sets from the director's row of the
+        room: `from_slot` / `to_slot` give the position in that row (0 where there is no row).
+        """
         out = []
         if len(self.rooms) < 2:
             return out
+        rooms = {room.number: room for room in self.rooms}
         for (set_no, copy), route in self.routes().items():
             for (r1, t1), (r2, t2) in zip(route, route[1:]):
                 a, b = self.room_of_table(t1), self.room_of_table(t2)
                 if a != b:
                     out.append({"after": r1, "round": r2, "set": set_no, "copy": copy, "from_room": a,
-                                "from_table": t1, "to_room": b, "to_table": t2, "direct": r2 == r1 + 1})
+                                "from_table": t1, "to_room": b, "to_table": t2, "direct": r2 == r1 + 1,
+                                "from_slot": rooms[a].slot_of(r1, t1), "to_slot": rooms[b].slot_of(r2, t2)})
         return sorted(out, key=lambda p: (p["after"], p["set"], p["copy"]))
 
     @cached_property
@@ -604,7 +656,7 @@ def _best(options: list[Candidate], players: int, k: int) -> tuple[Candidate, tu
         book = c.method == "scheme"
         over = q.excess_pct > q.limit
         return (not q.meets_rules, not book, over, not q.lines_fixed and not over,
-                q.excess_pct + q.never_pct, q.rounds, METHODS.index(c.method))
+                q.excess_pct + q.unmet_pct, q.rounds, METHODS.index(c.method))
 
     ranked = sorted(options, key=key)
     best = ranked[0]
@@ -615,14 +667,16 @@ def _best(options: list[Candidate], players: int, k: int) -> tuple[Candidate, tu
         reason = ("why_only", {})
     elif best.method == "scheme":
         reason = ("why_book", {})
-    elif q.perfect:
+    elif q.perfect and q.apart == 0:
         reason = ("why_perfect", {})
-    elif len(good) == 1:
-        reason = ("why_targets", {})
+    elif len(good) == 1 and best is good[0]:
+        # what each other candidate misses, so the reason names the rule that decided
+        others = tuple((c.method, tuple(c.movement.quality.rule_misses())) for c in options if c is not best)
+        reason = ("why_rules", {"others": others})
     elif len(within) == 1 and best is within[0]:
         reason = ("why_limit", {"limit": q.limit, "excess": q.excess_pct})
     else:
-        reason = ("why_fairest", {"excess": q.excess_pct, "never": q.never_pct})
+        reason = ("why_fairest", {"excess": q.excess_pct, "never": q.unmet_pct})
     return best, reason
 
 
@@ -676,7 +730,26 @@ def _finish(players, k, method, plans, rounds, notes) -> Movement:
         notes.append(("early_stop", {"rounds": rounds, "full": full}))
     movement = _compose(players, k, method, plans, rounds, notes)
     validate(movement)
+    claim = _meeting_note(movement)
+    if claim:
+        at = max((i + 1 for i, (code, _) in enumerate(notes) if code in _PLAN_NOTES), default=0)
+        movement = replace(movement, notes=tuple(notes[:at] + claim + notes[at:]))
     return movement
+
+
+# Notes that say how the movement is built (the meetings claim follows them).
+_PLAN_NOTES = ("auto_standard", "auto_field", "auto_search", "auto_rotation", "auto_scheme", "auto_skip",
+               "rest_spot", "rest_substitutes")
+
+
+def _meeting_note(movement: Movement) -> list:
+    """What holds of the meetings of a one-room movement that keeps the lines but is not perfect as
+    printed (rests, an early stop): players of different lines meet at most once. (A perfect one
+    says so in the reason auto gives and on the director's sheet.)"""
+    q = movement.quality
+    if len(movement.rooms) > 1 or not q.lines_fixed or q.more or q.perfect:
+        return []
+    return [("meet_at_most_once", {"never": q.never})]
 
 
 def _fine_rounds(plans, full) -> list[int]:
@@ -866,8 +939,7 @@ def _rename(movement: Movement, name: dict, method: str) -> Movement:
     rounds = tuple(Round(r.number, tuple(TablePlay(t.table, t.room, t.set, tuple((s, name[p]) for s, p in t.seats),
                                                    t.copy) for t in r.tables),
                          tuple(sorted(name[p] for p in r.resting))) for r in movement.rounds)
-    rooms = tuple(Room(rm.number, rm.method, tuple(sorted(name[p] for p in rm.players)), rm.tables, rm.sets,
-                       rm.full_rounds, rm.slot_rows, rm.skips) for rm in movement.rooms)
+    rooms = tuple(replace(rm, players=tuple(sorted(name[p] for p in rm.players))) for rm in movement.rooms)
     return Movement(movement.players, movement.table_size, method, rounds, rooms, movement.notes,
                     tuple(sorted(name.values())))
 
@@ -905,17 +977,21 @@ def second_session(first: Movement, rounds: int | None = None, absent=(), presen
         present = first.numbers
     playing = sorted(set(present) - absent)
     line = lines_of(first)
-    groups = [[p for p in playing if line.get(p) == seat] for seat in first.seats]
+    # each group: the former lines it holds and its players
+    groups = [([seat], [p for p in playing if line.get(p) == seat]) for seat in first.seats]
     newcomers = [p for p in playing if p not in line]
     if newcomers:
-        min(groups, key=len).extend(newcomers)
-    groups = sorted((sorted(g) for g in groups if g), key=lambda g: g[0])
-    while len(groups) > 1 and any(_room_size_weak(len(g), k) for g in groups):
-        small = min((g for g in groups if _room_size_weak(len(g), k)), key=len)
+        min(groups, key=lambda g: len(g[1]))[1].extend(newcomers)
+    groups = sorted(((seats, sorted(g)) for seats, g in groups if g), key=lambda g: g[1][0])
+    while len(groups) > 1 and any(_room_size_weak(len(g), k) for _, g in groups):
+        small = min((g for g in groups if _room_size_weak(len(g[1]), k)), key=lambda g: len(g[1]))
         groups.remove(small)
-        other = min(groups, key=len)
-        other.extend(small)
-        other.sort()
+        other = min(groups, key=lambda g: len(g[1]))
+        other[0].extend(small[0])
+        other[1].extend(small[1])
+        other[1].sort()
+    labels = [tuple(s for s in first.seats if s in seats) for seats, _ in groups]
+    groups = [g for _, g in groups]
     if len(groups) < 2:
         raise MovementError("movement.by_lines", low=MIN_PLAYERS[k], sizes=", ".join(
             str(sum(1 for p in playing if line.get(p) == s)) for s in first.seats))
@@ -928,6 +1004,7 @@ def second_session(first: Movement, rounds: int | None = None, absent=(), presen
     order = [p for g in groups for p in g]
     movement = _finish(players, k, "by-lines", plans, rounds, notes)
     out = _rename(movement, dict(zip(range(1, players + 1), order)), "by-lines")
+    out = replace(out, rooms=tuple(replace(room, lines=lines) for room, lines in zip(out.rooms, labels)))
     validate(out)
     return out
 
@@ -993,45 +1070,50 @@ def validate(movement: Movement) -> None:
         raise InvalidMovement("invalid movement:\n" + "\n".join(problems[:50]))
 
 
+def _pairs(n: int) -> int:
+    return n * (n - 1) // 2
+
+
 def statistics(movement: Movement) -> Stats:
-    """Meetings of every pair, their histogram, sets and rests per player."""
+    """Meetings of every pair, their histogram over the pairs that can meet, sets and rests per player.
+
+    Players of different rooms never meet, nor do players of one line where every player keeps
+    his seat: such pairs are left out of the histogram and counted apart (`apart`: other rooms).
+    """
     meetings = Counter()
     sets = Counter()
     rests = Counter()
+    seats: dict[int, set] = {}
     for rnd in movement.rounds:
         for table in rnd.tables:
             players = sorted(table.players)
             for a, b in combinations(players, 2):
                 meetings[(a, b)] += 1
             sets.update(players)
+            for s, p in table.seats:
+                seats.setdefault(p, set()).add(s)
         rests.update(rnd.resting)
-    n = movement.players
-    histogram = Counter(meetings.values())
-    histogram[0] = n * (n - 1) // 2 - len(meetings)
+    fixed = all(len(s) == 1 for s in seats.values())
     everyone = movement.numbers
+    groups = [room.players for room in movement.rooms] if len(movement.rooms) > 1 else [everyone]
+    eligible = 0
+    for group in groups:
+        eligible += _pairs(len(group))
+        if fixed:
+            eligible -= sum(_pairs(c) for c in Counter(next(iter(seats[p])) for p in group if p in seats).values())
+    histogram = Counter(meetings.values())
+    histogram[0] = eligible - len(meetings)
+    apart = _pairs(len(everyone)) - sum(_pairs(len(g)) for g in groups)
     return Stats(dict(meetings), {h: histogram[h] for h in sorted(histogram) if histogram[h]},
-                 {p: sets[p] for p in everyone}, {p: rests[p] for p in everyone})
+                 {p: sets[p] for p in everyone}, {p: rests[p] for p in everyone}, eligible, fixed, apart)
 
 
 def quality(movement: Movement) -> Quality:
-    """Fairness: pairs never / once / more often met (over players of different lines where
-    every player keeps his seat, else over all pairs), excess meetings, set plays, rests."""
+    """Fairness: pairs never / once / more often met (over the pairs that can meet: of one room,
+    of different lines where every player keeps his seat), excess meetings, set plays, rests."""
     st = movement.stats
-    seats: dict[int, set] = {}
-    plays = Counter()
-    for rnd in movement.rounds:
-        for t in rnd.tables:
-            plays[t.set] += 1
-            for s, p in t.seats:
-                seats.setdefault(p, set()).add(s)
-    fixed = all(len(s) == 1 for s in seats.values())
-    numbers = movement.numbers
-    if fixed:
-        by_line = Counter(next(iter(seats[p])) for p in numbers if p in seats)
-        n = len(numbers)
-        eligible = (n * (n - 1) - sum(c * (c - 1) for c in by_line.values())) // 2
-    else:
-        eligible = len(numbers) * (len(numbers) - 1) // 2
+    plays = Counter(t.set for rnd in movement.rounds for t in rnd.tables)
+    eligible = st.eligible
     counts = list(st.meetings.values())
     total = sum(counts)
     met = len(counts)
@@ -1041,9 +1123,11 @@ def quality(movement: Movement) -> Quality:
     excess = sum(max(0, m - c) for m in counts)
     rests = list(st.rests_per_player.values()) or [0]
     tables = max((len(r.tables) for r in movement.rounds), default=0)
-    return Quality(len(movement.rounds), movement.full_rounds, tables, len(plays), fixed, eligible,
+    return Quality(len(movement.rounds), movement.full_rounds, tables, len(plays), st.lines_fixed, eligible,
                    eligible - met, once, more, total, excess,
-                   (min(plays.values(), default=0), max(plays.values(), default=0)), (min(rests), max(rests)))
+                   (min(plays.values(), default=0), max(plays.values(), default=0)), (min(rests), max(rests)),
+                   len(movement.rooms), st.apart, 0 if eligible > met else min(counts, default=0),
+                   max(counts, default=0))
 
 
 def to_dict(movement: Movement) -> dict:
@@ -1071,7 +1155,7 @@ def to_dict(movement: Movement) -> dict:
             "meetings_histogram": {str(k): v for k, v in st.meetings_histogram.items()},
             "sets_per_player": {"min": min(spp), "max": max(spp)},
             "rests_per_player": {"min": min(rpp), "max": max(rpp)},
-            "pairs": {"never": q.never, "once": q.once, "more": q.more},
+            "pairs": {"never": q.never, "once": q.once, "more": q.more} | ({"apart": q.apart} if q.apart else {}),
             "set_plays": {"min": q.set_plays[0], "max": q.set_plays[1]},
         },
         "notes": [{"code": code, **_plain(params)} for code, params in movement.notes],

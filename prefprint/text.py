@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .i18n import METHOD_NAMES, note_text
+from .i18n import METHOD_NAMES, note_text, reason_message
 from .messages import Message, plural
 from .movement import Candidate, Movement, Quality
 from .rules import Outcome, Settlement, fmt_whists
@@ -22,9 +22,10 @@ def _t(code: str, lang: str, **params) -> str:
 def quality_lines(m: Movement, lang: str = "ru") -> list[str]:
     """The fairness of a movement in words: pairs met, set plays, excess, and every weakness."""
     q = m.quality
-    whom = _t("movement.text_lines" if q.lines_fixed else "movement.text_all", lang)
-    out = [_t("movement.text_quality", lang, whom=whom, never=q.never, once=q.once, more=q.more,
+    out = [_t("movement.text_quality", lang, whom=_t(q.whom, lang), never=q.never, once=q.once, more=q.more,
               plays=_span(q.set_plays), plays_hi=q.set_plays[1], excess=q.excess_pct)]
+    if q.apart:
+        out.append(_t("movement.text_apart", lang, apart=q.apart))
     for code, params in q.weaknesses():
         out.append(_t("movement.text_warning", lang, text=Message(code, **params)))
     return out
@@ -71,20 +72,25 @@ def compare_text(options: list[Candidate], chosen: Candidate, reason: tuple, pla
     """The candidates of a field side by side and why auto chose the one it did."""
     names = METHOD_NAMES[lang]
     head = _t("movement.compare_columns", lang).split("|")
+    apart = any(c.movement.quality.apart for c in options)
+    if apart:
+        head.insert(6, _t("movement.compare_apart", lang))
     rows = []
     for c in options:
         q: Quality = c.movement.quality
         method = names[c.method] if q.lines_fixed or c.method == "scheme" else \
             _t("movement.compare_rotating", lang, method=names[c.method])
         method += " *" if c is chosen else ""
-        rows.append([method, str(q.rounds), str(q.sets * k), str(q.never), str(q.once), str(q.more),
-                     _span(q.set_plays), _span(q.rests), f"{q.excess_pct:.1f}"])
+        rows.append([method, str(q.rounds), str(q.sets * k), str(q.never), str(q.once), str(q.more)]
+                    + ([str(q.apart)] if apart else []) + [_span(q.set_plays), _span(q.rests), f"{q.excess_pct:.1f}"])
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     lines = [_t("movement.compare_head", lang, players=players, k=k)]
     for row in [head] + rows:
         lines.append("  " + "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
                                       for i, (cell, w) in enumerate(zip(row, widths))))
-    lines.append(_t("movement.compare_chosen", lang, method=names[chosen.method], reason=Message("movement." + reason[0], **reason[1])))
+    if apart:
+        lines.append(_t("movement.compare_apart_note", lang))
+    lines.append(_t("movement.compare_chosen", lang, method=names[chosen.method], reason=reason_message(reason, lang)))
     return "\n".join(lines)
 
 

@@ -141,7 +141,8 @@ def test_small_fields_get_a_valid_movement_with_its_weakness_named():
     for n, k in ((10, 4), (11, 4), (6, 3), (7, 3), (8, 3)):
         m = build_movement(n, k)
         recheck(m)
-        assert [code for code, _ in m.quality.weaknesses()] == ["movement.q_excess"], (n, k)
+        assert [code for code, _ in m.quality.weaknesses()] in (["movement.q_excess_never"],
+                                                                 ["movement.q_excess_uneven"]), (n, k)
     with pytest.raises(MovementError) as e:
         build_movement(20, 4, method="scheme")
     assert e.value.text("en") == ("book schemes exist for 8, 9, 12, 13, 16, 18, 24 players at tables of 4; "
@@ -336,7 +337,7 @@ def test_json_shape_adds_pairs_and_set_plays():
     d = to_dict(build_movement(20, 4))
     assert (d["players"], d["table_size"], d["tables"], d["method"], d["sets"]) == (20, 4, 5, "standard", 5)
     assert d["rounds"][0]["tables"][0] == {"table": 1, "room": 1, "set": 1, "seats": {"N": 1, "E": 2, "S": 3, "W": 4}}
-    assert d["stats"]["meetings_histogram"] == {"0": 40, "1": 150}
+    assert d["stats"]["meetings_histogram"] == {"1": 150}  # over pairs of different lines
     assert d["stats"]["pairs"] == {"never": 0, "once": 150, "more": 0}
     assert d["stats"]["set_plays"] == {"min": 5, "max": 5}
     scheme = to_dict(build_movement(8, 4))  # lines are not kept: pairs over all 28 pairs
