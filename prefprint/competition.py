@@ -7,27 +7,36 @@ of the maxima; each deal is matchpointed within its own session and line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 from .errors import PrefprintError, WorkbookError, WorkbooksError
-from .matchpoints import Standing, rank
+from .matchpoints import Standing, percent_text, rank, rounded_percent
 from .messages import Message, shown
 from .model import Competition, Event
 
 
 @dataclass
 class SessionTotal:
-    """A player's matchpoints and maximum in one session."""
+    """A player's matchpoints and maximum in one session; `digits`: decimals of that session's ranking."""
 
     session: int
     mp: object
     max: int
+    digits: int = 2
+
+    @property
+    def ratio(self) -> Fraction | None:
+        return Fraction(self.mp) / self.max if self.max else None
 
     @property
     def percent(self) -> float | None:
-        from fractions import Fraction
+        """The percentage to two decimals (rounded half up), None without a maximum."""
+        return None if self.ratio is None else float(rounded_percent(self.ratio))
 
-        return round(float(Fraction(self.mp) / self.max) * 100, 2) if self.max else None
+    @property
+    def percent_text(self) -> str:
+        return percent_text(self.ratio, self.digits)
 
 
 @dataclass
@@ -97,7 +106,7 @@ def combine(competition: Competition, reports: list) -> CompetitionReport:
             t[0] += s.mp
             t[1] += s.max
             t[2] += s.deals
-            sessions_of.setdefault(s.player, []).append(SessionTotal(report.event.session, s.mp, s.max))
+            sessions_of.setdefault(s.player, []).append(SessionTotal(report.event.session, s.mp, s.max, s.digits))
     standings = rank({p: tuple(v) for p, v in totals.items()})
     warnings = [w for r in reports for w in r.warnings]
     return CompetitionReport(competition, list(reports), standings, sessions_of, warnings)
@@ -181,8 +190,13 @@ def ranking_json(report: CompetitionReport) -> dict:
                        for s in report.standings]}
     provisional = [r for r in report.reports if r.provisional]
     if provisional:
+        from .results import partial_json
+
+        one = len(report.reports) == 1
         out["provisional"] = True
-        out["pending"] = [d for r in provisional for d in r.pending] if len(report.reports) == 1 else \
+        out["pending"] = [d for r in provisional for d in r.pending] if one else \
             [{"session": r.event.session, "deals": r.pending} for r in provisional]
+        out["partial"] = partial_json(provisional[0].partial) if one else \
+            [{"session": r.event.session, "deals": partial_json(r.partial)} for r in provisional]
         out["generated_at"] = provisional[0].generated_at
     return out

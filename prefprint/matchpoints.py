@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 
@@ -17,23 +17,58 @@ def matchpoint(results: list) -> list[int]:
             for r in results]
 
 
+def rounded_percent(ratio, digits: int = 2) -> Fraction:
+    """A ratio as a percentage rounded half away from zero from the exact value: 0.68125 -> 68.13."""
+    scaled = Fraction(ratio) * 100 * 10 ** digits
+    whole = (abs(scaled) * 2 + 1) // 2
+    return Fraction(whole if scaled >= 0 else -whole, 10 ** digits)
+
+
+def percent_text(ratio, digits: int = 2) -> str:
+    """A percentage as printed: "68.13"; "—" where there is no ratio (a maximum of 0)."""
+    if ratio is None:
+        return "—"
+    value = rounded_percent(ratio, digits)
+    sign = "-" if value < 0 else ""
+    whole, part = divmod(abs(value.numerator) * 10 ** digits // value.denominator, 10 ** digits)
+    return f"{sign}{whole}.{part:0{digits}d}" if digits else f"{sign}{whole}"
+
+
+def percent_digits(ratios) -> int:
+    """Decimals that tell every two different percentages of a ranking apart: 2, or more where two look alike."""
+    distinct = sorted({Fraction(r) for r in ratios if r is not None})
+    for digits in range(2, 7):
+        shown = [percent_text(r, digits) for r in distinct]
+        if len(set(shown)) == len(shown):
+            return digits
+    return 6
+
+
 @dataclass(frozen=True)
 class Standing:
-    """A player's line in the ranking."""
+    """A player's line in the ranking; `digits`: decimals of the ranking's percentages."""
 
     place: str
     player: int
     mp: int | Fraction  # a fraction only where an adjusted score was awarded
     max: int
     deals: int
+    digits: int = 2
 
     @property
-    def ratio(self) -> Fraction:
-        return Fraction(self.mp) / self.max if self.max else Fraction(0)
+    def ratio(self) -> Fraction | None:
+        """MP / maximum, exact; None where the player has no maximum yet."""
+        return Fraction(self.mp) / self.max if self.max else None
 
     @property
-    def percent(self) -> float:
-        return round(float(self.ratio) * 100, 2)
+    def percent(self) -> float | None:
+        """The percentage to two decimals (rounded half up), None without a maximum."""
+        return None if self.ratio is None else float(rounded_percent(self.ratio))
+
+    @property
+    def percent_text(self) -> str:
+        """The percentage as printed, to the ranking's decimals; "—" without a maximum."""
+        return percent_text(self.ratio, self.digits)
 
 
 def rank(totals: dict[int, tuple[int, int, int]]) -> list[Standing]:
@@ -57,4 +92,5 @@ def rank(totals: dict[int, tuple[int, int, int]]) -> list[Standing]:
             mp, mx, n = totals[p]
             out.append(Standing(place, p, mp, mx, n))
         i = j + 1
-    return out
+    digits = percent_digits(s.ratio for s in out)
+    return [replace(s, digits=digits) for s in out]

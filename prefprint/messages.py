@@ -124,9 +124,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     # ------------------------------------------------------------------ general
     "more_problems": ("… и ещё {n} {n:замечание|замечания|замечаний} ({kinds})",
                       "… and {n} more {n:problem|problems} ({kinds})"),
-    "file_problems": ("{path}: {n} {n:ошибка|ошибки|ошибок}:", "{path}: {n} {n:problem|problems}:"),
+    "file_problems": ("{path} — {n} {n:ошибка|ошибки|ошибок}:", "{path} — {n} {n:problem|problems}:"),
     "error": ("Ошибка: {text}", "Error: {text}"),
-    "warning": ("предупреждение: {text}", "warning: {text}"),
+    "warning": ("Предупреждение: {text}", "Warning: {text}"),
 
     # ------------------------------------------------------------------ model
     "model.no_session": ("нет сессии {number}: в турнире {count} {count:сессия|сессии|сессий}",
@@ -165,7 +165,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                             "checking it by the protocol rows"),
     "competition.other_event": ("книга протоколов другого турнира: {found}, а не {expected}",
                                 "a protocol workbook of another event: {found}, not {expected}"),
-    "competition.other_session": ("это книга сессии {found}, а на месте {position} ожидается сессия {expected} "
+    "competition.other_session": ("этот файл — книга сессии {found}, а на месте {position} ожидается сессия {expected} "
                                   "(книги перечисляются по порядку сессий)",
                                   "this is the workbook of session {found}; place {position} expects session "
                                   "{expected} (give the workbooks in session order)"),
@@ -402,7 +402,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "results.row_missing": ("{sheet}: нет строки тура {round}, стола {table}",
                             "{sheet}: the row of round {round}, table {table} is missing"),
     "results.player_nan": ("{cell}: номер игрока {value} — не число", "{cell}: player number {value} is not a number"),
-    "results.player_unknown": ("{cell}: игрока {player} нет в этой сессии", "{cell}: no player {player} in this session"),
+    "results.player_unknown": ("{cell}: игрока {player} нет {scope}", "{cell}: no player {player} {scope}"),
+    "results.in_event": ("в турнире", "in the event"),
+    "results.in_session": ("в сессии {n}", "in session {n}"),
     "results.player_twice_in_row": ("{cell}: игрок {player} записан в строке дважды",
                                     "{cell}: player {player} is written twice in one row"),
     "results.player_two_tables": ("{cell}: игрок {player} записан за столом {table} в туре {round}, но в том же "
@@ -453,10 +455,24 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                              "{cell}: adjusted score for {seat}: expected a percentage 0–100, found {value}"),
     "results.same_output": ("результаты записались бы поверх входной книги {path}; выберите другую папку",
                             "the results would overwrite the input workbook {path}; choose another output folder"),
-    "results.provisional_hint": ("незаполненных строк: {n}; предварительные итоги по готовым сдачам — "
+    "results.provisional_hint": ("незаполненных строк: {n}; промежуточные итоги по уже внесённым строкам — "
                                  "с ключом --provisional",
-                                 "{n} {n:row is|rows are} not filled; provisional results of the complete deals: "
-                                 "--provisional"),
+                                 "{n} {n:row is|rows are} not filled; provisional results of the rows entered so "
+                                 "far: --provisional"),
+    "results.workbook_blank": ("в книге не заполнено ни одной строки ({n} {n:строка|строки|строк} в {deals} "
+                               "{deals:сдаче|сдачах|сдачах}); для промежуточных итогов — ключ --provisional",
+                               "no row of the workbook is filled ({n} {n:row|rows} in {deals} {deals:deal|deals}); "
+                               "for provisional results: --provisional"),
+    "results.deal_blank": ("{cell}: протокол сдачи не заполнен — ни одной из {n} {n:строки|строк|строк}",
+                           "{cell}: the deal's protocol is not filled — none of its {n} {n:row|rows}"),
+    "results.status_ignores_rows": ("{cell}: статус {status}, но в {n} {n:строке|строках|строках} записаны "
+                                    "результаты — они не учтены",
+                                    "{cell}: the status is {status}, but {n} {n:row holds|rows hold} results — "
+                                    "they are not counted"),
+    "results.defender_missing": ("{cell}: не {n:записан|записаны|записаны} {n:защитник|защитники|защитники} "
+                                 "{seats}: позиция и взятки, «пас» или «пол»",
+                                 "{cell}: {n:defender|defenders} {seats} {n:is|are} not written: the seat and the "
+                                 "tricks, \"pass\" or \"half\""),
     # notes on published rows and pages
     "results.note_not_played": ("не сыграна за этим столом", "not played at this table"),
     "results.note_spoiled": ("испорчена за этим столом", "spoiled at this table"),
@@ -467,6 +483,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "results.rulings_title": ("Решения судьи", "Director's rulings"),
     "results.pending": ("Ещё не {n:подсчитана|подсчитаны|подсчитано} {n} {n:сдача|сдачи|сдач}: {deals}",
                         "Not yet scored: {n} {n:deal|deals}: {deals}"),
+    "results.partial": ("Подсчитаны по внесённым строкам: {groups}", "Scored over the rows entered so far: {groups}"),
+    "results.partial_group": ("{n:сдача|сдачи|сдачи} {deals} — {rows} из {of} {of:строки|строк|строк}",
+                              "{n:deal|deals} {deals}: {rows} of {of} {of:row|rows}"),
     "results.none_pending": ("Подсчитаны все сдачи", "Every deal is scored"),
     "results.provisional": ("Предварительные итоги на {time}", "Provisional results as of {time}"),
     # ------------------------------------------------------------------ output folders and the kit
@@ -520,7 +539,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                               "{where}: give either mp (matchpoints) or percent (of a top), one of the two"),
     "rulings.factoring": ("{path}: scoring.factoring {value} не известен; бывают: {known}",
                           "{path}: scoring.factoring {value} is not known; known: {known}"),
-    "rulings.no_player": ("{where}: игрока {player} нет в этой сессии", "{where}: no player {player} in this session"),
+    "rulings.no_player": ("{where}: игрока {player} нет {scope}", "{where}: no player {player} {scope}"),
     "rulings.no_row": ("{where}: в туре {round} стол {table} не играет сдачу {deal}",
                        "{where}: round {round}, table {table} does not play deal {deal}"),
     "rulings.no_player_row": ("{where}: игрок {player} не играл сдачу {deal}", "{where}: player {player} did not "
@@ -531,7 +550,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                             "{where}: player {written} is written in seat {seat}, not {player}"),
     "rulings.twice": ("{where}: у {seat} в этой строке уже есть корректировка ({other})",
                       "{where}: {seat} of this row already has an adjusted score ({other})"),
-    "rulings.pending": ("{where}: сдача {deal} ещё не подсчитана", "{where}: deal {deal} is not scored yet"),
+    "rulings.pending": ("{where}: строка этого решения в сдаче {deal} ещё не внесена — решение будет учтено, "
+                        "когда её внесут", "{where}: the row of this ruling on deal {deal} is not entered yet — the "
+                        "ruling counts once it is"),
     "rulings.note_adjusted": ("корректировка судьи в сдаче {deal}: {seat} (игрок {player}) — {percent}% от макс; {reason}",
                               "director's adjusted score on deal {deal}: {seat} (player {player}) — {percent}% of the top; "
                               "{reason}"),
@@ -850,6 +871,8 @@ KIND_NAMES.update({
     "results.player_inconsistent": ("разные игроки в туре", "different players in a round"),
     "results.substitute": ("замена игрока", "substitute"),
     "results.contract_missing": ("нет контракта", "contract missing"),
+    "results.deal_blank": ("протокол не заполнен", "protocol not filled"),
+    "results.defender_missing": ("нет защитника", "defender missing"),
     "results.contract_bad": ("контракт не понят", "contract not understood"),
     "results.contract_rules": ("контракт не понят", "contract not understood"),
     "results.tricks_missing": ("нет взяток", "tricks missing"),

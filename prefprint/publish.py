@@ -66,10 +66,35 @@ def ruling_text(ruling, lang: str) -> str:
 
 
 def provisional_text(report, lang: str) -> str:
-    """"Provisional results as of 21:40. Not yet scored: 2 deals: 7, 9" for the pages of provisional results."""
-    pending = (Message("results.pending", n=len(report.pending), deals=", ".join(map(str, report.pending)))
-               if report.pending else Message("results.none_pending"))
-    return f"{Message('results.provisional', time=report.generated_at).text(lang)}. {pending.text(lang)}."
+    """"Provisional results as of 21:40. Scored over the rows entered so far: deals 1–18: 4 of 5 rows. Not yet
+    scored: 2 deals: 19, 20" for the pages of provisional results."""
+    parts = [Message("results.provisional", time=report.generated_at)]
+    partial = getattr(report, "partial", None) or {}
+    if partial:
+        groups: dict[tuple, list] = {}
+        for deal, rows in sorted(partial.items()):
+            groups.setdefault(rows, []).append(deal)
+        parts.append(Message("results.partial", groups=[
+            Message("results.partial_group", n=len(deals), deals=number_ranges(deals), rows=rows, of=of)
+            for (rows, of), deals in sorted(groups.items(), key=lambda g: g[1][0])]))
+    if report.pending:
+        parts.append(Message("results.pending", n=len(report.pending), deals=number_ranges(report.pending)))
+    elif not partial:
+        parts.append(Message("results.none_pending"))
+    return " ".join(f"{m.text(lang)}." for m in parts)
+
+
+def number_ranges(numbers) -> str:
+    """Numbers with runs shortened: 1, 2, 3, 5, 7, 8 -> "1–3, 5, 7, 8"."""
+    numbers = sorted(numbers)
+    out, i = [], 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        out += [f"{numbers[i]}–{numbers[j]}"] if j - i >= 2 else [str(n) for n in numbers[i:j + 1]]
+        i = j + 1
+    return ", ".join(out)
 
 
 
@@ -112,7 +137,10 @@ def _top(result, seat: str) -> int:
 
 
 def _missing_status(report, deal: int) -> str:
-    """The status of a row the report does not hold: its deal's (not played, spoiled, pending) or excluded."""
+    """The status of a row the report does not hold: its deal's (not played, spoiled, pending), pending on a
+    deal scored over the rows entered so far, or excluded."""
+    if deal in (getattr(report, "partial", None) or {}):
+        return "pending"
     status = next((d.status for d in report.deals if d.number == deal), "excluded")
     return status if status in EXCLUDED else "excluded"
 
@@ -208,6 +236,13 @@ def _positions(event, number: int) -> dict:
     return out
 
 
+def _percent1(mp, top) -> float:
+    """A percentage of a score card to one decimal, rounded half up from the exact value (printed "%.1f")."""
+    from .matchpoints import rounded_percent
+
+    return float(rounded_percent(Fraction(mp) / top, 1))
+
+
 def player_card(report, number: int) -> dict:
     """A player's score card: per round his table, seat and table-mates; per deal his role, the
     contract, the tricks, his whists, matchpoints of the top and the running percentage."""
@@ -259,15 +294,15 @@ def player_card(report, number: int) -> dict:
                 total_mp += r.mp[s]
                 total_top += row["top"]
             if total_top:
-                row["running"] = float(total_mp * 100 / total_top)
+                row["running"] = _percent1(total_mp, total_top)
             deals.append(row)
         mates = seated or (dict(at[0].seats) if at else {})
         rounds.append({
             "round": rnd.number, "rest": False, "table": table, "seat": seat, "set": at[0].set if at else None,
             "mates": [(s, p, names.get(p, "")) for s, p in mates.items() if p != number],
             "deals": deals, "mp": round_mp, "top": round_top,
-            "percent": float(round_mp * 100 / round_top) if round_top else None,
-            "running": float(total_mp * 100 / total_top) if total_top else None,
+            "percent": _percent1(round_mp, round_top) if round_top else None,
+            "running": _percent1(total_mp, total_top) if total_top else None,
         })
     standing = next((s for s in report.standings if s.player == number), None)
     rulings = [ruling_text(a, lang) for a in getattr(report, "rulings", None) or []

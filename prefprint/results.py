@@ -22,7 +22,7 @@ from .matchpoints import Standing, matchpoint, rank
 from .messages import Message, shown
 from .model import Event
 from .rules import ContractCell, Outcome, active_seats, fmt_json, parse_contract_cell, parse_seat, settle
-from .rulings import Applied, Rulings, penalty_top
+from .rulings import Applied, Rulings, penalty_top, scope_of
 
 TOLERANCE = Fraction(1, 20)  # written whists are rounded to one decimal
 WHISTS_LIMIT = 100000  # far beyond any deal's result
@@ -36,6 +36,9 @@ _ADJUSTED = {"корр", "корр.", "adjusted", "adj", "adj."}
 _ROW_WORDS = {**dict.fromkeys(_NOT_PLAYED, "not played"), **dict.fromkeys(_SPOILED, "spoiled"),
               **dict.fromkeys(_ADJUSTED, "adjusted")}
 _SEAT_COLUMNS = (("decl_seat", "decl_tricks"), ("w1_seat", "w1_tricks"), ("w2_seat", "w2_tricks"))
+# the cells a scorer types a result into (round, table and the players' numbers come printed)
+_RESULT_CELLS = ("contract",) + tuple(c for pair in _SEAT_COLUMNS for c in pair) + tuple(
+    f"{s}_{what}" for s in "NESW" for what in ("whists", "mp"))
 
 
 @dataclass
@@ -83,6 +86,7 @@ class Checked:
     warnings: list
     pending: list = field(default_factory=list)
     applied: list = field(default_factory=list)  # rulings as they count per player
+    partial: dict = field(default_factory=dict)  # provisional: deal -> (rows entered, rows in all)
 
     def __iter__(self):  # deals, problems, warnings = check_workbook(...)
         return iter((self.deals, self.problems, self.warnings))
@@ -100,6 +104,7 @@ class Report:
     pending: list = field(default_factory=list)  # deals not yet scored (provisional results)
     generated_at: str = ""  # local time of the run, "2026-12-05 22:41"
     factoring: str = "plain"
+    partial: dict = field(default_factory=dict)  # deals scored over the rows entered so far: deal -> (rows, of)
 
 
 # --------------------------------------------------------------------------- reading cells
@@ -175,6 +180,17 @@ def _mixed_scripts(word: str) -> bool:
     return bool(re.search(r"[а-яё]", word)) and bool(re.search(r"[a-z]", word))
 
 
+def _entered(srow) -> bool:
+    """Something typed into a row's result cells (a contract, seats, tricks, whists or percentages)."""
+    return any(_clean(srow.values.get(c)) is not None for c in _RESULT_CELLS)
+
+
+def _row_word(value) -> str | None:
+    """not played | spoiled | adjusted where a contract cell holds the director's word."""
+    value = _clean(value)
+    return _ROW_WORDS.get(_word(value)) if isinstance(value, str) else None
+
+
 def _tricks_word(value):
     v = _clean(value)
     if isinstance(v, str) and _word(v) in _PASS:
@@ -215,6 +231,7 @@ class _Checker:
         self.event, self.trust, self.rulings, self.provisional = event, trust, rulings, provisional
         self.cell_ref, self.status_ref = cell_ref, status_ref
         self.problems, self.warnings, self.seated, self.pending, self.applied = [], [], [], [], []
+        self.partial = {}
 
     def problem(self, code, **params):
         self.problems.append(Message(code, **params))
@@ -230,14 +247,38 @@ class _Checker:
         status = self.check_status(sheet)
         rows = self.check_row_keys(sheet, deal.number, expected)
         if status != "played":
+            self.check_results_ignored(sheet, rows)
             return self.excluded_deal(sheet, deal.number, status, expected, rows)
-        if self.provisional and not self.complete(expected, rows):
-            self.pending.append(deal.number)
+        entered = {key: srow for key, srow in rows.items() if _entered(srow)}
+        if not entered:
+            self.check_deal_blank(sheet, len(expected))
             return DealResult(deal.number, "pending", [])
-        self.check_rows_missing(sheet, expected, rows)
+        if self.provisional:  # scored over the rows entered so far, as a running score is
+            if len(entered) < len(expected):
+                self.partial[deal.number] = (len(entered), len(expected))
+            rows = entered
+        else:
+            self.check_rows_missing(sheet, expected, rows)
         results = [self.row(sheet, deal, rows[key], dict(expected[key].seats)) for key in sorted(expected)
                    if key in rows]
         return DealResult(deal.number, "played", [r for r in results if r is not None])
+
+    def check_deal_blank(self, sheet, n: int) -> None:
+        """No row of a played deal entered: one line for the deal (provisional: it waits)."""
+        if self.provisional:
+            self.pending.append(sheet.number)
+        else:
+            from .workbook import FIRST_ROW
+
+            self.problem("results.deal_blank", cell=self.cell_ref(sheet.name, "contract", FIRST_ROW), n=n)
+
+    def check_results_ignored(self, sheet, rows: dict) -> None:
+        """Results written under a deal status "not played" or "spoiled" are not counted: say so."""
+        n = sum(1 for srow in rows.values()
+                if _entered(srow) and _row_word(srow.values["contract"]) not in ("not played", "spoiled"))
+        if n:
+            self.warn("results.status_ignores_rows", cell=self.status_ref(sheet.name), status=shown(sheet.status),
+                      n=n)
 
     def check_status(self, sheet) -> str:
         """The deal's status cell: blank or a known word; a typo is never taken for "played"."""
@@ -279,10 +320,6 @@ class _Checker:
                 rows[key] = srow
         return rows
 
-    def complete(self, expected: dict, rows: dict) -> bool:
-        """Every row of the deal is there with something in its contract cell."""
-        return all(key in rows and _clean(rows[key].values["contract"]) is not None for key in expected)
-
     def check_rows_missing(self, sheet, expected: dict, rows: dict) -> None:
         from .workbook import sheet_ref
 
@@ -310,7 +347,7 @@ class _Checker:
         if self.check_formulas(sheet, srow):
             return None
         players = self.check_players(sheet, srow, planned)
-        word = _ROW_WORDS.get(_word(_clean(v["contract"]))) if isinstance(_clean(v["contract"]), str) else None
+        word = _row_word(v["contract"])
         rnd, tbl = _int(v["round"]), _int(v["table"])
         if players is None:
             return None
@@ -362,7 +399,7 @@ class _Checker:
                 continue
             num = planned[s] if num is None else num
             if num not in self.event.names:  # absent players and late entries keep their numbers
-                self.problem("results.player_unknown", cell=cell, player=num)
+                self.problem("results.player_unknown", cell=cell, player=num, scope=scope_of(self.event))
                 ok = False
                 continue
             players[s] = num
@@ -427,10 +464,14 @@ class _Checker:
                 if seat is None:
                     raise _Problem(sc, "results.seat_bad", value=shown(v[sc]))
             got.append((seat, tricks))
+        if contract.kind == "allpass":  # the hands in order where their seats are left blank
+            order = active_seats(self.event.table_size, deal.dealer)
+            got = [(seat or order[i], t) for i, (seat, t) in enumerate(got)]
         try:
             return _outcome(self.event, deal, contract, got)
         except ScoringError as e:
-            raise _Problem("decl_seat", "results.outcome", detail=e.message if e.message else str(e)) from None
+            detail = e.message if e.message else str(e)
+            raise _Problem(_cell_to_fix(e.message, got), "results.outcome", detail=detail) from None
 
     def check_whists(self, sheet, srow, contract: ContractCell, outcome: Outcome) -> dict | None:
         """Written whists: numbers in range, all or none, summing to zero, agreeing with the engine."""
@@ -523,13 +564,24 @@ class _Checker:
             else:
                 self.apply_penalty(ruling, deals)
 
+    def waits(self, ruling, deal: DealResult) -> bool:
+        """A ruling on rows not entered yet: it waits (provisional results say so; a final run has
+        the deal's own problem)."""
+        if self.provisional:
+            self.warn("rulings.pending", where=ruling.where, deal=deal.number)
+        return True
+
     def ruling_row(self, ruling, deal: DealResult):
         """The (row, seat, player) a ruling names: by round, table and seat, or by the player."""
         if deal.status == "pending":
-            self.problem("rulings.pending", where=ruling.where, deal=deal.number)
+            self.waits(ruling, deal)
             return None
+        partial = deal.number in self.partial
         if ruling.round is not None and ruling.table is not None:
             row = next((r for r in deal.results if (r.round, r.table) == (ruling.round, ruling.table)), None)
+            if row is None and partial:
+                self.waits(ruling, deal)
+                return None
             if row is None:
                 self.problem("rulings.no_row", where=ruling.where, round=ruling.round, table=ruling.table,
                              deal=deal.number)
@@ -548,7 +600,10 @@ class _Checker:
             for seat, player in row.players.items():
                 if player == ruling.player and (ruling.seat is None or ruling.seat == seat):
                     return row, seat, player
-        self.problem("rulings.no_player_row", where=ruling.where, player=ruling.player, deal=deal.number)
+        if partial:
+            self.waits(ruling, deal)
+        else:
+            self.problem("rulings.no_player_row", where=ruling.where, player=ruling.player, deal=deal.number)
         return None
 
     def apply_adjusted(self, ruling, deals: dict) -> None:
@@ -636,13 +691,16 @@ def check_workbook(event: Event, sheets, trust: str | None = None, rulings: Ruli
     with rows not yet filled are left out (listed in `pending`) instead of being problems.
     """
     checker = _Checker(event, trust, rulings or Rulings(), provisional)
+    if not provisional and not any(_entered(row) for sheet in sheets for row in sheet.rows):
+        rows = sum(len(event.rows_of(deal)) for deal in event.deals)
+        return Checked([], [Message("results.workbook_blank", n=rows, deals=len(event.deals))], [])
     deals = [checker.sheet(sheet) for sheet in sheets]
     flagged = checker.check_two_tables()
     checker.check_same_player_all_round(flagged)
     checker.apply_rulings({d.number: d for d in deals})
     checker.check_adjusted_complete(deals)
     checker.check_title(sheets)
-    return Checked(deals, checker.problems, checker.warnings, checker.pending, checker.applied)
+    return Checked(deals, checker.problems, checker.warnings, checker.pending, checker.applied, checker.partial)
 
 
 def _outcome(event: Event, deal, contract: ContractCell, got: list) -> Outcome:
@@ -652,7 +710,6 @@ def _outcome(event: Event, deal, contract: ContractCell, got: list) -> Outcome:
     if contract.kind == "allpass":
         tricks = {}
         for i, (seat, t) in enumerate(got):
-            seat = seat or order[i]
             if seat != order[i]:
                 raise _Problem(_SEAT_COLUMNS[i][0], "results.allpass_hand", hand=i + 1, seat=order[i], found=seat)
             if not isinstance(t, int):
@@ -667,6 +724,8 @@ def _outcome(event: Event, deal, contract: ContractCell, got: list) -> Outcome:
             raise _Problem("decl_tricks", "results.tricks_missing", seat=declarer)
         return Outcome.make(event.table_size, deal.dealer, contract, declarer, {declarer: decl_tricks},
                             conventions=event.conventions)
+    if contract.conceded is None:
+        _check_defenders(event, deal, declarer, got)
     defence, tricks = {}, {}
     if isinstance(decl_tricks, int):
         tricks[declarer] = decl_tricks
@@ -684,6 +743,63 @@ def _outcome(event: Event, deal, contract: ContractCell, got: list) -> Outcome:
             tricks[seat] = t
     return Outcome.make(event.table_size, deal.dealer, contract, declarer, tricks, defence,
                         conventions=event.conventions)
+
+
+def _check_defenders(event: Event, deal, declarer: str, got: list) -> None:
+    """Both defenders of a game are written: a blank seat cell is named, with the seats it may hold."""
+    players = active_seats(event.table_size, deal.dealer)
+    if declarer not in players:
+        return  # the engine says why the declarer cannot play
+    defenders = [s for s in players if s != declarer]
+    written = {seat for seat, _ in got[1:]}
+    missing = [s for s in defenders if s not in written]
+    blank = [column for (column, _), (seat, _) in zip(_SEAT_COLUMNS[1:], got[1:]) if seat is None]
+    if missing and blank:
+        raise _Problem(blank[0], "results.defender_missing", seats=", ".join(missing), n=len(missing))
+
+
+def _seat_column(got: list, seat, part: int, after: int = -1) -> str | None:
+    """The seat (part 0) or tricks (part 1) column of the first pair after `after` where a seat is written."""
+    return next((_SEAT_COLUMNS[i][part] for i, (s, _) in enumerate(got) if s == seat and i > after), None)
+
+
+def _word_column(got: list, words: tuple) -> str | None:
+    """The tricks column of the first defender written with one of the words ("pass", "half")."""
+    return next((_SEAT_COLUMNS[i][1] for i, (_, t) in enumerate(got) if i and t in words), None)
+
+
+_CONTRACT_ERRORS = {"rules.allpass_dark", "rules.dark_game", "rules.dark_not_played", "rules.concede_game",
+                    "rules.concede_range", "rules.concede_twice", "rules.concede_not_played", "rules.no_suit"}
+
+
+def _cell_to_fix(message, got: list) -> str:
+    """The column of the cell an impossible outcome is to be fixed in, from the engine's message."""
+    code = getattr(message, "code", "")
+    params = getattr(message, "params", {})
+    seat = params.get("seat")
+    if code in _CONTRACT_ERRORS:
+        return "contract"
+    column = {
+        "rules.tricks_range": lambda: _seat_column(got, seat, 1),
+        "rules.passer_tricks": lambda: _seat_column(got, seat, 1),
+        "rules.whister_tricks": lambda: _seat_column(got, seat, 1),
+        "rules.not_playing": lambda: _seat_column(got, seat, 0),
+        "rules.whister_is_declarer": lambda: _seat_column(got, seat, 0, after=0),
+        "rules.seat_twice": lambda: next((_SEAT_COLUMNS[i][0] for i, (s, _) in enumerate(got)
+                                          if s is not None and s in [x for x, _ in got[:i]]), None),
+        "rules.half_level": lambda: _word_column(got, ("half",)),
+        "rules.half_order": lambda: _word_column(got, ("half",)),
+        "rules.sixes_whisted": lambda: _word_column(got, ("pass", "half")),
+        "rules.stalingrad": lambda: _word_column(got, ("pass", "half")),
+        "rules.checked_ten": lambda: _word_column(got, ("pass", "half")),
+        "rules.concede_defence": lambda: next((_SEAT_COLUMNS[i][1] for i, (_, t) in enumerate(got)
+                                               if i and t not in (None, "pass")), None),
+        "rules.tricks_sum": lambda: "decl_tricks",
+        "rules.declarer_tricks": lambda: "decl_tricks",
+        "rules.concede_tricks": lambda: "decl_tricks",
+        "rules.allpass_sum": lambda: "decl_tricks",
+    }.get(code, lambda: None)()
+    return column or "decl_seat"
 
 
 # --------------------------------------------------------------------------- scoring
@@ -750,13 +866,14 @@ def report_of(event: Event, checked: Checked, rulings: Rulings | None = None, pr
     factoring = (rulings or Rulings()).factoring
     standings, per_player = score(event, checked.deals, checked.applied, factoring)
     return Report(event, checked.deals, standings, checked.warnings, per_player, checked.applied, provisional,
-                  list(checked.pending), dt.datetime.now().strftime("%Y-%m-%d %H:%M"), factoring)
+                  list(checked.pending), dt.datetime.now().strftime("%Y-%m-%d %H:%M"), factoring,
+                  dict(checked.partial))
 
 
 def problems_error(event: Event, workbook: Path, problems: list, warnings: list, provisional: bool) -> WorkbookError:
     """The error listing a workbook's problems; rows not yet filled hint at --provisional."""
-    missing = sum(p.code in ("results.row_missing", "results.contract_missing") for p in problems
-                  if isinstance(p, Message))
+    missing = sum(p.params.get("n", 1) for p in problems if isinstance(p, Message) and p.code in (
+        "results.row_missing", "results.contract_missing", "results.deal_blank"))
     hint = [Message("results.provisional_hint", n=missing)] if missing and not provisional else []
     return WorkbookError(workbook, problems, warnings + hint, lang=event.language)
 
@@ -786,6 +903,11 @@ def run(event: Event, workbook: Path, folder: Path, trust: str | None = None, pu
     return report
 
 
+def partial_json(partial: dict) -> list:
+    """Deals scored over the rows entered so far: [{"deal": 3, "rows": 4, "of": 5}, …]."""
+    return [{"deal": d, "rows": rows, "of": of} for d, (rows, of) in sorted(partial.items())]
+
+
 def ranking_json(report: Report) -> dict:
     names = report.event.names
     out = {"ranking": [{"place": s.place, "player": s.player, "name": names.get(s.player, ""),
@@ -793,5 +915,6 @@ def ranking_json(report: Report) -> dict:
     if report.provisional:
         out["provisional"] = True
         out["pending"] = report.pending
+        out["partial"] = partial_json(report.partial)
         out["generated_at"] = report.generated_at
     return out

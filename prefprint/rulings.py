@@ -115,6 +115,11 @@ def _key_lines(text: str, array: str) -> dict[tuple, int]:
     return lines
 
 
+def scope_of(event) -> Message:
+    """Where a player is looked for: "в турнире", or "в сессии 2" in a competition of several sessions."""
+    return Message("results.in_event") if event.session_count == 1 else Message("results.in_session", n=event.session)
+
+
 class _Reader:
     """Checks the rulings of one file, collecting every problem with its line and key."""
 
@@ -198,7 +203,7 @@ class _Reader:
         table = self.whole(entry, i, "table", 1, tables, required=kind == "time")
         player = self.whole(entry, i, "player", 1, max(ev.names, default=1))
         if player is not None and player not in ev.names:
-            self.add(i, "player", "rulings.no_player", player=player)
+            self.add(i, "player", "rulings.no_player", player=player, scope=scope_of(ev))
             player = None
         seat = self.seat(entry, i, "seat", entry["seat"]) if "seat" in entry else None
         reason = self.reason(entry, i)

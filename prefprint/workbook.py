@@ -41,12 +41,15 @@ HEADERS = {
     "en": ("Round", "Table", "Contract", "Seat", "Tricks", "Seat", "Tricks", "Seat", "Tricks",
            "No.", "Whists", "MP", "No.", "Whists", "MP", "No.", "Whists", "MP", "No.", "Whists", "MP"),
 }
-GROUPS = {
-    "ru": ((3, 3, "Контракт"), (4, 5, "Разыгрывающий"), (6, 7, "1-й вистующий"), (8, 9, "2-й вистующий"),
+GROUPS = {  # (first column, last column, title) of the row above the header
+    "ru": ((4, 5, "Разыгрывающий"), (6, 7, "1-й вистующий"), (8, 9, "2-й вистующий"),
            (10, 12, "N"), (13, 15, "E"), (16, 18, "S"), (19, 21, "W")),
-    "en": ((3, 3, "Contract"), (4, 5, "Declarer"), (6, 7, "Whister 1"), (8, 9, "Whister 2"),
+    "en": ((4, 5, "Declarer"), (6, 7, "Whister 1"), (8, 9, "Whister 2"),
            (10, 12, "N"), (13, 15, "E"), (16, 18, "S"), (19, 21, "W")),
 }
+# wide enough for every label in LibreOffice's and Excel's default fonts, bold: "Разыгрывающий" over D:E,
+# "Комплект" in C, "Первая рука" in E
+WIDTHS = (7, 6, 12, 6, 13, 6, 9, 6, 9) + (5, 8, 5) * 4
 SHEET_PREFIX = {"ru": "Сдача", "en": "Deal"}
 STATUS_WORDS = {"ru": ("сыграна", "не сыграна", "испорчена"), "en": ("played", "not played", "spoiled")}
 LABELS = {"ru": ("Сдача", "Комплект", "Сдающий", "Статус", "Первая рука"),
@@ -60,6 +63,15 @@ HELP = {
           "Half-whist: \"half\". All-pass: contract \"—\", the columns hold 1st, 2nd, 3rd hand and their "
           "tricks. Whists may be left blank: they are computed. Deal status: played / not played / spoiled. "
           "Director's adjusted score: \"adjusted\" as the contract, percentages in the MP cells.",
+}
+SEAT_HELP = {
+    "ru": ("Позиция", "N, E, S или W (можно русскими: С, В, Ю, З)"),
+    "en": ("Seat", "N, E, S or W"),
+}
+TRICKS_HELP = {
+    "ru": ("Взятки", "Число 0–10; «пас» — спасовавшему (все взятки защиты — вистующему), «пол» — полвиста"),
+    "en": ("Tricks", "A number 0–10; \"pass\" for the passer (the whister holds all the defence's tricks), "
+                     "\"half\" for a half-whist"),
 }
 _CONTRACT_HELP = {
     "ru": ("Контракт из списка или словами: «7 пик», «шесть бубен», «8 б/к», «мизер», «—» (распасы)",
@@ -83,6 +95,26 @@ _BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 _HEAD_FILL = PatternFill("solid", fgColor="E6E6E6")
 _PRE_FILL = PatternFill("solid", fgColor="F4F4F4")
 _MP_FILL = PatternFill("solid", fgColor="EEF3FA")
+
+
+CYRILLIC_SEATS = {"N": "С", "E": "В", "S": "Ю", "W": "З"}  # as the reader takes them
+
+
+def _deal_header(ws, lang: str) -> None:
+    """The two header rows of a deal sheet: seat groups (declarer, whisters, N E S W) over the columns."""
+    for a, b, title in GROUPS[lang]:
+        c = ws.cell(HEADER_ROW - 1, a, title)
+        c.font = Font(bold=True)
+        c.alignment = Alignment(horizontal="center")
+        if b > a:
+            ws.merge_cells(start_row=HEADER_ROW - 1, start_column=a, end_row=HEADER_ROW - 1, end_column=b)
+    for i, h in enumerate(HEADERS[lang], 1):
+        c = ws.cell(HEADER_ROW, i, h)
+        c.font = Font(bold=True)
+        c.fill = _HEAD_FILL
+        c.border = _BORDER
+        c.alignment = Alignment(horizontal="center")
+        ws.cell(HEADER_ROW - 1, i).fill = _HEAD_FILL
 
 
 def sheet_name(lang: str, number: int) -> str:
@@ -127,10 +159,9 @@ def build_workbook(event: Event) -> Workbook:
     lang = event.language
     wb = Workbook()
     wb.remove(wb.active)
-    heads = HEADERS[lang]
     pass_word, half_word = ("пас", "пол") if lang == "ru" else ("pass", "half")
     tricks_list = ",".join([str(i) for i in range(11)] + [pass_word, half_word])
-    seats_list = ",".join(event.seats)
+    seats_list = ",".join(event.seats + tuple(CYRILLIC_SEATS[s] for s in event.seats))
     contracts_formula = _contract_list(wb, lang, contract_choices(lang, bool(event.conventions.dark)))
     status_list = ",".join(STATUS_WORDS[lang])
     for deal in event.deals:
@@ -145,19 +176,9 @@ def build_workbook(event: Event) -> Workbook:
                 (7, labels[3]), (8, STATUS_WORDS[lang][0])]
         for col, value in info:
             c = ws.cell(INFO_ROW, col, value)
-            c.font = Font(bold=not isinstance(value, int) and col % 2 == 1)
-        for a, b, title in GROUPS[lang]:
-            ws.cell(HEADER_ROW - 1, a, title).font = Font(bold=True)
-            ws.cell(HEADER_ROW - 1, a).alignment = Alignment(horizontal="center")
-            if b > a:
-                ws.merge_cells(start_row=HEADER_ROW - 1, start_column=a, end_row=HEADER_ROW - 1, end_column=b)
-        for i, h in enumerate(heads, 1):
-            c = ws.cell(HEADER_ROW, i, h)
-            c.font = Font(bold=True)
-            c.fill = _HEAD_FILL
-            c.border = _BORDER
-            c.alignment = Alignment(horizontal="center")
-            ws.cell(HEADER_ROW - 1, i).fill = _HEAD_FILL
+            c.font = Font(bold=col % 2 == 1)
+            c.alignment = Alignment(horizontal="left")  # a value beside its label
+        _deal_header(ws, lang)
         rows = event.rows_of(deal)
         for k, row in enumerate(rows):
             r = FIRST_ROW + k
@@ -174,21 +195,18 @@ def build_workbook(event: Event) -> Workbook:
                 if name.endswith("_mp"):
                     c.fill = _MP_FILL
         last = FIRST_ROW + max(len(rows), 1) - 1
-        validations = [
-            (contracts_formula, "C", "warning",
-             contract_help(lang, bool(event.conventions.dark), event.conventions.concession)),
-            (f'"{seats_list}"', "D", "stop", HELP[lang][:200]), (f'"{seats_list}"', "F", "stop", HELP[lang][:200]),
-            (f'"{seats_list}"', "H", "stop", HELP[lang][:200]),
-            (f'"{tricks_list}"', "E", "stop", HELP[lang][:200]), (f'"{tricks_list}"', "G", "stop", HELP[lang][:200]),
-            (f'"{tricks_list}"', "I", "stop", HELP[lang][:200]),
-        ]
-        for formula, col, style, error in validations:
-            dv = DataValidation(type="list", formula1=formula, allow_blank=True, errorStyle=style,
-                                showErrorMessage=True, error=error)
-            if col == "C":  # shown when a contract cell is selected: the forms beyond the list
-                dv.promptTitle, dv.prompt, dv.showInputMessage = GROUPS[lang][0][2], error, True
+        contract = (HEADERS[lang][COL["contract"] - 1],
+                    contract_help(lang, bool(event.conventions.dark), event.conventions.concession))
+        # warnings, not stops: the reader takes more than the lists offer ("ю", "ПАС", "полвиста", "7 пик")
+        validations = [(contracts_formula, "C", contract), (f'"{seats_list}"', "DFH", SEAT_HELP[lang]),
+                       (f'"{tricks_list}"', "EGI", TRICKS_HELP[lang])]
+        for formula, columns, (title, text) in validations:
+            dv = DataValidation(type="list", formula1=formula, allow_blank=True, errorStyle="warning",
+                                showErrorMessage=True, errorTitle=title, error=text, promptTitle=title,
+                                prompt=text, showInputMessage=True)
             ws.add_data_validation(dv)
-            dv.add(f"{col}{FIRST_ROW}:{col}{last}")
+            for col in columns:
+                dv.add(f"{col}{FIRST_ROW}:{col}{last}")
         for col in ("K", "N", "Q", "T"):
             dv = DataValidation(type="decimal", operator="between", formula1="-100000", formula2="100000",
                                 allow_blank=True, showErrorMessage=True,
@@ -198,8 +216,7 @@ def build_workbook(event: Event) -> Workbook:
         dv = DataValidation(type="list", formula1=f'"{status_list}"', allow_blank=True)
         ws.add_data_validation(dv)
         dv.add(f"H{INFO_ROW}")
-        widths = [5, 5, 9, 5, 7, 5, 7, 5, 7] + [5, 7, 5] * 4
-        for i, wdt in enumerate(widths, 1):
+        for i, wdt in enumerate(WIDTHS, 1):
             ws.column_dimensions[get_column_letter(i)].width = wdt
         ws.freeze_panes = ws.cell(FIRST_ROW, 3)
         ws.page_setup.orientation = "landscape"
@@ -525,6 +542,9 @@ def filled_rows(path: Path) -> int:
 
 # --------------------------------------------------------------------------- results and sample fills
 
+NOTE_HEADER = {"ru": "Примечание", "en": "Note"}
+
+
 def write_results_workbook(report, path: Path) -> Path:
     """results.xlsx: the ranking, then every completed protocol with whists and matchpoints."""
     event = report.event
@@ -542,10 +562,11 @@ def write_results_workbook(report, path: Path) -> Path:
         _text(sh.cell(1, 1), event.heading).font = Font(bold=True)
         for col, value in ((1, LABELS[lang][0]), (2, d.number), (7, LABELS[lang][3]), (8, words[d.status])):
             sh.cell(INFO_ROW, col, value)
-        for i, h in enumerate(HEADERS[lang], 1):
-            c = sh.cell(HEADER_ROW, i, h)
-            c.font = Font(bold=True)
-            c.fill = _HEAD_FILL
+        _deal_header(sh, lang)
+        note = sh.cell(HEADER_ROW, len(COLUMNS) + 1, NOTE_HEADER[lang])
+        note.font, note.fill = Font(bold=True), _HEAD_FILL
+        for i, wdt in enumerate(WIDTHS, 1):
+            sh.column_dimensions[get_column_letter(i)].width = wdt
         for k, r in enumerate(d.results):
             row = FIRST_ROW + k
             values = {"round": r.round, "table": r.table}
@@ -589,7 +610,7 @@ def write_competition_workbook(report, path: Path) -> Path:
         c.fill = _HEAD_FILL
         c.alignment = Alignment(wrap_text=True, horizontal="center")
     for row, s in enumerate(report.standings, 4):
-        _text(ws.cell(row, 1), s.place)
+        _place(ws.cell(row, 1), s.place)
         ws.cell(row, 2, s.player)
         _text(ws.cell(row, 3), comp.names.get(s.player, ""))
         per = {t.session: t for t in report.sessions_of.get(s.player, [])}
@@ -599,11 +620,11 @@ def write_competition_workbook(report, path: Path) -> Path:
             if t:
                 ws.cell(row, col, _number(t.mp))
                 ws.cell(row, col + 1, t.max)
-                ws.cell(row, col + 2, t.percent)
+                _percent(ws.cell(row, col + 2), t.ratio, t.digits)
             col += 3
         ws.cell(row, col, _number(s.mp))
         ws.cell(row, col + 1, s.max)
-        ws.cell(row, col + 2, s.percent)
+        _percent(ws.cell(row, col + 2), s.ratio, s.digits)
     ws.column_dimensions["C"].width = 32
     ws.freeze_panes = "D4"
     for r in report.reports:
@@ -623,12 +644,12 @@ def _ranking_sheet(ws, title: str, standings, names: dict, lang: str) -> None:
         c.font = Font(bold=True)
         c.fill = _HEAD_FILL
     for k, s in enumerate(standings, 4):
-        _text(ws.cell(k, 1), s.place)
+        _place(ws.cell(k, 1), s.place)
         ws.cell(k, 2, s.player)
         _text(ws.cell(k, 3), names.get(s.player, ""))
         ws.cell(k, 4, _number(s.mp))
         ws.cell(k, 5, s.max)
-        ws.cell(k, 6, s.percent)
+        _percent(ws.cell(k, 6), s.ratio, s.digits)
     for col, wdt in zip("ABCDEF", (7, 6, 32, 8, 8, 8)):
         ws.column_dimensions[col].width = wdt
     ws.freeze_panes = "A4"
@@ -637,6 +658,26 @@ def _ranking_sheet(ws, title: str, standings, names: dict, lang: str) -> None:
 def _number(x):
     """An exact amount as a spreadsheet number: whole as it is, else to two places."""
     return x if isinstance(x, int) else round(float(x), 2)
+
+
+def _place(cell, place: str) -> None:
+    """A place: a number where it is one ("3"), text where players share it ("3–4")."""
+    if place.isdigit():
+        cell.value = int(place)
+    else:
+        _text(cell, place)
+
+
+def _percent(cell, ratio, digits: int) -> None:
+    """A percentage as a number shown to the ranking's decimals (rounded half up), "—" without a maximum."""
+    from .matchpoints import rounded_percent
+
+    if ratio is None:
+        _text(cell, "—")
+        cell.alignment = Alignment(horizontal="right")
+        return
+    cell.value = float(rounded_percent(ratio, digits))
+    cell.number_format = "0." + "0" * digits
 
 
 def fill_workbook(source: Path, target: Path, fills: dict, status: dict | None = None) -> Path:

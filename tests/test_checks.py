@@ -260,11 +260,20 @@ def test_provisional_results_score_complete_deals_and_list_the_rest(event, tmp_p
     problems, error = problems_of(event, path)
     assert problems == [f"'Сдача 3'!C{row_of(event, 3, r.round, r.table)}: the contract is missing (round {r.round}, "
                         f"table {r.table})"]
-    assert error.warnings[-1].text("ru") == "незаполненных строк: 1; предварительные итоги по готовым сдачам — " \
+    assert error.warnings[-1].text("ru") == "незаполненных строк: 1; промежуточные итоги по уже внесённым строкам — " \
                                             "с ключом --provisional"
+    # a half-typed row stays a problem in a provisional run too
+    assert problems_of(event, path, provisional=True)[0] == problems
+    # a row not typed at all waits: the deal is scored over the rows entered so far
+    row = row_of(event, 3, r.round, r.table)
+    blank = {ref(c, row): None for c in ("contract", "decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat",
+                                         "w2_tricks", *(f"{s}_{w}" for s in "NESW" for w in ("whists", "mp")))}
+    path = write(tmp_path, "q.xlsx", edit(filled_bytes(event), {3: blank}))
     report = run(event, path, None, publish=False, provisional=True)
-    assert report.provisional and report.pending == [3] and report.deals[2].status == "pending"
-    assert max(s.max for s in report.standings) == 19 * 8 and report.generated_at
+    rows = len(event.rows_of(event.deal(3)))
+    assert report.provisional and report.pending == [] and report.partial == {3: (rows - 1, rows)}
+    assert report.deals[2].status == "played" and len(report.deals[2].results) == rows - 1
+    assert report.generated_at
 
 
 def test_cli_prints_warnings_with_problems_in_the_events_language(event, tmp_path):
@@ -276,12 +285,12 @@ def test_cli_prints_warnings_with_problems_in_the_events_language(event, tmp_pat
     result = CliRunner().invoke(cli, ["results", event.source, str(bad), "-o", str(tmp_path / "o")])
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert lines[0] == f"Ошибка: {bad}: 2 ошибки:"
+    assert lines[0] == f"Ошибка: {bad} — 2 ошибки:"
     assert lines[1] == "  - 'Сдача 1'!C6: контракт «x\\nforged line»: ожидается уровень 6–10 (цифрой или словом: " \
                        "шесть … десять) и масть, «мизер» или «—» (распасы); после контракта можно дописать «втёмную» " \
                        "и «без 3»"
     assert lines[2].startswith("  - 'Сдача 1'!D7: позиция «ЫЫЫ") and len(lines[2]) < 120
-    assert lines[3].startswith("предупреждение: 'Сдача ") and "играл" in lines[3]
+    assert lines[3].startswith("Предупреждение: 'Сдача ") and "играл" in lines[3]
     assert len(lines) == 5 and not (tmp_path / "o").exists()
 
 
@@ -291,7 +300,7 @@ def test_a_long_list_is_cut_with_a_count_per_kind(event, tmp_path):
     path = write(tmp_path, "all.xlsx", edit(filled_bytes(event), changes))
     result = CliRunner().invoke(cli, ["results", event.source, str(path), "--lang", "en", "-o", str(tmp_path / "o")])
     lines = result.output.splitlines()
-    assert lines[0].endswith(": 100 problems:") and len(lines) == 52
+    assert lines[0].endswith(" — 100 problems:") and len(lines) == 52
     assert lines[-1] == "  - … and 50 more problems (contract not understood: 50)"
 
 
@@ -301,6 +310,6 @@ def test_an_english_event_speaks_english_unless_asked(event, tmp_path):
                     encoding="utf-8")
     bad = write(tmp_path, "b.xlsx", edit(filled_bytes(event), {2: {"H2": "blah"}}))
     result = CliRunner().invoke(cli, ["results", str(spec), str(bad), "-o", str(tmp_path / "o")])
-    assert result.exit_code == 1 and result.output.startswith(f"Error: {bad}: 1 problem:\n  - 'Сдача 2'!H2: deal status")
+    assert result.exit_code == 1 and result.output.startswith(f"Error: {bad} — 1 problem:\n  - 'Сдача 2'!H2: deal status")
     result = CliRunner().invoke(cli, ["results", str(spec), str(bad), "-o", str(tmp_path / "o"), "--lang", "ru"])
-    assert result.output.startswith(f"Ошибка: {bad}: 1 ошибка:\n  - 'Сдача 2'!H2: статус сдачи «blah» не понят")
+    assert result.output.startswith(f"Ошибка: {bad} — 1 ошибка:\n  - 'Сдача 2'!H2: статус сдачи «blah» не понят")

@@ -74,7 +74,7 @@ def test_a_workbook_of_another_session_event_or_spec_is_refused_in_one_line(cup,
     s1, s2 = filled_cup[0]
     en, ru = _refusal(cup, [s2, s1])
     assert en.startswith("this is the workbook of session 2; place 1 expects session 1")
-    assert ru.startswith("это книга сессии 2, а на месте 1 ожидается сессия 1")
+    assert ru.startswith("этот файл — книга сессии 2, а на месте 1 ожидается сессия 1")
     assert _refusal(cup, [s1, s1])[0].startswith("session 1 is given twice")
     other = write_protocol_workbook(events["club-night-20"], tmp_path / "other.xlsx")
     assert _refusal(cup, [other])[0].startswith("a protocol workbook of another event: «Клубный вечер")

@@ -107,7 +107,7 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
         run(event, path, tmp_path / "out")
     problems = [p.text("en") for p in e.value.problems]
     assert f"'Сдача 7'!C{r7}: contract «11♠»: levels are 6–10" in problems
-    assert f"'Сдача 2'!D{r2}: tricks add up to 13, expected 10 (S=9, W=4)" in problems
+    assert f"'Сдача 2'!E{r2}: tricks add up to 13, expected 10 (S=9, W=4)" in problems
     assert f"'Сдача 3'!K{r3}: whists sum to +5, expected 0" in problems
     assert f"'Сдача 4'!K{r4}: whists differ from the 7♠ result: N written -100, computed -104; " \
            f"E written +44, computed +48" in problems
@@ -120,7 +120,7 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
                                                f"in round 1, but in that round he is also at table 5 ")]
     assert len(two) == 1 and two[0].endswith(f"the movement has {dict(row5.seats)['N']} here"), problems
     assert len(problems) == 9
-    assert e.value.warnings[-1].text("en") == "1 row is not filled; provisional results of the complete deals: " \
+    assert e.value.warnings[-1].text("en") == "1 row is not filled; provisional results of the rows entered so far: " \
                                               "--provisional"
     russian = [p.text("ru") for p in e.value.problems]
     assert f"'Сдача 3'!K{r3}: сумма вистов +5, а должна быть 0" in russian

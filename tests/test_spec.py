@@ -50,9 +50,9 @@ def test_all_problems_at_once_with_key_and_line():
     assert "line 9, game.table_size: expected a whole number, found «four»" in problems
     assert any(p.startswith("line ") and "players[7].number: duplicate player number 6 (also players[6])" in p
                for p in problems)
-    assert str(e.value).startswith("cup.toml: ")
+    assert str(e.value).startswith("cup.toml — ")
     russian = e.value.text("ru").splitlines()
-    assert russian[0] == "cup.toml: 4 ошибки:"
+    assert russian[0] == "cup.toml — 4 ошибки:"
     assert "  - строка 9, game.table_size: ожидается целое число, найдено «four»" in russian
 
 
