@@ -81,6 +81,31 @@ _SQUEEZE = _squeeze_table()
 _SQUEEZE_N = tuple(q | (8 - (i >> 8).bit_count()) << 8 for i, q in enumerate(_SQUEEZE))
 # mine | others << 8 -> how many of mine rank above every one of the others
 _TOP = tuple(((i & 255) >> (i >> 8).bit_length()).bit_count() for i in range(65536))
+
+
+def _sure_table() -> tuple:
+    """mine | others << 8 -> how many of mine no card of the others can beat, one card each (a matching)."""
+    out = [0] * 65536
+    for i in range(65536):
+        mine, others = i & 255, i >> 8
+        if mine & others:
+            continue
+        free = sure = 0
+        for b in range(7, -1, -1):  # from the top: each of the others' cards beats one lower card of mine
+            if others >> b & 1:
+                free += 1
+            elif mine >> b & 1:
+                if free:
+                    free -= 1
+                else:
+                    sure += 1
+        out[i] = sure
+    return tuple(out)
+
+
+# mine | others << 8 -> how many of my trumps win whatever happens: every card is played in the
+# end, and one of mine loses only to a higher trump of the other side in the same trick
+_SURE = _sure_table()
 # a byte -> its highest and lowest bit (0 for an empty byte)
 _HIGH = tuple(1 << (m.bit_length() - 1) if m else 0 for m in range(256))
 _LOW = tuple(m & -m for m in range(256))
@@ -138,7 +163,7 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
     """The search of a game: the declarer maximises his tricks, trump suit `trump` (None: no trump)."""
     tmask = 0 if trump is None else _SUIT[trump]
     tshift = 0 if trump is None else 8 * trump
-    runs, suits, top, key_of = _RUNS, _SUIT, _TOP, _key
+    runs, suits, top, sure, key_of = _RUNS, _SUIT, _TOP, _SURE, _key
     sides = tuple(sh for sh in (0, 8, 16, 24) if sh != tshift)
     dpos_of = tuple((decl - leader) % 3 for leader in range(3))  # the declarer's place in the trick
     after1, after2 = (1, 2, 0), (2, 0, 1)
@@ -264,13 +289,13 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
                 if cashable(hd, x, y) >= target:
                     return True
         if tmask:
-            # a trump above all the other side's trumps wins whenever it is played
+            # trumps that no higher trump of the other side can meet win whenever they are played
             d = hd >> tshift & 255
             a = x >> tshift & 255
             b = y >> tshift & 255
-            if top[d | (a | b) << 8] >= target:
+            if sure[d | (a | b) << 8] >= target:
                 return True
-            da, db = top[a | d << 8], top[b | d << 8]
+            da, db = sure[a | d << 8], sure[b | d << 8]
             if left - (da if da > db else db) < target:
                 return False
         key = key_of(hl, ha, hb) << 2 | leader
