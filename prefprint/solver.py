@@ -163,7 +163,8 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
     """The search of a game: the declarer maximises his tricks, trump suit `trump` (None: no trump)."""
     tmask = 0 if trump is None else _SUIT[trump]
     tshift = 0 if trump is None else 8 * trump
-    runs, suits, top, sure, key_of = _RUNS, _SUIT, _TOP, _SURE, _key
+    runs, suits, top, sure, sq, sqn = _RUNS, _SUIT, _TOP, _SURE, _SQUEEZE, _SQUEEZE_N
+    killers = [0] * 11  # by tricks left: the declarer's lead that last reached his target
     sides = tuple(sh for sh in (0, 8, 16, 24) if sh != tshift)
     dpos_of = tuple((decl - leader) % 3 for leader in range(3))  # the declarer's place in the trick
     after1, after2 = (1, 2, 0), (2, 0, 1)
@@ -171,22 +172,24 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
     def cashable(hl, ha, hb):
         """Tricks the leader takes from the top keeping the lead: a lower bound for his side."""
         o = ha | hb
-        n = (top[hl & 255 | (o & 255) << 8] + top[hl >> 8 & 255 | (o >> 8 & 255) << 8]
-             + top[hl >> 16 & 255 | (o >> 16 & 255) << 8] + top[hl >> 24 | (o >> 24) << 8])
-        if n and tmask and (ha & tmask or hb & tmask):
-            # a player void in a side suit who holds a trump must ruff: fewer rounds are safe
-            for sh in sides:
-                mine = hl >> sh & 255
-                if mine:
-                    a, b = ha >> sh & 255, hb >> sh & 255
-                    run = top[mine | (a | b) << 8]
-                    if run:
-                        safe = run
-                        if ha & tmask and a.bit_count() < safe:
-                            safe = a.bit_count()
-                        if hb & tmask and b.bit_count() < safe:
-                            safe = b.bit_count()
-                        n -= run - safe
+        n = (top[hl & 255 | (o & 255) << 8] + top[hl >> 8 & 255 | o & 0xFF00]
+             + top[hl >> 16 & 255 | o >> 8 & 0xFF00] + top[hl >> 24 | o >> 16 & 0xFF00])
+        return ruffed(n, hl, ha, hb) if n and o & tmask else n
+
+    def ruffed(n, hl, ha, hb):
+        """The leader's `n` top tricks less the rounds a follower void in a side suit must ruff."""
+        for sh in sides:
+            mine = hl >> sh & 255
+            if mine:
+                a, b = ha >> sh & 255, hb >> sh & 255
+                run = top[mine | (a | b) << 8]
+                if run:
+                    safe = run
+                    if ha & tmask and a.bit_count() < safe:
+                        safe = a.bit_count()
+                    if hb & tmask and b.bit_count() < safe:
+                        safe = b.bit_count()
+                    n -= run - safe
         return n
 
     def masters(hd, others, hl):
@@ -273,17 +276,22 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
         if target > left:
             return False
         dpos = dpos_of[leader]
+        o = ha | hb  # the leader's top tricks, as cashable() counts them
+        n = (top[hl & 255 | (o & 255) << 8] + top[hl >> 8 & 255 | o & 0xFF00]
+             + top[hl >> 16 & 255 | o >> 8 & 0xFF00] + top[hl >> 24 | o >> 16 & 0xFF00])
+        if n and o & tmask:
+            n = ruffed(n, hl, ha, hb)
         if dpos == 0:
-            hd, x, y = hl, ha, hb
-            if cashable(hl, ha, hb) >= target:
+            if n >= target:
                 return True
+            hd, x, y = hl, ha, hb
         else:
+            if left - n < target:
+                return False
             if dpos == 1:
                 hd, x, y = ha, hb, hl
             else:
                 hd, x, y = hb, hl, ha
-            if left - cashable(hl, ha, hb) < target:
-                return False
             if not (x | y) & tmask and masters(hd, x | y, hl):
                 # whatever is led the declarer wins it with the master, then cashes from the top
                 if cashable(hd, x, y) >= target:
@@ -298,19 +306,33 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
             da, db = sure[a | d << 8], sure[b | d << 8]
             if left - (da if da > db else db) < target:
                 return False
-        key = key_of(hl, ha, hb) << 2 | leader
+        present = hl | ha | hb
+        gone = _ALL ^ present
+        g = (gone & 255) << 8
+        key = sqn[g | hl & 255] | sq[g | ha & 255] << 12
+        g = gone & 0xFF00
+        key |= (sqn[g | hl >> 8 & 255] | sq[g | ha >> 8 & 255] << 12) << 20
+        g = gone >> 8 & 0xFF00
+        key |= (sqn[g | hl >> 16 & 255] | sq[g | ha >> 16 & 255] << 12) << 40
+        g = gone >> 16 & 0xFF00
+        key = (key | (sqn[g | hl >> 24] | sq[g | ha >> 24] << 12) << 60) << 2 | leader  # _key()
         e = table.get(key, left)  # low << 4 | high
         if e >> 4 >= target:
             return True
         if e & 15 < target:
             return False
         counter[0] += 1
-        present = hl | ha | hb
         m0, m1, m2 = dpos == 0, dpos == 1, dpos == 2
         penultimate = left == 2
         l1, l2 = after1[leader], after2[leader]
         result = not m0
-        for c0 in leads(hl, ha, hb, dpos):
+        order = leads(hl, ha, hb, dpos)
+        if m0:
+            k = killers[left]
+            if k & hl and k != order[0] and k in order:
+                order.remove(k)
+                order.insert(0, k)
+        for c0 in order:
             ls = (c0.bit_length() - 1) >> 3
             led = suits[ls]
             nl = hl ^ c0
@@ -318,11 +340,12 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
             x = ha & led
             if x:  # following suit, the common case, inline
                 sh = 8 * ls
-                moves = runs[ls][x >> sh | ((present & ~x) >> sh & 255) << 8]
+                moves = runs[ls][x >> sh | ((present ^ x) >> sh & 255) << 8]
                 if m1 != m0 and len(moves) > 1:
-                    for c in moves:
+                    for i, c in enumerate(moves):
                         if c > c0:  # the cheapest card that wins first
-                            moves = (c,) + tuple(y for y in moves if y != c)
+                            if i:
+                                moves = moves[i:i + 1] + moves[:i] + moves[i + 1:]
                             break
             else:
                 moves = follows(ha, present, led, ls, c0, m1 != m0)
@@ -336,11 +359,12 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
                 x = hb & led
                 if x:
                     sh = 8 * ls
-                    moves2 = runs[ls][x >> sh | ((present & ~x) >> sh & 255) << 8]
+                    moves2 = runs[ls][x >> sh | ((present ^ x) >> sh & 255) << 8]
                     if (w1 == dpos) != m2 and len(moves2) > 1 and b1 & led:
-                        for c in moves2:
+                        for i, c in enumerate(moves2):
                             if c > b1:
-                                moves2 = (c,) + tuple(y for y in moves2 if y != c)
+                                if i:
+                                    moves2 = moves2[i:i + 1] + moves2[:i] + moves2[i + 1:]
                                 break
                 else:
                     moves2 = follows(hb, present, led, ls, b1, (w1 == dpos) != m2)
@@ -374,6 +398,8 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
                     break
             if r1 == m0:
                 result = m0
+                if m0:
+                    killers[left] = c0
                 break
         table[key] = (target << 4 | e & 15) if result else (e & ~15 | target - 1)
         return result
