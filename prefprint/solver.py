@@ -412,6 +412,7 @@ def _misere_search(decl: int, table: dict, counter: list):
     runs, suits, key_of, high_of, low_of = _RUNS, _SUIT, _key, _HIGH, _LOW
     dpos_of = tuple((decl - leader) % 3 for leader in range(3))
     after1, after2 = (1, 2, 0), (2, 0, 1)
+    killers = [[0] * 11 for _ in range(3)]  # by the declarer's place and tricks left: the last lead that cut
 
     def settled(hd, others, on_lead, left):
         """The declarer's remaining tricks when they are already certain, else None.
@@ -529,7 +530,12 @@ def _misere_search(decl: int, table: dict, counter: list):
         penultimate = left == 2
         l1, l2 = after1[leader], after2[leader]
         result = not m0
-        for c0 in leads(hl, ha, hb, dpos):
+        order = leads(hl, ha, hb, dpos)
+        k = killers[dpos][left]
+        if True and k & hl and k != order[0] and k in order:
+            order.remove(k)
+            order.insert(0, k)
+        for c0 in order:
             ls = (c0.bit_length() - 1) >> 3
             led = suits[ls]
             nl = hl ^ c0
@@ -568,6 +574,7 @@ def _misere_search(decl: int, table: dict, counter: list):
                     break
             if r1 == m0:
                 result = m0
+                killers[dpos][left] = c0
                 break
         table[key] = (target << 4 | e & 15) if result else (e & ~15 | target - 1)
         return result
@@ -582,6 +589,7 @@ class _Solver:
         self.table: dict[int, int] = {}
         self.counter = [0]
         self.declarer = declarer
+        self.misere = misere
         self.search = (_misere_search(declarer, self.table, self.counter) if misere
                        else _game_search(declarer, trump, self.table, self.counter))
 
@@ -597,6 +605,11 @@ class _Solver:
         """The declarer's tricks from the position with best play on both sides, known to lie in lo…hi."""
         if hi is None:
             hi = hands[(self.declarer + 1) % 3].bit_count()
+        if self.misere:
+            # upwards: a caught misère mostly costs few tricks, and a test above the answer costs most
+            while lo < hi and self.at_least(hands, leader, lo + 1):
+                lo += 1
+            return lo
         while lo < hi:
             mid = (lo + hi + 1) // 2
             if self.at_least(hands, leader, mid):
