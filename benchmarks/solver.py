@@ -1,14 +1,20 @@
-"""Benchmarks of the double-dummy solver: `python benchmarks/solver.py [--deals N] [--runs R] [--jobs J]`.
+"""Benchmarks of the double-dummy solver: `python benchmarks/solver.py [--deals N] [--sample S] [--runs R] [--jobs J] [--quick]`.
 
 Measures on the 100-player open (sample_events/open-100.toml):
-  1. one process: milliseconds per deal for one strain as dealt (no talon), for one strain with
-     the best of the 66 discards, for the misère verdict and for the misère count;
-  2. the full analysis of the deals (3 declarers × ♠ ♣ ♦ ♥ БК with the best discard, misère
-     verdict) on every core, and the same with misère counts;
-  3. only the contracts played (random fills of every protocol row, `prefprint.sample`), with
-     the misère counts the results need;
-  4. a second run answered by the cache (in part 2).
-Wall-clock seconds, best of the runs; the machine may be shared, so CPU seconds are shown too.
+  1. one process, the first S deals, each seat as declarer: milliseconds of CPU of a game in one
+     strain with the best of the 66 discards (mean, 95th percentile, max over every seat and
+     strain), of the misère verdict and of the misère count;
+  2. the full analysis on every core (3 declarers × ♠ ♣ ♦ ♥ БК with the best discard, and the
+     misère verdict), then the same answered by the cache, then with misère counts (not with --quick);
+  3. only the contracts played, with the misère counts the results need, from two lists:
+     - realistic: per deal what a field plausibly plays, read off the double-dummy table of
+       part 2: the game with the most tricks (ties: the higher strain, ♠ ♣ ♦ ♥ БК), then the
+       next best games within one trick of it, at most three contracts a deal; a seat whose
+       misère is clean plays it instead of the last of three (or besides fewer);
+     - random: every protocol row of a random fill (`prefprint.sample.random_fills`): about 13
+       different contracts a deal, most of them nobody would play — far more work than a field makes.
+Wall seconds are the best of --runs. The machine may be shared: CPU seconds (this process and its
+workers) and the load average are printed too. Run it on two versions back to back to compare.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from prefprint import analysis  # noqa: E402
 from prefprint.rules import STRAINS, active_seats  # noqa: E402
 from prefprint.sample import random_fills  # noqa: E402
-from prefprint.solver import double_dummy, solve_game, solve_misere  # noqa: E402
+from prefprint.solver import MISERE, solve_game, solve_misere  # noqa: E402
 from prefprint.spec import load_event  # noqa: E402
 
 
@@ -50,22 +56,23 @@ def timed(fn, runs: int):
     return best
 
 
-def per_deal(deals) -> None:
-    """Milliseconds of CPU per deal and seat for each kind of question, in this process."""
-    rows = {f"{s} as dealt": [] for s in STRAINS}
-    rows.update({f"{s} best discard": [] for s in STRAINS})
-    rows.update({"misère verdict": [], "misère count": []})
+def spread(times: list[float]) -> str:
+    times = sorted(times)
+    return (f"mean {1000 * sum(times) / len(times):6.1f} ms   p95 {1000 * times[int(0.95 * (len(times) - 1))]:6.0f}"
+            f"   max {1000 * times[-1]:6.0f}   ({len(times)})")
+
+
+def per_problem(deals) -> None:
+    """Milliseconds of CPU per (deal, declarer, strain) and per misère, in this process."""
+    rows = {"game, best discard": [], "misère verdict": [], "misère count": []}
     for d in deals:
         order = active_seats(d.table_size, d.dealer)
         hands = dict(d.hands)
         for seat in order:
             for s in STRAINS:
                 t = time.process_time()
-                double_dummy(hands, seat, order[0], s)
-                rows[f"{s} as dealt"].append(time.process_time() - t)
-                t = time.process_time()
                 solve_game(hands, d.talon, seat, order[0], s)
-                rows[f"{s} best discard"].append(time.process_time() - t)
+                rows["game, best discard"].append(time.process_time() - t)
             t = time.process_time()
             solve_misere(hands, d.talon, seat, order[0], count=False)
             rows["misère verdict"].append(time.process_time() - t)
@@ -73,15 +80,36 @@ def per_deal(deals) -> None:
             solve_misere(hands, d.talon, seat, order[0], count=True)
             rows["misère count"].append(time.process_time() - t)
     for name, times in rows.items():
-        times.sort()
-        print(f"   {name:<18} mean {1000 * sum(times) / len(times):7.1f} ms   "
-              f"median {1000 * times[len(times) // 2]:7.1f}   max {1000 * times[-1]:7.0f}")
+        print(f"   {name:<19} {spread(times)}")
+
+
+def realistic_requests(deals, table: analysis.EventAnalysis) -> list[analysis.Request]:
+    """Per deal the 1–3 contracts a field plausibly plays, from the double-dummy table (see the docstring)."""
+    out = []
+    for d in deals:
+        a = table.deals[d.number]
+        games = sorted(((n, STRAINS.index(s), seat, s) for seat, row in a.tricks.items() for s, n in row.items()),
+                       reverse=True)
+        best = games[0][0]
+        chosen = [(seat, s) for n, _, seat, s in games[:3] if n >= best - 1]
+        clean = [seat for seat in a.order if a.misere[seat].clean]
+        if clean:
+            chosen = chosen[:2] + [(clean[0], MISERE)]
+        out += [(d.number, seat, s) for seat, s in chosen]
+    return out
+
+
+def played(label: str, deals, requests, jobs: int, runs: int) -> None:
+    games = sum(1 for r in requests if r[2] in STRAINS)
+    w, c, _ = timed(lambda: analysis.analyse(deals, requests, jobs=jobs, misere_count=True), runs)
+    print(f"   {label}: {len(requests)} (deal, declarer, contract), {games} games and "
+          f"{len(requests) - games} misères counted: {w:.1f} s wall, {c:.1f} s CPU")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=100, help="analyse the first N deals (default: all 100)")
-    ap.add_argument("--sample", type=int, default=8, help="deals timed one by one in part 1")
+    ap.add_argument("--sample", type=int, default=12, help="deals timed one by one in part 1")
     ap.add_argument("--runs", type=int, default=1, help="runs of each timing (the best counts)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count(), help="processes (default: every core)")
     ap.add_argument("--quick", action="store_true", help="skip the full analysis with misère counts (the slowest part)")
@@ -89,46 +117,33 @@ def main():
     event = load_event(ROOT / "sample_events" / "open-100.toml")
     deals = event.deals[: args.deals]
     print(f"{len(deals)} deals of {event.title!r}, {args.jobs} processes, load average "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
 
     print(f"1. one process, per deal and declarer (first {args.sample} deals)")
-    per_deal(deals[: args.sample])
+    per_problem(deals[: args.sample])
 
-    print("2. full analysis")
+    print(f"2. full analysis (load average {os.getloadavg()[0]:.1f})")
+    w, c, table = timed(lambda: analysis.analyse(deals, jobs=args.jobs, misere_count=False), args.runs)
+    print(f"   misère verdicts: {w:.1f} s wall, {c:.1f} s CPU ({table.solved} problems)")
     folder = Path(tempfile.mkdtemp(prefix="prefprint-analysis-"))
-    w, c, res = timed(lambda: analysis.analyse(deals, jobs=args.jobs, misere_count=False), args.runs)
-    print(f"   misère verdicts: {w:.1f} s wall, {c:.1f} s CPU ({res.solved} problems)")
-    analysis._save_cache(folder, {analysis.deal_digest(d): res.deals[d.number] for d in deals})  # as if run there
-    w, c, res = timed(lambda: analysis.analyse(deals, folder=folder, jobs=args.jobs), max(3, args.runs))
-    size = (folder / analysis.CACHE_FILE).stat().st_size
-    print(f"   again, from the cache: {1000 * w:.1f} ms ({res.solved} solved, {res.cached} answered, "
-          f"{size // 1024} KiB file)")
-    shutil.rmtree(folder)
+    try:
+        analysis._save_cache(folder, {analysis.deal_digest(d): table.deals[d.number] for d in deals})  # as if run there
+        w, c, res = timed(lambda: analysis.analyse(deals, folder=folder, jobs=args.jobs), max(3, args.runs))
+        size = (folder / analysis.CACHE_FILE).stat().st_size
+        print(f"   again, from the cache: {1000 * w:.1f} ms ({res.solved} solved, {res.cached} answered, "
+              f"{size // 1024} KiB file)")
+    finally:
+        shutil.rmtree(folder)
     if not args.quick:
         w, c, res = timed(lambda: analysis.analyse(deals, jobs=args.jobs, misere_count=True), args.runs)
         print(f"   misère counted:  {w:.1f} s wall, {c:.1f} s CPU ({res.solved} problems)")
 
-    print("3. only the contracts played (random fills of every row)")
+    print(f"3. only the contracts played, misères counted (load average {os.getloadavg()[0]:.1f})")
+    played("realistic", deals, realistic_requests(deals, table), args.jobs, args.runs)
     numbers = {d.number for d in deals}
     _, outcomes = random_fills(event, 1)
-    played = [(n, o) for (n, _, _), o in outcomes.items() if n in numbers]
-    requests = analysis.played_requests(played)
-    games = sum(1 for r in requests if r[2] in STRAINS)
-    print(f"   {len(played)} rows, {len(requests)} distinct (deal, declarer, contract): "
-          f"{games} games, {len(requests) - games} misères")
-    w, c, res = timed(lambda: analysis.analyse(deals, requests, jobs=args.jobs, misere_count=True), args.runs)
-    print(f"   {w:.1f} s wall, {c:.1f} s CPU")
-    games_only = [r for r in requests if r[2] in STRAINS]
-    w, c, res = timed(lambda: analysis.analyse(deals, games_only, jobs=args.jobs, misere_count=False), args.runs)
-    print(f"   games alone: {w:.1f} s wall, {c:.1f} s CPU")
-    # random fills give every row its own contract; at a real table a deal sees one or two
-    first_rows = {}
-    for (n, _, _), o in sorted(outcomes.items()):
-        if n in numbers and o.contract.kind != "allpass":
-            first_rows.setdefault(n, (n, o))
-    one = analysis.played_requests(first_rows.values())
-    w, c, res = timed(lambda: analysis.analyse(deals, one, jobs=args.jobs, misere_count=True), args.runs)
-    print(f"   one contract a deal (its first row's, {len(one)} in all): {w:.1f} s wall, {c:.1f} s CPU")
+    rows = [(n, o) for (n, _, _), o in outcomes.items() if n in numbers]
+    played(f"random ({len(rows)} rows)", deals, analysis.played_requests(rows), args.jobs, args.runs)
 
 
 if __name__ == "__main__":

@@ -77,8 +77,35 @@ def _squeeze_table() -> tuple:
 
 _RUNS = tuple(_runs_table(8 * s) for s in range(4))
 _SQUEEZE = _squeeze_table()
+# gone << 8 | held -> held in relative ranks | how many cards of the suit are left << 8
+_SQUEEZE_N = tuple(q | (8 - (i >> 8).bit_count()) << 8 for i, q in enumerate(_SQUEEZE))
 # mine | others << 8 -> how many of mine rank above every one of the others
 _TOP = tuple(((i & 255) >> (i >> 8).bit_length()).bit_count() for i in range(65536))
+
+
+def _sure_table() -> tuple:
+    """mine | others << 8 -> how many of mine no card of the others can beat, one card each (a matching)."""
+    out = [0] * 65536
+    for i in range(65536):
+        mine, others = i & 255, i >> 8
+        if mine & others:
+            continue
+        free = sure = 0
+        for b in range(7, -1, -1):  # from the top: each of the others' cards beats one lower card of mine
+            if others >> b & 1:
+                free += 1
+            elif mine >> b & 1:
+                if free:
+                    free -= 1
+                else:
+                    sure += 1
+        out[i] = sure
+    return tuple(out)
+
+
+# mine | others << 8 -> how many of my trumps win whatever happens: every card is played in the
+# end, and one of mine loses only to a higher trump of the other side in the same trick
+_SURE = _sure_table()
 # a byte -> its highest and lowest bit (0 for an empty byte)
 _HIGH = tuple(1 << (m.bit_length() - 1) if m else 0 for m in range(256))
 _LOW = tuple(m & -m for m in range(256))
@@ -105,55 +132,64 @@ def _cards(mask: int) -> tuple[Card, ...]:
     return tuple((b >> 3, b & 7) for b in range(32) if mask >> b & 1)
 
 
-def _key(h0: int, h1: int, h2: int, gone: int, leader: int) -> int:
-    """The position in relative ranks: one key for all positions that play the same."""
-    sq = _SQUEEZE
+def _key(hl: int, ha: int, hb: int) -> int:
+    """The position in relative ranks (cards out of play taken out): one key for all positions that play the same.
+
+    Hands in play order from the leader. Per suit: the first hand's cards and how many are left
+    (12 bits), the second hand's (8 bits); the third hand holds the rest.
+    """
+    gone = _ALL ^ (hl | ha | hb)
+    sa, sb = _SQUEEZE_N, _SQUEEZE
     g = (gone & 255) << 8
-    k = sq[g | h0 & 255] | sq[g | h1 & 255] << 8 | sq[g | h2 & 255] << 16
-    g = (gone >> 8 & 255) << 8
-    k |= (sq[g | h0 >> 8 & 255] | sq[g | h1 >> 8 & 255] << 8 | sq[g | h2 >> 8 & 255] << 16) << 24
-    g = (gone >> 16 & 255) << 8
-    k |= (sq[g | h0 >> 16 & 255] | sq[g | h1 >> 16 & 255] << 8 | sq[g | h2 >> 16 & 255] << 16) << 48
-    g = (gone >> 24) << 8
-    k |= (sq[g | h0 >> 24] | sq[g | h1 >> 24] << 8 | sq[g | h2 >> 24] << 16) << 72
-    return k << 2 | leader
+    k = sa[g | hl & 255] | sb[g | ha & 255] << 12
+    g = gone & 0xFF00
+    k |= (sa[g | hl >> 8 & 255] | sb[g | ha >> 8 & 255] << 12) << 20
+    g = gone >> 8 & 0xFF00
+    k |= (sa[g | hl >> 16 & 255] | sb[g | ha >> 16 & 255] << 12) << 40
+    g = gone >> 16 & 0xFF00
+    return k | (sa[g | hl >> 24] | sb[g | ha >> 24] << 12) << 60
 
 
 # --------------------------------------------------------------------------- searches
 #
-# A search is a function at_least(hands, gone, leader, target) -> bool: does the declarer take
-# at least `target` of the remaining tricks with best play on both sides? `hands` holds the three
-# masks in play order (0 = first hand), `gone` the cards out of play, `leader` the index of the
-# hand on lead. Bounds learnt are kept in `table` (key -> (low, high)), shared by every search of
-# the same declarer and strain, so positions met again under another discard cost one lookup.
+# A search is a function at_least(hl, ha, hb, leader, target) -> bool: does the declarer take
+# at least `target` of the remaining tricks with best play on both sides? hl, ha, hb are the
+# hands of the leader and of the second and third to play, `leader` the leader's index in the
+# play order (0 = first hand). Bounds learnt are kept in `table` (key -> low << 4 | high), shared
+# by every search of the same declarer and strain, so that positions met again under another
+# discard cost one lookup.
 
 def _game_search(decl: int, trump: int | None, table: dict, counter: list):
     """The search of a game: the declarer maximises his tricks, trump suit `trump` (None: no trump)."""
     tmask = 0 if trump is None else _SUIT[trump]
     tshift = 0 if trump is None else 8 * trump
-    runs, suits, nxt, top, key_of = _RUNS, _SUIT, _NEXT, _TOP, _key
-    d1, d2 = _NEXT[decl], _NEXT[_NEXT[decl]]
+    runs, suits, top, sure, sq, sqn = _RUNS, _SUIT, _TOP, _SURE, _SQUEEZE, _SQUEEZE_N
+    killers = [0] * 11  # by tricks left: the declarer's lead that last reached his target
     sides = tuple(sh for sh in (0, 8, 16, 24) if sh != tshift)
+    dpos_of = tuple((decl - leader) % 3 for leader in range(3))  # the declarer's place in the trick
+    after1, after2 = (1, 2, 0), (2, 0, 1)
 
     def cashable(hl, ha, hb):
         """Tricks the leader takes from the top keeping the lead: a lower bound for his side."""
         o = ha | hb
-        n = (top[hl & 255 | (o & 255) << 8] + top[hl >> 8 & 255 | (o >> 8 & 255) << 8]
-             + top[hl >> 16 & 255 | (o >> 16 & 255) << 8] + top[hl >> 24 | (o >> 24) << 8])
-        if n and tmask and (ha & tmask or hb & tmask):
-            # a player void in a side suit who holds a trump must ruff: fewer rounds are safe
-            for sh in sides:
-                mine = hl >> sh & 255
-                if mine:
-                    a, b = ha >> sh & 255, hb >> sh & 255
-                    run = top[mine | (a | b) << 8]
-                    if run:
-                        safe = run
-                        if ha & tmask and a.bit_count() < safe:
-                            safe = a.bit_count()
-                        if hb & tmask and b.bit_count() < safe:
-                            safe = b.bit_count()
-                        n -= run - safe
+        n = (top[hl & 255 | (o & 255) << 8] + top[hl >> 8 & 255 | o & 0xFF00]
+             + top[hl >> 16 & 255 | o >> 8 & 0xFF00] + top[hl >> 24 | o >> 16 & 0xFF00])
+        return ruffed(n, hl, ha, hb) if n and o & tmask else n
+
+    def ruffed(n, hl, ha, hb):
+        """The leader's `n` top tricks less the rounds a follower void in a side suit must ruff."""
+        for sh in sides:
+            mine = hl >> sh & 255
+            if mine:
+                a, b = ha >> sh & 255, hb >> sh & 255
+                run = top[mine | (a | b) << 8]
+                if run:
+                    safe = run
+                    if ha & tmask and a.bit_count() < safe:
+                        safe = a.bit_count()
+                    if hb & tmask and b.bit_count() < safe:
+                        safe = b.bit_count()
+                    n -= run - safe
         return n
 
     def masters(hd, others, hl):
@@ -163,13 +199,15 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
                 return False
         return True
 
-    def leads(hl, ha, hb, leader):
+    def leads(hl, ha, hb, dpos):
         """The leader's cards, likeliest first: sure winners, then leads to partner, then the rest."""
         first, second, rest = [], [], []
-        if leader == decl:
+        if dpos == 0:
             partner = hd = 0
+        elif dpos == 1:
+            partner, hd = hb, ha
         else:
-            partner, hd = (ha, hb) if nxt[leader] != decl else (hb, ha)
+            partner, hd = ha, hb
         for s in (0, 1, 2, 3):
             sh = 8 * s
             mine = hl >> sh & 255
@@ -221,108 +259,137 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
                 out.extend(runs[s][m | (others >> sh & 255) << 8])
         return out
 
-    def last_trick(h, leader):
-        """Who wins the last trick, one card in each hand."""
-        c0, c1, c2 = h[leader], h[nxt[leader]], h[nxt[nxt[leader]]]
+    def last_winner(c0, c1, c2):
+        """Who wins a trick of these cards (0 the leader, 1 the second, 2 the third)."""
         led = suits[(c0.bit_length() - 1) >> 3]
-        w, b = leader, c0
+        w, b = 0, c0
         if c1 & led and c1 > b or c1 & tmask and not b & tmask:
-            w, b = nxt[leader], c1
+            w, b = 1, c1
         if c2 & led and b & led and c2 > b or c2 & tmask and (c2 > b or not b & tmask):
-            w = nxt[nxt[leader]]
+            w = 2
         return w
 
-    def at_least(h, gone, leader, target):
+    def at_least(hl, ha, hb, leader, target):
         if target <= 0:
             return True
-        left = h[d1].bit_count()
+        left = hl.bit_count()
         if target > left:
             return False
-        hl = h[leader]
-        p1 = nxt[leader]
-        p2 = nxt[p1]
-        h1, h2 = h[p1], h[p2]
-        if leader == decl:
-            if cashable(hl, h1, h2) >= target:
+        dpos = dpos_of[leader]
+        o = ha | hb  # the leader's top tricks, as cashable() counts them
+        n = (top[hl & 255 | (o & 255) << 8] + top[hl >> 8 & 255 | o & 0xFF00]
+             + top[hl >> 16 & 255 | o >> 8 & 0xFF00] + top[hl >> 24 | o >> 16 & 0xFF00])
+        if n and o & tmask:
+            n = ruffed(n, hl, ha, hb)
+        if dpos == 0:
+            if n >= target:
                 return True
+            hd, x, y = hl, ha, hb
         else:
-            if left - cashable(hl, h1, h2) < target:
+            if left - n < target:
                 return False
-            hd = h[decl]
-            if not (h[d1] | h[d2]) & tmask and masters(hd, h[d1] | h[d2], hl):
+            if dpos == 1:
+                hd, x, y = ha, hb, hl
+            else:
+                hd, x, y = hb, hl, ha
+            if not (x | y) & tmask and masters(hd, x | y, hl):
                 # whatever is led the declarer wins it with the master, then cashes from the top
-                if cashable(hd, h[d1], h[d2]) >= target:
+                if cashable(hd, x, y) >= target:
                     return True
         if tmask:
-            # a trump above all the other side's trumps wins whenever it is played
-            d = h[decl] >> tshift & 255
-            a = h[d1] >> tshift & 255
-            b = h[d2] >> tshift & 255
-            if top[d | (a | b) << 8] >= target:
+            # trumps that no higher trump of the other side can meet win whenever they are played
+            d = hd >> tshift & 255
+            a = x >> tshift & 255
+            b = y >> tshift & 255
+            if sure[d | (a | b) << 8] >= target:
                 return True
-            da, db = top[a | d << 8], top[b | d << 8]
+            da, db = sure[a | d << 8], sure[b | d << 8]
             if left - (da if da > db else db) < target:
                 return False
-        key = key_of(h[0], h[1], h[2], gone, leader)
-        bounds = table.get(key)
-        if bounds is not None:
-            if bounds[0] >= target:
-                return True
-            if bounds[1] < target:
-                return False
+        present = hl | ha | hb
+        gone = _ALL ^ present
+        g = (gone & 255) << 8
+        key = sqn[g | hl & 255] | sq[g | ha & 255] << 12
+        g = gone & 0xFF00
+        key |= (sqn[g | hl >> 8 & 255] | sq[g | ha >> 8 & 255] << 12) << 20
+        g = gone >> 8 & 0xFF00
+        key |= (sqn[g | hl >> 16 & 255] | sq[g | ha >> 16 & 255] << 12) << 40
+        g = gone >> 16 & 0xFF00
+        key = (key | (sqn[g | hl >> 24] | sq[g | ha >> 24] << 12) << 60) << 2 | leader  # _key()
+        e = table.get(key, left)  # low << 4 | high
+        if e >> 4 >= target:
+            return True
+        if e & 15 < target:
+            return False
         counter[0] += 1
-        present = _ALL & ~gone
-        m0, m1, m2 = leader == decl, p1 == decl, p2 == decl
+        m0, m1, m2 = dpos == 0, dpos == 1, dpos == 2
         penultimate = left == 2
+        l1, l2 = after1[leader], after2[leader]
         result = not m0
-        for c0 in leads(hl, h1, h2, leader):
+        order = leads(hl, ha, hb, dpos)
+        if m0:
+            k = killers[left]
+            if k & hl and k != order[0] and k in order:
+                order.remove(k)
+                order.insert(0, k)
+        for c0 in order:
             ls = (c0.bit_length() - 1) >> 3
             led = suits[ls]
+            nl = hl ^ c0
             r1 = not m1
-            x = h1 & led
+            x = ha & led
             if x:  # following suit, the common case, inline
                 sh = 8 * ls
-                moves = runs[ls][x >> sh | ((present & ~x) >> sh & 255) << 8]
+                moves = runs[ls][x >> sh | ((present ^ x) >> sh & 255) << 8]
                 if m1 != m0 and len(moves) > 1:
-                    for c in moves:
+                    for i, c in enumerate(moves):
                         if c > c0:  # the cheapest card that wins first
-                            moves = (c,) + tuple(y for y in moves if y != c)
+                            if i:
+                                moves = moves[i:i + 1] + moves[:i] + moves[i + 1:]
                             break
             else:
-                moves = follows(h1, present, led, ls, c0, m1 != m0)
+                moves = follows(ha, present, led, ls, c0, m1 != m0)
             for c1 in moves:
                 if c1 & led and c1 > c0 or c1 & tmask and not c0 & tmask:
-                    w1, b1 = p1, c1
+                    w1, b1 = 1, c1
                 else:
-                    w1, b1 = leader, c0
+                    w1, b1 = 0, c0
+                na = ha ^ c1
                 r2 = not m2
-                x = h2 & led
+                x = hb & led
                 if x:
                     sh = 8 * ls
-                    moves = runs[ls][x >> sh | ((present & ~x) >> sh & 255) << 8]
-                    if (w1 == decl) != m2 and len(moves) > 1 and b1 & led:
-                        for c in moves:
+                    moves2 = runs[ls][x >> sh | ((present ^ x) >> sh & 255) << 8]
+                    if (w1 == dpos) != m2 and len(moves2) > 1 and b1 & led:
+                        for i, c in enumerate(moves2):
                             if c > b1:
-                                moves = (c,) + tuple(y for y in moves if y != c)
+                                if i:
+                                    moves2 = moves2[i:i + 1] + moves2[:i] + moves2[i + 1:]
                                 break
                 else:
-                    moves = follows(h2, present, led, ls, b1, (w1 == decl) != m2)
-                for c2 in moves:
+                    moves2 = follows(hb, present, led, ls, b1, (w1 == dpos) != m2)
+                for c2 in moves2:
                     if c2 & led and b1 & led and c2 > b1 or c2 & tmask and (c2 > b1 or not b1 & tmask):
-                        w = p2
+                        w = 2
                     else:
                         w = w1
-                    if leader == 0:
-                        nh = (hl & ~c0, h1 & ~c1, h2 & ~c2)
-                    elif leader == 1:
-                        nh = (h2 & ~c2, hl & ~c0, h1 & ~c1)
-                    else:
-                        nh = (h1 & ~c1, h2 & ~c2, hl & ~c0)
-                    need = target - 1 if w == decl else target
+                    nb = hb ^ c2
+                    need = target - 1 if w == dpos else target
                     if penultimate:
-                        r = need <= 0 or need == 1 and last_trick(nh, w) == decl
+                        if need != 1:
+                            r = need <= 0
+                        elif w == 0:
+                            r = last_winner(nl, na, nb) == dpos
+                        elif w == 1:
+                            r = (1 + last_winner(na, nb, nl)) % 3 == dpos
+                        else:
+                            r = (2 + last_winner(nb, nl, na)) % 3 == dpos
+                    elif w == 0:
+                        r = at_least(nl, na, nb, leader, need)
+                    elif w == 1:
+                        r = at_least(na, nb, nl, l1, need)
                     else:
-                        r = at_least(nh, gone | c0 | c1 | c2, w, need)
+                        r = at_least(nb, nl, na, l2, need)
                     if r == m2:
                         r2 = m2
                         break
@@ -331,9 +398,10 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
                     break
             if r1 == m0:
                 result = m0
+                if m0:
+                    killers[left] = c0
                 break
-        low, high = bounds if bounds is not None else (0, left)
-        table[key] = (target, high) if result else (low, target - 1)
+        table[key] = (target << 4 | e & 15) if result else (e & ~15 | target - 1)
         return result
 
     return at_least
@@ -341,10 +409,12 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
 
 def _misere_search(decl: int, table: dict, counter: list):
     """The search of a misère: no trumps, the defence maximises the declarer's tricks."""
-    runs, suits, nxt, key_of, high_of, low_of = _RUNS, _SUIT, _NEXT, _key, _HIGH, _LOW
-    d1 = _NEXT[decl]
+    runs, suits, key_of, high_of, low_of = _RUNS, _SUIT, _key, _HIGH, _LOW
+    dpos_of = tuple((decl - leader) % 3 for leader in range(3))
+    after1, after2 = (1, 2, 0), (2, 0, 1)
+    killers = [[0] * 11 for _ in range(3)]  # by the declarer's place and tricks left: the last lead that cut
 
-    def settled(hd, ha, hb, on_lead, left):
+    def settled(hd, others, on_lead, left):
         """The declarer's remaining tricks when they are already certain, else None.
 
         Every card of his below every defender's card of its suit: he can never be made to win
@@ -356,7 +426,7 @@ def _misere_search(decl: int, table: dict, counter: list):
         for sh in (0, 8, 16, 24):
             d = hd >> sh & 255
             if d:
-                o = (ha | hb) >> sh & 255
+                o = others >> sh & 255
                 if o:
                     escape = True
                     if d > low_of[o]:
@@ -369,11 +439,11 @@ def _misere_search(decl: int, table: dict, counter: list):
             return left
         return None
 
-    def leads(hl, ha, hb, leader):
+    def leads(hl, ha, hb, dpos):
         """The leader's cards, likeliest first: the declarer leads what a defender must overtake,
         a defender leads what the declarer must win."""
         first, second, rest = [], [], []
-        if leader == decl:
+        if dpos == 0:
             for s in (0, 1, 2, 3):
                 sh = 8 * s
                 mine = hl >> sh & 255
@@ -384,7 +454,7 @@ def _misere_search(decl: int, table: dict, counter: list):
                     (first if a and low < low_of[a] or b and low < low_of[b] else second).append(reps[0])
                     rest.extend(reps[1:])
             return first + second + rest
-        partner, hd = (ha, hb) if nxt[leader] != decl else (hb, ha)
+        partner, hd = (hb, ha) if dpos == 1 else (ha, hb)
         for s in (0, 1, 2, 3):
             sh = 8 * s
             mine = hl >> sh & 255
@@ -422,71 +492,80 @@ def _misere_search(decl: int, table: dict, counter: list):
         out.sort(key=_rank_first, reverse=True)
         return out
 
-    def last_trick(h, leader):
-        """Who wins the last trick, one card in each hand."""
-        c0, c1, c2 = h[leader], h[nxt[leader]], h[nxt[nxt[leader]]]
+    def last_winner(c0, c1, c2):
+        """Who wins a trick of these cards (0 the leader, 1 the second, 2 the third)."""
         led = suits[(c0.bit_length() - 1) >> 3]
-        w, b = leader, c0
+        w, b = 0, c0
         if c1 & led and c1 > b:
-            w, b = nxt[leader], c1
+            w, b = 1, c1
         if c2 & led and c2 > b:
-            w = nxt[nxt[leader]]
+            w = 2
         return w
 
-    def at_least(h, gone, leader, target):
+    def at_least(hl, ha, hb, leader, target):
         if target <= 0:
             return True
-        left = h[d1].bit_count()
+        left = hl.bit_count()
         if target > left:
             return False
-        hl = h[leader]
-        p1 = nxt[leader]
-        p2 = nxt[p1]
-        h1, h2 = h[p1], h[p2]
-        if leader == decl:
-            sure = settled(hl, h1, h2, True, left)
-        elif p1 == decl:
-            sure = settled(h1, h2, hl, False, left)
+        dpos = dpos_of[leader]
+        if dpos == 0:
+            sure = settled(hl, ha | hb, True, left)
+        elif dpos == 1:
+            sure = settled(ha, hb | hl, False, left)
         else:
-            sure = settled(h2, hl, h1, False, left)
+            sure = settled(hb, hl | ha, False, left)
         if sure is not None:
             return sure >= target
-        key = key_of(h[0], h[1], h[2], gone, leader)
-        bounds = table.get(key)
-        if bounds is not None:
-            if bounds[0] >= target:
-                return True
-            if bounds[1] < target:
-                return False
+        key = key_of(hl, ha, hb) << 2 | leader
+        e = table.get(key, left)  # low << 4 | high
+        if e >> 4 >= target:
+            return True
+        if e & 15 < target:
+            return False
         counter[0] += 1
-        present = _ALL & ~gone
+        present = hl | ha | hb
         # the defence wants the declarer's count high: it is the maximising side
-        m0, m1, m2 = leader != decl, p1 != decl, p2 != decl
+        m0, m1, m2 = dpos != 0, dpos != 1, dpos != 2
         penultimate = left == 2
+        l1, l2 = after1[leader], after2[leader]
         result = not m0
-        for c0 in leads(hl, h1, h2, leader):
+        order = leads(hl, ha, hb, dpos)
+        k = killers[dpos][left]
+        if True and k & hl and k != order[0] and k in order:
+            order.remove(k)
+            order.insert(0, k)
+        for c0 in order:
             ls = (c0.bit_length() - 1) >> 3
             led = suits[ls]
+            nl = hl ^ c0
             r1 = not m1
-            for c1 in follows(h1, present, led, ls, c0, not m1, not m0):
+            for c1 in follows(ha, present, led, ls, c0, not m1, not m0):
                 if c1 & led and c1 > c0:
-                    w1, b1 = p1, c1
+                    w1, b1 = 1, c1
                 else:
-                    w1, b1 = leader, c0
+                    w1, b1 = 0, c0
+                na = ha ^ c1
                 r2 = not m2
-                for c2 in follows(h2, present, led, ls, b1, not m2, w1 == decl):
-                    w = p2 if c2 & led and c2 > b1 else w1
-                    if leader == 0:
-                        nh = (hl & ~c0, h1 & ~c1, h2 & ~c2)
-                    elif leader == 1:
-                        nh = (h2 & ~c2, hl & ~c0, h1 & ~c1)
-                    else:
-                        nh = (h1 & ~c1, h2 & ~c2, hl & ~c0)
-                    need = target - 1 if w == decl else target
+                for c2 in follows(hb, present, led, ls, b1, not m2, w1 == dpos):
+                    w = 2 if c2 & led and c2 > b1 else w1
+                    nb = hb ^ c2
+                    need = target - 1 if w == dpos else target
                     if penultimate:
-                        r = need <= 0 or need == 1 and last_trick(nh, w) == decl
+                        if need != 1:
+                            r = need <= 0
+                        elif w == 0:
+                            r = last_winner(nl, na, nb) == dpos
+                        elif w == 1:
+                            r = (1 + last_winner(na, nb, nl)) % 3 == dpos
+                        else:
+                            r = (2 + last_winner(nb, nl, na)) % 3 == dpos
+                    elif w == 0:
+                        r = at_least(nl, na, nb, leader, need)
+                    elif w == 1:
+                        r = at_least(na, nb, nl, l1, need)
                     else:
-                        r = at_least(nh, gone | c0 | c1 | c2, w, need)
+                        r = at_least(nb, nl, na, l2, need)
                     if r == m2:
                         r2 = m2
                         break
@@ -495,9 +574,9 @@ def _misere_search(decl: int, table: dict, counter: list):
                     break
             if r1 == m0:
                 result = m0
+                killers[dpos][left] = c0
                 break
-        low, high = bounds if bounds is not None else (0, left)
-        table[key] = (target, high) if result else (low, target - 1)
+        table[key] = (target << 4 | e & 15) if result else (e & ~15 | target - 1)
         return result
 
     return at_least
@@ -507,23 +586,33 @@ class _Solver:
     """One kind of play (declarer, trump or misère) with its transposition table, shared by every discard."""
 
     def __init__(self, declarer: int, trump: int | None = None, misere: bool = False):
-        self.table: dict[int, tuple[int, int]] = {}
+        self.table: dict[int, int] = {}
         self.counter = [0]
         self.declarer = declarer
-        self.at_least = (_misere_search(declarer, self.table, self.counter) if misere
-                         else _game_search(declarer, trump, self.table, self.counter))
+        self.misere = misere
+        self.search = (_misere_search(declarer, self.table, self.counter) if misere
+                       else _game_search(declarer, trump, self.table, self.counter))
 
     @property
     def nodes(self) -> int:
         return self.counter[0]
 
-    def value(self, hands: tuple[int, int, int], gone: int, leader: int, lo: int = 0, hi: int | None = None) -> int:
+    def at_least(self, hands: tuple[int, int, int], leader: int, target: int) -> bool:
+        """Does the declarer take `target` tricks or more from the position (hands in play order)?"""
+        return self.search(hands[leader], hands[(leader + 1) % 3], hands[(leader + 2) % 3], leader, target)
+
+    def value(self, hands: tuple[int, int, int], leader: int, lo: int = 0, hi: int | None = None) -> int:
         """The declarer's tricks from the position with best play on both sides, known to lie in lo…hi."""
         if hi is None:
-            hi = hands[_NEXT[self.declarer]].bit_count()
+            hi = hands[(self.declarer + 1) % 3].bit_count()
+        if self.misere:
+            # upwards: a caught misère mostly costs few tricks, and a test above the answer costs most
+            while lo < hi and self.at_least(hands, leader, lo + 1):
+                lo += 1
+            return lo
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if self.at_least(hands, gone, leader, mid):
+            if self.at_least(hands, leader, mid):
                 lo = mid
             else:
                 hi = mid - 1
@@ -542,7 +631,7 @@ def _discards(hands: tuple[int, int, int], decl: int, leader: int, keep_score) -
     seen = {}
     for x, y in combinations(bits, 2):
         after = tuple(h & ~x & ~y if p == decl else h for p, h in enumerate(hands))
-        key = _key(after[0], after[1], after[2], x | y, leader)
+        key = _key(after[leader], after[(leader + 1) % 3], after[(leader + 2) % 3])
         if key not in seen:
             seen[key] = (score[x] + score[y], after, x | y)
     return [(after, gone) for _, after, gone in sorted(seen.values(), key=lambda t: t[0])]
@@ -588,12 +677,12 @@ def _best_game(hands: tuple[int, int, int], decl: int, leader: int, trump: int |
     cands = _discards(hands, decl, leader, _game_keep(trump, others))
     total = hands[_NEXT[decl]].bit_count()
     after, gone = cands[0]
-    best, best_gone = solver.value(after, gone, leader), gone
+    best, best_gone = solver.value(after, leader), gone
     for after, gone in cands[1:]:
         if best == total:
             break
-        if solver.at_least(after, gone, leader, best + 1):
-            best, best_gone = solver.value(after, gone, leader, best + 1), gone
+        if solver.at_least(after, leader, best + 1):
+            best, best_gone = solver.value(after, leader, best + 1), gone
     return best, best_gone
 
 
@@ -607,17 +696,17 @@ def _best_misere(hands: tuple[int, int, int], decl: int, leader: int, count: boo
     others = hands[_NEXT[decl]] | hands[_NEXT[_NEXT[decl]]]
     cands = _discards(hands, decl, leader, _misere_keep(others))
     for after, gone in cands:
-        if not solver.at_least(after, gone, leader, 1):
+        if not solver.at_least(after, leader, 1):
             return 0, gone
     if not count:
         return None, None
     after, gone = cands[0]
-    best, best_gone = solver.value(after, gone, leader, 1), gone  # every discard is caught: one trick at least
+    best, best_gone = solver.value(after, leader, 1), gone  # every discard is caught: one trick at least
     for after, gone in cands[1:]:
         if best == 1:
             break
-        if not solver.at_least(after, gone, leader, best):
-            best, best_gone = solver.value(after, gone, leader, 1, best - 1), gone
+        if not solver.at_least(after, leader, best):
+            best, best_gone = solver.value(after, leader, 1, best - 1), gone
     return best, best_gone
 
 
@@ -682,9 +771,8 @@ def double_dummy(hands: Mapping[str, Iterable[Card]], declarer: str, first_hand:
     `strain` is a suit, БК or мизер; for a misère the tricks the defence forces on him.
     """
     masks, decl = _position(hands, declarer, first_hand)
-    gone = _ALL & ~(masks[0] | masks[1] | masks[2])
     solver = _Solver(decl, None, True) if strain == MISERE else _Solver(decl, _trump(strain))
-    return solver.value(masks, gone, 0)
+    return solver.value(masks, 0)
 
 
 def _talon_position(hands, talon, declarer, first_hand):
