@@ -198,3 +198,32 @@ def mark(x: Against | None, side: str = "declarer") -> dict | None:
 
 # roles on a score card whose play a mark judges: the declarer's, and the defence's of those who play it
 SIDES = {"declarer": "declarer", "whist": "defence", "catch": "defence"}
+
+
+def table_lines(view: dict, t: dict) -> list[list[tuple[str, str]]]:
+    """A makeable table as aligned lines of a monospaced face for print, in (text, css class) pieces:
+    bold for a game that makes and a clean misère, red suits. A table, or a piece per figure,
+    would cost WeasyPrint a second or two a hundred deals; a piece per run of one style does not."""
+    head = [(f"{t['dd_short']:<3}", "")]
+    for s in ("♠", "♣", "♦", "♥"):
+        head += [("  ", ""), (s, "red" if s in "♦♥" else "")]
+    head += [(f"{t['no_trump']:>3} {t['misere']}", "")]
+    lines = [_joined(head)]
+    for row in view["rows"]:
+        line = [(f"{row['seat']:<3}", "")]
+        for c in row["cells"]:
+            line.append((f"{'·' if c['n'] is None else c['n']:>3}", "b" if c["made"] else ""))
+        line.append((f" {row['misere'] or '·'}", "b" if row["clean"] else ""))
+        lines.append(_joined(line))
+    return lines
+
+
+def _joined(pieces: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Adjacent pieces of one style as one."""
+    out: list[tuple[str, str]] = []
+    for text, cls in pieces:
+        if out and out[-1][1] == cls:
+            out[-1] = (out[-1][0] + text, cls)
+        else:
+            out.append((text, cls))
+    return out

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import makeable
 from .documents import DEAL_PAGE, PLAYER_PAGE, TABLE_PAGE, deal_view, table_copy
+from .i18n import words
 from .messages import Message, text_of
 from .render import html, render_pdfs, write_atomic
 from .rules import active_seats
@@ -182,7 +183,7 @@ def deal_page(report, d) -> dict:
         x = makeable.against(a, r.outcome) if dd and r is not None and row["status"] == "played" else None
         row["dd"] = {"text": x.dd_text(), "mark": makeable.mark(x)} if x else None
     return {"number": d.number, "status": d.status, "view": deal_view(deal, lang), "rows": rows, "top": top,
-            "dd": dd,
+            "dd": dd, "dd_lines": makeable.table_lines(dd, words(lang)) if dd else None,
             "lines": _lines(event, d), "copies": max((row["copy_no"] for row in rows), default=1),
             "notes": [text_of(n, lang) for n in getattr(d, "notes", None) or []]}
 
@@ -494,7 +495,6 @@ def pdf_parts(report) -> list[str]:
     lang = event.language
     common = {"event": event, "names": event.names, "state": report_state(report)}
     parts = [html("results_print.html", lang, **common, **ranking_context(report), card_pages=[], deals=[])]
-    from .i18n import words
 
     cards = [player_card(report, p.number) for p in sorted(event.players, key=lambda p: p.number)]
     pages = print_card_pages(cards, words(lang))

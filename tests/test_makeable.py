@@ -32,7 +32,8 @@ from conftest import has
 from test_hostile import _stub_render
 from test_solver import tiny_event_text
 
-DD_TABLE = '<table class="dd">'
+DD_TABLE = '<table class="dd">'  # the site's makeable table
+DD_LINES = '<div class="ddlines">'  # the same in print: aligned lines
 
 
 def _tiny(tmp_path: Path, extra: str = "", source: str = ""):
@@ -64,6 +65,12 @@ def _cells(table_html: str) -> dict:
     return {seat: re.findall(r"<td[^>]*>([^<]*)</td>", cells) for seat, cells in rows}
 
 
+def _lines(lines_html: str) -> dict:
+    """seat -> the figures and the misère word of its line in a printed makeable table."""
+    text = re.sub(r"<[^>]+>", "", lines_html)
+    return {line.split()[0]: line.split()[1:] for line in text.splitlines()[1:]}
+
+
 # rows of the tiny event's protocols set by hand: (deal, round, table) -> outcome
 PLAYED = {
     (2, 1, 1): Outcome.make(3, "E", "8♣", "E", {"E": 7, "S": 3}, {"S": "whist", "N": "pass"}),  # DD 8: one short
@@ -85,14 +92,15 @@ def test_hand_records_carry_the_makeable_table_and_protocols_do_not(tmp_path, st
     event = _tiny(tmp_path)
     write_kit(event, tmp_path / "kit", analysis=True)
     deals = (tmp_path / "kit" / "deals.html").read_text(encoding="utf-8")
-    assert deals.count(DD_TABLE) == len(event.deals)
+    assert deals.count(DD_LINES) == len(event.deals)
     assert "двойной болван" in deals
-    assert DD_TABLE not in (tmp_path / "kit" / "protocols.html").read_text(encoding="utf-8")
+    protocols = (tmp_path / "kit" / "protocols.html").read_text(encoding="utf-8")
+    assert DD_LINES not in protocols and DD_TABLE not in protocols
     deal = event.deal(2)
     expected = analyse_deal(deal)
     box = deals.split("Сдача 2 ·")[1]
-    table = box[box.index(DD_TABLE):]
-    cells = _cells(table[:table.index("</table>")])
+    lines = box[box.index(DD_LINES):]
+    cells = _lines(lines[:lines.index("</div>")])
     assert set(cells) == set(expected.order)
     for seat, row in cells.items():
         assert row[:5] == [str(expected.tricks[seat][s]) for s in ("♠", "♣", "♦", "♥", "БК")], seat
@@ -103,7 +111,7 @@ def test_hand_records_carry_the_makeable_table_and_protocols_do_not(tmp_path, st
 def test_deals_dealt_at_the_table_have_no_table(tmp_path, stubbed):
     event = _tiny(tmp_path, source='source = "table"\n')
     write_kit(event, tmp_path / "kit", analysis=True)
-    assert DD_TABLE not in (tmp_path / "kit" / "deals.html").read_text(encoding="utf-8")
+    assert DD_LINES not in (tmp_path / "kit" / "deals.html").read_text(encoding="utf-8")
     assert stubbed == []
 
 
@@ -141,7 +149,7 @@ def test_without_analysis_nothing_is_shown_and_nothing_solved(tmp_path, stubbed)
     for page in (tmp_path / "out").rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         assert DD_TABLE not in text and "class=\"dd-mark" not in text and "двойного болвана" not in text, page
-    assert DD_TABLE not in document_html(event, "deals")
+    assert DD_LINES not in document_html(event, "deals")
 
 
 def test_the_cache_answers_the_next_runs_and_survives_the_folder_swap(tmp_path, stubbed):
@@ -186,11 +194,11 @@ def test_the_commands_analyse_by_default_and_can_be_told_not_to(tmp_path, stubbe
     result = CliRunner().invoke(cli, ["kit", str(spec), "-o", str(tmp_path / "on")])
     assert result.exit_code == 0, result.output
     assert "анализ раскладов (двойной болван): 4 сдачи…" in result.output
-    assert DD_TABLE in (tmp_path / "on" / "deals.html").read_text(encoding="utf-8")
+    assert DD_LINES in (tmp_path / "on" / "deals.html").read_text(encoding="utf-8")
     stubbed.clear()
     result = CliRunner().invoke(cli, ["kit", str(spec), "-o", str(tmp_path / "off"), "--no-analysis"])
     assert result.exit_code == 0 and stubbed == [] and "анализ" not in result.output
-    assert DD_TABLE not in (tmp_path / "off" / "deals.html").read_text(encoding="utf-8")
+    assert DD_LINES not in (tmp_path / "off" / "deals.html").read_text(encoding="utf-8")
     off = tmp_path / "off.toml"
     off.write_text(spec.read_text(encoding="utf-8").replace("[deals]", "[publish]\nanalysis = false\n[deals]"),
                    encoding="utf-8")
