@@ -110,9 +110,11 @@ def test_hand_records_carry_the_makeable_table_and_protocols_do_not(tmp_path, st
 
 def test_deals_dealt_at_the_table_have_no_table(tmp_path, stubbed):
     event = _tiny(tmp_path, source='source = "table"\n')
-    write_kit(event, tmp_path / "kit", analysis=True)
-    assert DD_LINES not in (tmp_path / "kit" / "deals.html").read_text(encoding="utf-8")
-    assert stubbed == []
+    write_kit(event, tmp_path / "kit", analysis=True)  # no hand records, nothing to solve
+    assert not (tmp_path / "kit" / "deals.html").exists() and stubbed == []
+    run(event, _filled(event, tmp_path), tmp_path / "out", analysis=True)  # no layout typed in: no table
+    page = (tmp_path / "out" / "deals" / "deal-2.html").read_text(encoding="utf-8")
+    assert DD_TABLE not in page and ">ДД<" not in page and stubbed == []
 
 
 def test_protocol_pages_and_score_cards_set_results_against_double_dummy(tmp_path, stubbed):
