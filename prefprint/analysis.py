@@ -96,7 +96,8 @@ def load_cache(folder: Path) -> dict[str, DealAnalysis]:
         return {}  # a cache is only a shortcut: a damaged one is solved again and rewritten
 
 
-def _save_cache(folder: Path, entries: dict[str, DealAnalysis]) -> None:
+def save_cache(folder: Path, entries: dict[str, DealAnalysis]) -> None:
+    """Write analyses by deal digest as the folder's cache (atomically)."""
     from .render import write_atomic
 
     data = {"version": CACHE_VERSION, "deals": {k: _to_dict(v) for k, v in sorted(entries.items())}}
@@ -236,7 +237,7 @@ def analyse(deals: Iterable[Deal], requests: Iterable[Request] | None = None, fo
     if folder is not None and tasks:
         # entries of other deals stay: another session may share the folder, and they are small
         try:
-            _save_cache(folder, cache)
+            save_cache(folder, cache)
         except OSError as e:  # the answers stand; only the next run will solve them again
             result.unsaved = f"{Path(folder) / CACHE_FILE}: {e.strerror or e}"
     result.deals = dict(sorted(result.deals.items()))

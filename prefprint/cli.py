@@ -282,6 +282,27 @@ def costs(variant, table_size, lang, overrides, out):
 
 _LANG = click.option("--lang", type=click.Choice(["ru", "en"]),
                      help="Language of the messages (default: the event's language).")
+_NO_ANALYSIS = click.option("--no-analysis", is_flag=True,
+                            help="No double-dummy analysis (also [publish] analysis = false in the spec).")
+NO_ANALYSIS_ENV = "PREFPRINT_NO_ANALYSIS"  # set (to anything but "" or 0): as --no-analysis on every run
+
+
+def _analysis_wanted(flag_off: bool, competition) -> bool:
+    """The double-dummy analysis runs unless --no-analysis, the spec or the environment switch it off."""
+    import os
+
+    env = os.environ.get(NO_ANALYSIS_ENV, "").strip()
+    return not flag_off and all(e.analysis for e in competition.sessions) and env in ("", "0")
+
+
+def _say(lang: str):
+    """A progress line on stderr: a Message in the language of the messages, or a plain string."""
+    from .messages import text_of
+
+    def say(msg):
+        click.echo(text_of(msg, lang), err=True)
+
+    return say
 
 
 @cli.command()
@@ -289,10 +310,11 @@ _LANG = click.option("--lang", type=click.Choice(["ru", "en"]),
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False),
               help="Output folder (default: output/<spec stem>/).")
 @click.option("--session", type=click.IntRange(min=1), help="Print only this session (default: every session).")
-@click.option("--jobs", type=int, default=0, help="Processes for PDF rendering (default: CPU count).")
+@click.option("--jobs", type=int, default=0, help="Processes for the analysis and PDF rendering (default: CPU count).")
 @click.option("--force", is_flag=True, help="Overwrite a protocols.xlsx in the folder even if it holds results.")
+@_NO_ANALYSIS
 @_LANG
-def kit(spec, out, session, jobs, force, lang):
+def kit(spec, out, session, jobs, force, no_analysis, lang):
     """Write the whole table kit of an event: cards, director, itineraries, protocols, deals, costs, workbook."""
     from . import kit as kit_mod
     from .spec import load_competition
@@ -303,12 +325,8 @@ def kit(spec, out, session, jobs, force, lang):
     if session:
         competition.session(session)  # an unknown session is one line, before anything is written
     folder = Path(out) if out else Path("output") / Path(spec).stem
-
-    def progress(msg):
-        click.echo(text_of(msg, lang), err=True)
-
-    written = kit_mod.write_competition_kit(competition, folder, session, jobs=jobs or None, progress=progress,
-                                            force=force)
+    written = kit_mod.write_competition_kit(competition, folder, session, jobs=jobs or None, progress=_say(lang),
+                                            force=force, analysis=_analysis_wanted(no_analysis, competition))
     click.echo(Message("kit.written", n=len(written), folder=str(folder)).text(lang))
 
 
@@ -324,8 +342,9 @@ def kit(spec, out, session, jobs, force, lang):
 @click.option("--rulings", "rulings_path", type=click.Path(exists=True, dir_okay=False),
               help="The director's rulings (default: [[rulings]] in the spec and rulings.toml beside it).")
 @click.option("--json", "as_json", is_flag=True, help="Print the ranking as one JSON object.")
+@_NO_ANALYSIS
 @_LANG
-def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, lang):
+def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_analysis, lang):
     """Check filled protocol workbooks (one per session, in order), matchpoint, rank over all and publish."""
     from .competition import ranking_json, run_competition
     from .rulings import load_rulings
@@ -338,7 +357,8 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, lan
     folder = Path(out) if out else Path("output") / Path(spec).stem / "results"
     report = run_competition(competition, [Path(w) for w in workbooks], folder, trust=trust,
                              rulings_of=lambda e: rulings[e.session], provisional=provisional,
-                             inputs=(rulings_path,))
+                             inputs=(rulings_path,), analysis=_analysis_wanted(no_analysis, competition),
+                             progress=_say(lang))
     _warnings(report.warnings, lang)
     if as_json:
         click.echo(json.dumps(ranking_json(report), ensure_ascii=False))

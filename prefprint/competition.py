@@ -136,11 +136,13 @@ def with_layouts(event: Event, workbook: Path) -> tuple[Event, list]:
 
 def run_competition(competition: Competition, workbooks: list[Path], folder: Path, trust: str | None = None,
                     rulings_of=None, provisional: bool = False, publish: bool = True,
-                    inputs: tuple = ()) -> CompetitionReport:
+                    inputs: tuple = (), analysis: bool = False, jobs: int | None = None,
+                    progress=None) -> CompetitionReport:
     """Check every session's workbook, matchpoint each within its session, rank over all; then publish.
 
     `rulings_of(event)` gives a session's rulings. Nothing is published when any workbook has a
-    problem: the problems of every workbook are listed together.
+    problem: the problems of every workbook are listed together. `analysis`: the pages set the
+    results against double dummy (one cache for every session, at the top of the folder).
     """
     from .outdir import OutputFolder
     from .results import check_workbook, problems_error, read, report_of
@@ -168,13 +170,14 @@ def run_competition(competition: Competition, workbooks: list[Path], folder: Pat
     report = combine(competition, reports)
     report.warnings = warnings + report.warnings
     if out:
-        from .publish import publish as write_site, publish_competition
+        from .publish import analyse_reports, publish as write_site, publish_competition
 
         with out.staged() as staging:
+            analyse_reports(reports, out.folder, staging, analysis, jobs, progress)
             if len(competition.sessions) == 1:
-                write_site(reports[0], staging)
+                write_site(reports[0], staging, jobs)
             else:
-                publish_competition(report, staging)
+                publish_competition(report, staging, jobs)
     return report
 
 

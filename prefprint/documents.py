@@ -537,9 +537,17 @@ def protocols_context(event: Event) -> dict:
     return {"pages": pair_sheets(protocol_sheets(event)), "half_rows": HALF_PAGE_ROWS}
 
 
-def deals_context(event: Event) -> dict:
+def deals_context(event: Event, analysis=None) -> dict:
+    """The hand records: every deal's pockets, and its makeable table when `analysis` is given."""
+    from .i18n import words
+    from .makeable import table_lines, table_view
+
     views = [deal_view(d, event.language) for d in event.deals]
-    return {"views": views, "void": any(v["void"] for v in views), "copies": event.movement.copies}
+    for v in views:
+        v["dd"] = table_view(analysis.deals.get(v["deal"].number), event.language) if analysis else None
+        v["dd_lines"] = table_lines(v["dd"], words(event.language)) if v["dd"] else None
+    return {"views": views, "void": any(v["void"] for v in views), "analysed": any(v["dd"] for v in views),
+            "copies": event.movement.copies}
 
 
 # --------------------------------------------------------------------------- wall start list

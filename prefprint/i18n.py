@@ -88,6 +88,21 @@ WORDS = {
         "deal_short": "Сд.", "contract_short": "Контр.", "tricks_short": "Взятки", "whists_short": "Висты",
         "status_names": {"not played": "не сыграна", "spoiled": "испорчена", "excluded": "не учтена",
                          "adjusted": "корр.", "played": "", "pending": "ещё не подсчитана"},
+        # double-dummy analysis (prefprint.makeable)
+        "dd": "Двойной болван", "dd_short": "ДД", "no_trump": "БК", "dd_declarer": "играет",
+        "dd_kit_legend": "Под раскладом — что позволяли карты (двойной болван): сколько взяток берёт каждый "
+                         "играющий в каждой масти и без козыря при лучшем сносе и лучшей игре обеих сторон "
+                         "с открытыми картами (жирным — 6 и больше: игра есть); мизер чистый — при лучшем сносе "
+                         "не берёт ни одной взятки против любой защиты, иначе ловится. У распасов ответа нет: "
+                         "там каждый играет сам за себя",
+        "dd_table_legend": "Двойной болван: сколько взяток берёт играющий в этой масти при лучшем сносе и лучшей "
+                           "игре обеих сторон с открытыми картами (жирным — 6 и больше); мизер — чистый или ловится.",
+        "dd_partial": "· — не считалось: разобраны только сыгранные контракты.",
+        "dd_rows_legend": "ДД — двойной болван: сколько взяток разыгрывающий брал бы в этом контракте при лучшей "
+                          "игре обеих сторон с открытыми картами (на мизере — сколько не избежать: 0 — чистый, "
+                          "≥1 — ловится); ▲2 — взял на 2 больше, ▼1 — на 1 меньше. У распасов ответа нет.",
+        "dd_card_legend": "▲1 / ▼2 после роли — на столько взяток лучше или хуже двойного болвана: у разыгрывающего "
+                          "— его взятки, у вистующего и ловящего мизер — взятки защиты.",
     },
     "en": {
         "round": "Round", "table": "Table", "round_short": "Rd", "table_short": "Tbl", "set": "Set", "deal": "Deal", "dealer": "Dealer",
@@ -126,6 +141,21 @@ WORDS = {
         "deal_short": "Deal", "contract_short": "Contract", "tricks_short": "Tricks", "whists_short": "Whists",
         "status_names": {"not played": "not played", "spoiled": "spoiled", "excluded": "not counted",
                          "adjusted": "adj.", "played": "", "pending": "not scored yet"},
+        # double-dummy analysis (prefprint.makeable)
+        "dd": "Double dummy", "dd_short": "DD", "no_trump": "NT", "dd_declarer": "declarer",
+        "dd_kit_legend": "Under each layout, what the cards allowed (double dummy): the tricks each declarer "
+                         "takes in every suit and in no trumps with the best discard and best play by both "
+                         "sides, all cards seen (bold: 6 or more, a game makes); a misère is clean when the "
+                         "best discard takes no trick against any defence, else caught. All-pass has no "
+                         "answer: each of the three plays for himself",
+        "dd_table_legend": "Double dummy: the tricks the declarer takes in that strain with the best discard and "
+                           "best play by both sides, all cards seen (bold: 6 or more); a misère clean or caught.",
+        "dd_partial": "·: not analysed, only the contracts played were.",
+        "dd_rows_legend": "DD: double dummy, the tricks the declarer would take in this contract with best play "
+                          "by both sides, all cards seen (a misère: the tricks he cannot avoid, 0 clean, ≥1 "
+                          "caught); ▲2: he took 2 more, ▼1: 1 fewer. All-pass has no answer.",
+        "dd_card_legend": "▲1 / ▼2 after the role: that many tricks better or worse than double dummy, the "
+                          "declarer's own tricks, or the defence's for a whister and a misère's catchers.",
     },
 }
 

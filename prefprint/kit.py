@@ -25,12 +25,16 @@ _VIEWS = {
 }
 
 
-def document_html(event: Event, name: str, part: slice | None = None) -> str:
-    """The HTML of one kit document (or of a part of its sheets)."""
+def document_html(event: Event, name: str, part: slice | None = None, analysis=None) -> str:
+    """The HTML of one kit document (or of a part of its sheets).
+
+    `analysis` (prefprint.analysis.EventAnalysis) puts each deal's makeable table on the hand
+    records; no other document shows it (the protocols travel with the boxes during play).
+    """
     if name == "costs":
         return docs.costs_html(event.variant, event.conventions, event.table_size, event.language, event=event)
     template, context, sheets = _VIEWS[name]
-    ctx = context(event)
+    ctx = context(event, analysis) if name == "deals" else context(event)
     if part and sheets:
         ctx[sheets] = ctx[sheets][part]
     return html(template, event.language, event=event, **ctx)
@@ -42,20 +46,22 @@ def _sheet_count(event: Event, name: str) -> int:
     return {"itineraries": len(event.players), "table-cards": event.movement.tables}.get(name, 0)
 
 
-def render_parts(event: Event, name: str) -> list[str]:
+def render_parts(event: Event, name: str, analysis=None) -> list[str]:
     """HTML of the parts a document's PDF is rendered from (the whole of a small document)."""
     size = _PART_SIZE.get(name)
     count = _sheet_count(event, name)
     if not size or count <= size:
-        return [document_html(event, name)]
-    return [document_html(event, name, slice(i, i + size)) for i in range(0, count, size)]
+        return [document_html(event, name, analysis=analysis)]
+    return [document_html(event, name, slice(i, i + size), analysis) for i in range(0, count, size)]
 
 
-def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None, force: bool = False) -> list[Path]:
+def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None, force: bool = False,
+              analysis: bool = False) -> list[Path]:
     """Write every document as HTML and PDF, index.html and protocols.xlsx into a folder.
 
     The folder is written whole or not at all (prefprint.outdir); a protocols.xlsx there that
-    holds results is not replaced unless `force`.
+    holds results is not replaced unless `force`. `analysis`: the hand records carry each deal's
+    double-dummy table (solved once: the folder's analysis-cache.json is kept from run to run).
     """
     from .outdir import OutputError, OutputFolder
     from .workbook import filled_rows
@@ -67,24 +73,35 @@ def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None
     if filled:
         raise OutputError("kit.workbook_filled", path=str(Path(folder) / "protocols.xlsx"), n=filled)
     with out.staged() as staging:
-        written = _write_kit(event, staging, jobs, progress)
+        found = _analyse(event, out.folder, staging, analysis, jobs, progress)
+        written = _write_kit(event, staging, jobs, progress, found)
     return [Path(folder) / p.relative_to(staging) for p in written]
 
 
-def _write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None) -> list[Path]:
+def _analyse(event: Event, folder: Path, staging: Path, wanted: bool, jobs, progress):
+    """The cache carried into the staged folder; the full analysis of the deals, if wanted and any has a layout."""
+    from . import makeable
+
+    makeable.carry_cache(makeable.cache_sources(folder), staging)
+    if not wanted or event.dealt_at_table:
+        return None
+    return makeable.solve(event.deals, staging, None, jobs, progress)
+
+
+def _write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None, analysis=None) -> list[Path]:
     from .i18n import words
     from .workbook import write_protocol_workbook
 
     say = progress or (lambda msg: None)
     names = documents_of(event)
-    documents = {name: render_parts(event, name) for name in names}
+    documents = {name: render_parts(event, name, analysis) for name in names}
     say(Message("kit.rendering", n=len(names), parts=sum(map(len, documents.values()))))
     written = []
 
     def meanwhile():
         # the HTML files, the index and the workbook, while the other processes render PDFs
         for name, parts in documents.items():
-            text = parts[0] if len(parts) == 1 else document_html(event, name)
+            text = parts[0] if len(parts) == 1 else document_html(event, name, analysis=analysis)
             written.append(write_atomic(folder / f"{name}.html", text))
         t = words(event.language)
         index = html("kit_index.html", event.language, event=event,
@@ -106,20 +123,23 @@ def documents_of(event: Event) -> tuple[str, ...]:
 
 
 def write_competition_kit(competition: Competition, folder: Path, session: int | None = None,
-                          jobs: int | None = None, progress=None, force: bool = False) -> list[Path]:
+                          jobs: int | None = None, progress=None, force: bool = False,
+                          analysis: bool = False) -> list[Path]:
     """The kit of every session (or only `session`); several sessions go to DIR/session-N/ with DIR/index.html.
 
     A one-session spec keeps the plain layout: the kit straight in DIR.
     """
     folder = Path(folder)
     if len(competition.sessions) == 1:
-        return write_kit(competition.session(session or 1), folder, jobs=jobs, progress=progress, force=force)
+        return write_kit(competition.session(session or 1), folder, jobs=jobs, progress=progress, force=force,
+                         analysis=analysis)
     chosen = [competition.session(session)] if session else list(competition.sessions)
     say = progress or (lambda msg: None)
     written = []
     for event in chosen:
         say(Message("kit.session", session=event.session))
-        written += write_kit(event, folder / f"session-{event.session}", jobs=jobs, progress=progress, force=force)
+        written += write_kit(event, folder / f"session-{event.session}", jobs=jobs, progress=progress, force=force,
+                             analysis=analysis)
     written += _competition_start_list(competition, folder, jobs)
     index = html("competition_index.html", competition.language, competition=competition,
                  present=[e.session for e in competition.sessions if (folder / f"session-{e.session}").is_dir()])

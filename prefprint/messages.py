@@ -585,6 +585,16 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "solver.unsaved": ("кэш анализа не записан ({why}); в следующий раз сдачи будут решены заново",
                        "the analysis cache was not written ({why}); the deals will be solved again next time"),
     "solver.bad_jobs": ("--jobs: нужно число от 1, а не {n}", "--jobs: expected a number from 1, not {n}"),
+    # ------------------------------------------------------------------ makeable (analysis in the kit and results)
+    "makeable.solving": ("анализ раскладов (двойной болван): {n} {n:сдача|сдачи|сдач}…",
+                         "double-dummy analysis: {n} {n:deal|deals}…"),
+    "makeable.step": ("  решено {done} из {n}", "  {done} of {n} solved"),
+    "makeable.done": ("  анализ готов за {seconds} с: {solved} {solved:задача решена|задачи решены|задач решено}, "
+                      "{cached} из кэша",
+                      "  analysis done in {seconds} s: {solved} {solved:problem|problems} solved, {cached} from the "
+                      "cache"),
+    "makeable.cached": ("анализ раскладов: {n} {n:сдача|сдачи|сдач} из кэша", "analysis: {n} {n:deal|deals} from the cache"),
+    "makeable.session": ("сессия {n}:", "session {n}:"),
     # ------------------------------------------------------------------ movement
     "movement.table_size": ("стол — на 4 или на 3 игрока, а не на {value}", "table size must be 4 or 3, not {value}"),
     "movement.players": ("участников должно быть от {low} до {high} за столами по {k}, а не {value}",

@@ -51,6 +51,7 @@ class Event:
     stem: str = field(default="event")
     publish_url: str = ""  # where the results site will be published (QR codes point there)
     bleed: bool = False  # cut sheets with bleed and crop marks for a print shop
+    analysis: bool = True  # [publish] analysis: double-dummy tables on hand records and results pages
     session: int = 1  # this session's number in the competition
     session_count: int = 1
     session_title: str = ""

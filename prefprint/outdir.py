@@ -29,7 +29,7 @@ MANIFEST = ".prefprint"
 KNOWN_NAMES = {"index.html", "deals", "players", "tables", "results.pdf", "results.xlsx", "protocols.xlsx",
                "results", "table-cards.html", "table-cards.pdf", "director.html", "director.pdf", "itineraries.html",
                "itineraries.pdf", "protocols.html", "protocols.pdf", "deals.html", "deals.pdf", "costs.html",
-               "costs.pdf", "start-list.html", "start-list.pdf", MANIFEST}
+               "costs.pdf", "start-list.html", "start-list.pdf", "analysis-cache.json", MANIFEST}
 
 
 def _ours(name: str) -> bool:

@@ -16,7 +16,9 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
+from . import makeable
 from .documents import DEAL_PAGE, PLAYER_PAGE, TABLE_PAGE, deal_view, table_copy
+from .i18n import words
 from .messages import Message, text_of
 from .render import html, render_pdfs, write_atomic
 from .rules import active_seats
@@ -202,9 +204,30 @@ def deal_page(report, d) -> dict:
             "notes": row_notes(r, lang) if r is not None else [],
         })
     top = max((_top(r, s) for r in d.results if row_status(r) in ("played", "adjusted") for s in r.mp), default=0)
+    a = _analysed(report, d.number)
+    dd = makeable.table_view(a, lang)
+    for row in rows:
+        r = index.get((d.number, row["round"], row["table"]))
+        x = makeable.against(a, r.outcome) if dd and r is not None and row["status"] == "played" else None
+        row["dd"] = {"text": x.dd_text(), "mark": makeable.mark(x)} if x else None
     return {"number": d.number, "status": d.status, "view": deal_view(deal, lang), "rows": rows, "top": top,
+            "dd": dd, "dd_lines": makeable.table_lines(dd, words(lang)) if dd else None,
             "lines": _lines(event, d), "copies": max((row["copy_no"] for row in rows), default=1),
             "notes": [text_of(n, lang) for n in getattr(d, "notes", None) or []]}
+
+
+def _analysed(report, number: int):
+    """The double-dummy analysis of a deal of the report (solver.DealAnalysis), None without one."""
+    analysis = getattr(report, "analysis", None)
+    return analysis.deals.get(number) if analysis is not None else None
+
+
+def _dd_mark(report, number: int, outcome, role: str | None) -> dict | None:
+    """A score card's mark of a deal against double dummy, for the roles that play it (declarer, whister, catcher)."""
+    side = makeable.SIDES.get(role)
+    if side is None or outcome is None:
+        return None
+    return makeable.mark(makeable.against(_analysed(report, number), outcome), side)
 
 
 def _lines(event, d) -> list[dict]:
@@ -280,7 +303,9 @@ def player_card(report, number: int) -> dict:
             status = row_status(r) if r is not None else _missing_status(report, n)
             outcome = r.outcome if r is not None else None
             decl, own = tricks_of(outcome, s)
-            row = {"deal": n, "status": status, "out": status in EXCLUDED, "role": role_of(outcome, s),
+            role = role_of(outcome, s)
+            row = {"deal": n, "status": status, "out": status in EXCLUDED, "role": role,
+                   "dd": _dd_mark(report, n, outcome, role) if status == "played" else None,
                    "contract": _contract(r, lang),
                    "decl_tricks": decl, "own_tricks": own,
                    "whists": r.whists.get(s) if r is not None else None,
@@ -308,7 +333,7 @@ def player_card(report, number: int) -> dict:
     rulings = [ruling_text(a, lang) for a in getattr(report, "rulings", None) or []
                if getattr(a, "player", None) == number]
     return {"player": next(p for p in event.players if p.number == number), "standing": standing,
-            "rulings": rulings,
+            "rulings": rulings, "marked": any(x["dd"] for r in rounds if not r["rest"] for x in r["deals"]),
             "rounds": rounds, "played": sum(1 for r in rounds if not r["rest"] for d in r["deals"]
                                             if d["mp"] is not None)}
 
@@ -325,7 +350,7 @@ _BLOCK_MM = 0.6  # space above a round
 _CARD_MM = 12.0  # a card's name, standing and column heads
 _MORE_MM = 7.5  # a card continued in the next column: its name and column heads again
 _HEADING_LETTERS = 68  # letters of a round's heading that surely fit one line of a column
-_RECAP = "{deal:>3} {role:<10}{contract:<6}{tricks:>7} {whists:>6} {mp:>7} {run:>5}"
+_RECAP = "{deal:>3} {role:<12}{contract:<6}{tricks:>7} {whists:>6} {mp:>7} {run:>5}"
 
 
 def _segments(text: str) -> list[tuple[str, str]]:
@@ -364,6 +389,8 @@ def recap_line(x: dict, t: dict) -> list[tuple[str, str]]:
             text += ": " + "; ".join(x["notes"])
         return _segments(text)
     role = t["status_names"]["adjusted"] if x["status"] == "adjusted" else t["role_names"].get(x["role"], "")
+    if x.get("dd"):
+        role += " " + x["dd"]["text"]
     if x["decl_tricks"] is not None and x["own_tricks"] is not None:
         tricks = f"{x['decl_tricks']} / {x['own_tricks']}"
     else:
@@ -503,18 +530,40 @@ def pdf_parts(report) -> list[str]:
     lang = event.language
     common = {"event": event, "names": event.names, "state": report_state(report)}
     parts = [html("results_print.html", lang, **common, **ranking_context(report), card_pages=[], deals=[])]
-    from .i18n import words
 
     cards = [player_card(report, p.number) for p in sorted(event.players, key=lambda p: p.number)]
     pages = print_card_pages(cards, words(lang))
+    marked = any(card["marked"] for card in cards)
     for i in range(0, len(pages), _PDF_CARD_PAGES):
         parts.append(html("results_print.html", lang, **common, standings=None, card_pages=pages[i:i + _PDF_CARD_PAGES],
-                          recap_head=recap_head(words(lang)), deals=[]))
+                          recap_head=recap_head(words(lang)), deals=[], marked=marked))
     deals = [deal_page(report, d) for d in report.deals if d.status != "pending"]
     for i in range(0, len(deals), _PDF_DEALS_PART):
         parts.append(html("results_print.html", lang, **common, standings=None, card_pages=[],
                           deals=deals[i:i + _PDF_DEALS_PART]))
     return parts
+
+
+def analyse_reports(reports: list, folder: Path, staging: Path, wanted: bool = True, jobs: int | None = None,
+                    progress=None) -> None:
+    """Carry the analysis cache into the staged folder and (if wanted) analyse each report's deals.
+
+    Only the contracts played are solved; a deal whose whole table is cached (the kit's, or
+    `prefprint analyse`'s, in the folder around the results) shows the whole table. Every
+    session of a competition shares the one cache at the top of the folder.
+    """
+    makeable.carry_cache(makeable.cache_sources(folder), staging)
+    if not wanted:
+        return
+    say = progress or (lambda msg: None)
+    for report in reports:
+        event = report.event
+        outcomes = [(d.number, r.outcome) for d in report.deals for r in d.results
+                    if r.outcome is not None and row_status(r) == "played"]
+        requests = makeable.results_requests(event.deals, outcomes, staging)
+        if len(reports) > 1:
+            say(Message("makeable.session", n=event.session))
+        report.analysis = makeable.solve(event.deals, staging, requests, jobs, say)
 
 
 def publish(report, folder: Path, jobs: int | None = None) -> list[Path]:

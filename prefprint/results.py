@@ -105,6 +105,7 @@ class Report:
     generated_at: str = ""  # local time of the run, "2026-12-05 22:41"
     factoring: str = "plain"
     partial: dict = field(default_factory=dict)  # deals scored over the rows entered so far: deal -> (rows, of)
+    analysis: object = None  # analysis.EventAnalysis of the deals (double dummy); None: not analysed
 
 
 # --------------------------------------------------------------------------- reading cells
@@ -879,11 +880,13 @@ def problems_error(event: Event, workbook: Path, problems: list, warnings: list,
 
 
 def run(event: Event, workbook: Path, folder: Path, trust: str | None = None, publish: bool = True,
-        rulings: Rulings | None = None, provisional: bool = False, inputs: tuple = ()) -> Report:
+        rulings: Rulings | None = None, provisional: bool = False, inputs: tuple = (), analysis: bool = False,
+        jobs: int | None = None, progress=None) -> Report:
     """Read, check, score and (unless problems stop it) publish the results of an event.
 
     The output folder is checked first (it must not hold an input; another run must not be
     writing to it); the site is written into a temporary folder and swapped in at the end.
+    `analysis`: the pages set the results against double dummy (prefprint.makeable).
     """
     from .outdir import OutputFolder
 
@@ -896,10 +899,11 @@ def run(event: Event, workbook: Path, folder: Path, trust: str | None = None, pu
         raise problems_error(event, workbook, checked.problems, checked.warnings, provisional)
     report = report_of(event, checked, rulings, provisional)
     if out:
-        from .publish import publish as write_site
+        from .publish import analyse_reports, publish as write_site
 
         with out.staged() as staging:
-            write_site(report, staging)
+            analyse_reports([report], out.folder, staging, analysis, jobs, progress)
+            write_site(report, staging, jobs)
     return report
 
 

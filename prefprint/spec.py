@@ -29,7 +29,7 @@ _KNOWN = {
     "deals": {"seed", "prepared", "source"},
     "players": {"number", "name", "club"},
     "sessions": _MOVEMENT_KEYS | {"title", "date", "start", "by_lines", "absent", "deals"},
-    "publish": {"url"},
+    "publish": {"url", "analysis"},
     "print": {"bleed"},
     "scoring": {"factoring"},  # read by prefprint.rulings
     "rulings": set(),  # [[rulings]]: read and checked by prefprint.rulings
@@ -371,6 +371,7 @@ def _common(problems, data) -> dict:
         problems.add(("publish", "url"), "spec.bad_url", found=_found(url))
         url = ""
     out["publish_url"] = url
+    out["analysis"] = _typed(problems, pub, ("publish",), "analysis", "bool", True)
     out["bleed"] = _typed(problems, prn, ("print",), "bleed", "bool", False)
     return out
 
@@ -520,6 +521,7 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
             common["conventions"], common["overrides"], common["table_size"], common["deals_per_set"],
             common["minutes"], start, str(seed), tuple(by_number[n] for n in present), movement, tuple(deals),
             str(path), path.stem, publish_url=common["publish_url"], bleed=common["bleed"],
+            analysis=common["analysis"],
             session=k, session_count=len(sessions_data), session_title=title, deals_source=deals_source,
             absent=tuple(sorted(absent))))
     return events

@@ -12,6 +12,14 @@ SAMPLES = ROOT / "sample_events"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
+def pytest_configure(config):
+    # The double-dummy analysis that `kit` and `results` run by default takes seconds a deal: the
+    # commands run without it here (subprocesses too); the tests of the analysis ask for it.
+    import os
+
+    os.environ.setdefault("PREFPRINT_NO_ANALYSIS", "1")
+
+
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", help="rewrite the golden HTML files")
 
