@@ -16,6 +16,7 @@ import pytest
 from prefprint.documents import PLAYER_PAGE, TABLE_PAGE, protocol_sheets, site_url, start_list_context
 from prefprint.i18n import FORMS
 from prefprint.kit import document_html
+from prefprint.matchpoints import rounded_percent
 from prefprint.messages import Message, plural
 from prefprint.movement import TablePlay
 from prefprint.publish import deal_page, player_card, role_of
