@@ -518,7 +518,7 @@ def test_an_unwritable_cache_is_a_warning_not_a_failure(tiny, tmp_path):
     blocker.write_text("not a folder", encoding="utf-8")
     result = CliRunner().invoke(cli, ["analyse", str(tiny), "-o", str(blocker / "out"), "--lang", "en"])
     assert result.exit_code == 0 and "Traceback" not in result.output
-    assert "warning: the analysis cache was not written" in result.output and "Deal 1" in result.output
+    assert "Warning: the analysis cache was not written" in result.output and "Deal 1" in result.output
 
 
 def test_bad_arguments_exit_with_code_2(tiny, tmp_path):
