@@ -3,9 +3,11 @@
 The 100-player open played twice: session 1 as the spec says, session 2 by lines with three
 players absent. Measures (wall-clock seconds on this machine):
   1. reading the spec and building both sessions;
-  2. the kit of both sessions (skipped with --quick);
+  2. the kit of both sessions, with the double-dummy analysis as `prefprint kit` makes it
+     (skipped with --quick), and without it;
   3. reading, checking and matchpointing both filled workbooks, and the combined ranking;
-  4. the same and publishing (overall ranking, a site per session, PDFs, xlsx).
+  4. the same and publishing (overall ranking, a site per session, PDFs, xlsx), beside the kit
+     (its analysis cache answers), and with --no-analysis.
 """
 
 from __future__ import annotations
@@ -58,8 +60,11 @@ def main():
 
     if not args.quick:
         t = time.perf_counter()
-        write_competition_kit(comp, out / "kit")
-        print(f"2. kit of both sessions: {time.perf_counter() - t:.1f} s")
+        write_competition_kit(comp, out / "kit", analysis=True)
+        print(f"2. kit of both sessions, analysed: {time.perf_counter() - t:.1f} s")
+        t = time.perf_counter()
+        write_competition_kit(comp, out / "kit-plain")
+        print(f"   without the analysis: {time.perf_counter() - t:.1f} s")
 
     books = []
     for e in comp.sessions:
@@ -70,8 +75,12 @@ def main():
     rows = sum(len(d.results) for r in report.reports for d in r.deals)
     print(f"3. read + check + matchpoint both workbooks and rank: {time.perf_counter() - t:.2f} s ({rows} rows)")
     t = time.perf_counter()
-    run_competition(comp, books, out / "results")
-    print(f"4. the same and publish: {time.perf_counter() - t:.1f} s")
+    run_competition(comp, books, out / "kit" / "results", analysis=not args.quick)
+    print(f"4. the same and publish{'' if args.quick else ' beside the kit (analysis from its cache)'}: "
+          f"{time.perf_counter() - t:.1f} s")
+    t = time.perf_counter()
+    run_competition(comp, books, out / "results-plain")
+    print(f"   without the analysis: {time.perf_counter() - t:.1f} s")
     print(f"   output in {out}")
 
 

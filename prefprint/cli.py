@@ -14,7 +14,84 @@ from .messages import Message, problem_lines, shown, text_of
 from .rules import VARIANTS, variant_key
 
 
-class _Group(click.Group):
+def _help_in_russian(ctx) -> bool:
+    """Help is in Russian unless the command line asks for --lang en."""
+    return _asked_lang(ctx, ctx.meta.get("prefprint.args", ())) == "ru"
+
+
+def _help_record(record: str) -> str:
+    """An option's help with click's "[default: …; required]" tail, in Russian."""
+    from .help import WORDS_RU, russian
+
+    text, tail = record, ""
+    if record.endswith("]") and "[" in record:
+        cut = record.rfind("  [") if "  [" in record else record.rfind("[")
+        text, tail = record[:cut], record[cut:]
+        for word in ("default", "required"):
+            tail = tail.replace(word, WORDS_RU[word])
+    return (russian(text) or "") + tail
+
+
+class _RussianHelp:
+    """`--help` in Russian by default (click writes English): usage, description, options, commands."""
+
+    def format_usage(self, ctx, formatter):
+        if not _help_in_russian(ctx):
+            return super().format_usage(ctx, formatter)
+        from .help import WORDS_RU
+
+        pieces = " ".join(self.collect_usage_pieces(ctx))
+        for word in ("OPTIONS", "COMMAND", "ARGS"):
+            pieces = pieces.replace(word, WORDS_RU[word])
+        formatter.write_usage(ctx.command_path, pieces, prefix=f"{WORDS_RU['Usage:']} ")
+
+    def format_help_text(self, ctx, formatter):
+        if not _help_in_russian(ctx):
+            return super().format_help_text(ctx, formatter)
+        from .help import russian
+
+        if self.help:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text(russian(self.help))
+
+    def format_options(self, ctx, formatter):
+        if not _help_in_russian(ctx):
+            return super().format_options(ctx, formatter)
+        from .help import WORDS_RU, russian_spec
+
+        rows = [(russian_spec(spec), _help_record(text)) for spec, text in
+                (p.get_help_record(ctx) or (None, None) for p in self.get_params(ctx)
+                 if not isinstance(p, click.Argument)) if spec]
+        if rows:
+            with formatter.section(WORDS_RU["Options"]):
+                formatter.write_dl(rows)
+        if isinstance(self, click.Group):
+            self.format_commands(ctx, formatter)
+
+
+class _Command(_RussianHelp, click.Command):
+    pass
+
+
+class _Group(_RussianHelp, click.Group):
+    command_class = _Command
+
+    def parse_args(self, ctx, args):
+        ctx.meta["prefprint.args"] = list(args)  # --help is answered while parsing: its language is read here
+        return super().parse_args(ctx, args)
+
+    def format_commands(self, ctx, formatter):
+        if not _help_in_russian(ctx):
+            return super().format_commands(ctx, formatter)
+        from .help import WORDS_RU, russian, short
+
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names))
+        rows = [(name, short(russian(self.commands[name].help) or "", limit)) for name in names]
+        with formatter.section(WORDS_RU["Commands"]):
+            formatter.write_dl(rows)
+
     def invoke(self, ctx):
         ctx.ensure_object(dict)
         raw = [*getattr(ctx, "_protected_args", ()), *ctx.args]  # for --lang when parsing fails
@@ -338,7 +415,7 @@ def kit(spec, out, session, jobs, force, no_analysis, lang):
 @click.option("--trust", type=click.Choice(["written", "computed"]),
               help="Publish despite whists that differ from the engine: which of the two counts.")
 @click.option("--provisional", is_flag=True,
-              help="Publish the deals whose rows are all filled; list the rest as pending.")
+              help="Publish what is entered so far: each deal over its rows typed in; the deals not begun are listed.")
 @click.option("--rulings", "rulings_path", type=click.Path(exists=True, dir_okay=False),
               help="The director's rulings (default: [[rulings]] in the spec and rulings.toml beside it).")
 @click.option("--json", "as_json", is_flag=True, help="Print the ranking as one JSON object.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -156,3 +157,21 @@ def test_movement_never_ends_in_a_traceback(players, size, data):
         assert json.loads(result.output)["players"] >= 1
     else:
         assert len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_help_is_russian_unless_english_is_asked():
+    from prefprint.help import RU
+
+    texts = [cli.help] + [p.help for p in cli.params if getattr(p, "help", None)]
+    for cmd in cli.commands.values():
+        texts += [cmd.help] + [p.help for p in cmd.params if getattr(p, "help", None)]
+    assert [t for t in texts if t not in RU] == []  # every help text has its Russian
+    for args in (["--help"], ["kit", "--help"], ["results", "-h"], ["movement", "--help"]):
+        ru = CliRunner().invoke(cli, args, prog_name="prefprint")
+        en = CliRunner().invoke(cli, [*args, "--lang", "en"] if args != ["--help"] else args, prog_name="prefprint")
+        assert ru.exit_code == 0 and ru.output.startswith("Использование: prefprint")
+        assert "Параметры:" in ru.output and "Options" not in ru.output and "INTEGER" not in ru.output
+        assert not re.search(r"\b(the|of|and|Show)\b", ru.output), ru.output
+        if args != ["--help"]:
+            assert en.output.startswith("Usage: prefprint") and "Options:" in en.output
+    assert "обязательно" in CliRunner().invoke(cli, ["movement", "--help"]).output
