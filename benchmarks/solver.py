@@ -127,7 +127,7 @@ def main():
     print(f"   misère verdicts: {w:.1f} s wall, {c:.1f} s CPU ({table.solved} problems)")
     folder = Path(tempfile.mkdtemp(prefix="prefprint-analysis-"))
     try:
-        analysis._save_cache(folder, {analysis.deal_digest(d): table.deals[d.number] for d in deals})  # as if run there
+        analysis.save_cache(folder, {analysis.deal_digest(d): table.deals[d.number] for d in deals})  # as if run there
         w, c, res = timed(lambda: analysis.analyse(deals, folder=folder, jobs=args.jobs), max(3, args.runs))
         size = (folder / analysis.CACHE_FILE).stat().st_size
         print(f"   again, from the cache: {1000 * w:.1f} ms ({res.solved} solved, {res.cached} answered, "
