@@ -408,7 +408,10 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
 
 
 def _misere_search(decl: int, table: dict, counter: list):
-    """The search of a misère: no trumps, the defence maximises the declarer's tricks."""
+    """The search of a misère: no trumps, the defence maximises the declarer's tricks.
+
+    Its trick loop mirrors the game search's on purpose: one loop for both, with the rules of
+    the two as parameters, would add a call or a branch at every card of the hot path."""
     runs, suits, key_of, high_of, low_of = _RUNS, _SUIT, _key, _HIGH, _LOW
     dpos_of = tuple((decl - leader) % 3 for leader in range(3))
     after1, after2 = (1, 2, 0), (2, 0, 1)
@@ -532,7 +535,7 @@ def _misere_search(decl: int, table: dict, counter: list):
         result = not m0
         order = leads(hl, ha, hb, dpos)
         k = killers[dpos][left]
-        if True and k & hl and k != order[0] and k in order:
+        if k & hl and k != order[0] and k in order:
             order.remove(k)
             order.insert(0, k)
         for c0 in order:
