@@ -7,36 +7,22 @@ of the maxima; each deal is matchpointed within its own session and line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 
 from .errors import PrefprintError, WorkbookError, WorkbooksError
-from .matchpoints import Standing, percent_text, rank, rounded_percent
+from .matchpoints import Share, Standing, rank
 from .messages import Message, shown
 from .model import Competition, Event
 
 
 @dataclass
-class SessionTotal:
+class SessionTotal(Share):
     """A player's matchpoints and maximum in one session; `digits`: decimals of that session's ranking."""
 
     session: int
     mp: object
     max: int
     digits: int = 2
-
-    @property
-    def ratio(self) -> Fraction | None:
-        return Fraction(self.mp) / self.max if self.max else None
-
-    @property
-    def percent(self) -> float | None:
-        """The percentage to two decimals (rounded half up), None without a maximum."""
-        return None if self.ratio is None else float(rounded_percent(self.ratio))
-
-    @property
-    def percent_text(self) -> str:
-        return percent_text(self.ratio, self.digits)
 
 
 @dataclass

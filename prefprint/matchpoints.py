@@ -44,16 +44,8 @@ def percent_digits(ratios) -> int:
     return 6
 
 
-@dataclass(frozen=True)
-class Standing:
-    """A player's line in the ranking; `digits`: decimals of the ranking's percentages."""
-
-    place: str
-    player: int
-    mp: int | Fraction  # a fraction only where an adjusted score was awarded
-    max: int
-    deals: int
-    digits: int = 2
+class Share:
+    """Matchpoints `mp` of a maximum `max` as a ratio and a percentage, printed to `digits` decimals."""
 
     @property
     def ratio(self) -> Fraction | None:
@@ -69,6 +61,18 @@ class Standing:
     def percent_text(self) -> str:
         """The percentage as printed, to the ranking's decimals; "—" without a maximum."""
         return percent_text(self.ratio, self.digits)
+
+
+@dataclass(frozen=True)
+class Standing(Share):
+    """A player's line in the ranking; `digits`: decimals of the ranking's percentages."""
+
+    place: str
+    player: int
+    mp: int | Fraction  # a fraction only where an adjusted score was awarded
+    max: int
+    deals: int
+    digits: int = 2
 
 
 def rank(totals: dict[int, tuple[int, int, int]]) -> list[Standing]:
