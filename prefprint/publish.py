@@ -266,6 +266,14 @@ def _percent1(mp, top) -> float:
     return float(rounded_percent(Fraction(mp) / top, 1))
 
 
+def _deals_of_set(event) -> dict[int, list[int]]:
+    """The deal numbers of each set."""
+    out: dict[int, list[int]] = {}
+    for deal in event.deals:
+        out.setdefault(deal.set, []).append(deal.number)
+    return out
+
+
 def player_card(report, number: int) -> dict:
     """A player's score card: per round his table, seat and table-mates; per deal his role, the
     contract, the tricks, his whists, matchpoints of the top and the running percentage."""
@@ -273,9 +281,7 @@ def player_card(report, number: int) -> dict:
     lang = event.language
     index = _index(report)
     names = event.names
-    deals_of_set: dict[int, list[int]] = {}
-    for deal in event.deals:
-        deals_of_set.setdefault(deal.set, []).append(deal.number)
+    deals_of_set = _deals_of_set(event)
     scored: dict[int, dict] = {}  # round -> deal -> (result, seat), as written in the protocols
     for deal_no, r, seat in report.per_player.get(number, []):
         scored.setdefault(r.round, {})[deal_no] = (r, seat)
@@ -465,9 +471,7 @@ def table_page(report, table: int) -> dict:
     lang = event.language
     index = _index(report)
     names = event.names
-    deals_of_set: dict[int, list[int]] = {}
-    for deal in event.deals:
-        deals_of_set.setdefault(deal.set, []).append(deal.number)
+    deals_of_set = _deals_of_set(event)
     rounds = []
     for rnd in event.movement.rounds:
         tp = next((t for t in rnd.tables if t.table == table), None)
