@@ -12,11 +12,11 @@ from .rules import (LEVELS, MISERE_COST, SEATS, Contract, Conventions, Entry, Ou
                     both_must_whist, fmt_whists, rates, results_of, settle)
 
 ROLE_SHORT = {
-    "ru": {"declarer": "Разыгр.", "whister": "Вистующ.", "passer": "Пасующ.", "dealer": "Прикуп."},
+    "ru": {"declarer": "Разыгр.", "whister": "Вистующ.", "passer": "Пасующ.", "dealer": "Сдающ."},
     "en": {"declarer": "Declarer", "whister": "Whister", "passer": "Passer", "dealer": "Dealer"},
 }
 ROLE_WORDS = {
-    "ru": {"declarer": "Разыгрывающий", "whister": "Вистующий", "passer": "Пасующий", "dealer": "Прикупщик",
+    "ru": {"declarer": "Разыгрывающий", "whister": "Вистующий", "passer": "Пасующий", "dealer": "Сдающий",
            "other": "Каждый другой", "half": "Полвиста"},
     "en": {"declarer": "Declarer", "whister": "Whister", "passer": "Passer", "dealer": "Dealer (out)",
            "other": "Each other", "half": "Half-whister"},
@@ -26,12 +26,12 @@ CONVENTION_WORDS = {
     "ru": {
         "pool_value": "висты за одно очко пули", "remiz": "гора за недобранную взятку, × c",
         "whist": "висты за взятку защиты, × c", "consolation": "консоляция за недобранную взятку каждому, × c",
-        "consolation_to_dealer": "консоляция прикупщику", "lone_whist": "одиночный вист",
+        "consolation_to_dealer": "консоляция сдающему", "lone_whist": "одиночный вист",
         "shortfall": "гора за недобор виста, × c", "tens": "десятерная",
         "stalingrad": "Сталинград (6♠ вистуют оба)", "sixes_whisted": "шестерную вистуют оба",
         "misere_gora": "мизер: гора за взятку", "misere_max_tricks": "мизер: взяток в счёт не больше",
         "allpass": "распасы", "allpass_gora": "распасы: гора за взятку",
-        "allpass_whists": "распасы (ростов): висты за взятку", "allpass_dealer_pool": "распасы: прикупщику пуля +1",
+        "allpass_whists": "распасы (ростов): висты за взятку", "allpass_dealer_pool": "распасы: сдающему пуля +1",
         "dark": "втёмную: множитель", "concession": "«без трёх» до розыгрыша",
     },
     "en": {
@@ -63,15 +63,26 @@ def signed(value) -> str:
 _FOUR_ONLY = {"consolation_to_dealer", "allpass_dealer_pool"}  # the dealer sits out only at a table of 4
 
 
+def _in_force(name: str, conv: Conventions, table_size: int) -> bool:
+    """Whether a convention changes anything at this table: options not played are not listed."""
+    if table_size == 3 and name in _FOUR_ONLY:
+        return False
+    value = getattr(conv, name)
+    if name in ("stalingrad", "sixes_whisted", "concession", "allpass_dealer_pool", "dark"):
+        return bool(value)
+    return {"consolation_to_dealer": bool(conv.consolation),
+            "misere_max_tricks": conv.misere_max_tricks < 10,  # no cap: every trick is charged
+            "allpass_gora": conv.allpass == "gora",
+            "allpass_whists": conv.allpass == "rostov"}.get(name, True)
+
+
 def conventions_list(conv: Conventions, lang: str, table_size: int = 4) -> list[tuple[str, str]]:
-    """(words, value) of every convention that applies at the table size."""
+    """(words, value) of every convention in force at the table size."""
     out = []
     for name, value in conv.items():
-        if table_size == 3 and name in _FOUR_ONLY:
+        if not _in_force(name, conv, table_size):
             continue
         shown = VALUE_WORDS[lang].get(value, value) if isinstance(value, (bool, str)) else fmt_whists(value)
-        if name == "dark" and not value:
-            shown = VALUE_WORDS[lang][False]
         out.append((CONVENTION_WORDS[lang][name], shown))
     return out
 
@@ -83,7 +94,7 @@ _EXAMPLES = (  # (contract cell, tricks, defence); those the conventions forbid 
     ("7♥", {"N": 5, "E": 5}, {"E": "whist", "S": "pass"}),
     ("7♣", {"N": 9, "E": 1}, {"E": "whist", "S": "pass"}),
     ("8♦", {"N": 8, "E": 1, "S": 1}, {"E": "whist", "S": "whist"}),
-    ("6♣", {"N": 6, "E": 3, "S": 1}, {"E": "whist", "S": "whist"}),
+    ("6♣", {"N": 7, "E": 1, "S": 2}, {"E": "whist", "S": "whist"}),  # E is a trick short of his share
     ("6♠", {"N": 7, "E": 1, "S": 2}, {"E": "whist", "S": "whist"}),
     ("7♠", {}, {"E": "pass", "S": "half"}),
     ("9БК", {"N": 10, "E": 0}, {"E": "whist", "S": "pass"}),
@@ -121,6 +132,52 @@ def _worked_examples(conv: Conventions, table_size: int, dealer: str, lang: str)
         out.append({"contract": outcome.cell.label(lang), "tricks": tricks, "defence": defence,
                     "conceded": outcome.conceded, "cells": [(s, signed(res[s])) for s in SEATS[table_size]]})
     return out
+
+
+def _whist_share(level: int, must: int, conv: Conventions, table_size: int, dealer: str) -> int | None:
+    """Both whisted, the contract made, the defence short: the tricks each whister answers for
+    himself (the obligation split), or None when the second whister answers for the whole shortfall.
+
+    Asked of the engine: the first whister takes 0, 1, … of the tricks the defence took.
+    """
+    for share in range(must):
+        tricks = {"N": 11 - must, "E": share, "S": must - 1 - share}
+        outcome = Outcome.make(table_size, dealer, f"{level}♥", "N", tricks, {"E": "whist", "S": "whist"},
+                               conventions=conv)
+        payers = {e.seat for e in settle(outcome, conv).entries if e.why == "shortfall"}
+        if "E" not in payers:
+            return share or None
+    return must
+
+
+def _levels_text(levels: list[int], lang: str) -> str:
+    """6 и 7; 8–10; 8 и 9: levels as a reader says them."""
+    if len(levels) > 2 and levels[-1] - levels[0] == len(levels) - 1:
+        return f"{levels[0]}–{levels[-1]}"
+    words = [str(n) for n in levels]
+    joint = " и " if lang == "ru" else " and "
+    return joint.join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else words[0]
+
+
+def _responsibility(levels: list[dict], conv: Conventions, table_size: int, dealer: str, lang: str) -> str:
+    """The whist shortfall rule in plain words, every figure asked of the engine."""
+    shares, second = [], []
+    for L in levels:
+        if not L["obligation"]:
+            continue  # a checked 10: no obligation, no shortfall
+        share = _whist_share(L["level"], L["obligation"], conv, table_size, dealer)
+        if share is None:
+            second.append(L["level"])
+        else:
+            shares.append((L["level"], share))
+    parts = [_m(lang, "costs.short_when"), _m(lang, "costs.short_lone")]
+    if shares:
+        each = "; ".join(_m(lang, "costs.short_share_item", level=lvl, n=n) for lvl, n in shares)
+        parts.append(_m(lang, "costs.short_split", levels=_levels_text([lvl for lvl, _ in shares], lang),
+                        shares=each))
+    if second:
+        parts.append(_m(lang, "costs.short_second", levels=_levels_text(second, lang)))
+    return " ".join(parts)
 
 
 def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -> dict:
@@ -175,6 +232,10 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
         "signed": signed, "dealer_seat": dealer, "checked": checked,
         "half_levels": [L for L in levels if L["half"] and L["strain"]],
         "compulsory": "sixes" if conv.sixes_whisted else "stalingrad" if conv.stalingrad else None,
+        "responsibility": _responsibility(levels, conv, table_size, dealer, lang),
+        "misere_cost": MISERE_COST,
+        # results of a table of 3 are thirds: each is rounded, so a row may miss 0 by a step
+        "rounding": _m(lang, "costs.rounding_3", step=fmt_whists(Fraction(1, 10))) if not four else "",
     }
 
 

@@ -595,6 +595,25 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                       "cache"),
     "makeable.cached": ("анализ раскладов: {n} {n:сдача|сдачи|сдач} из кэша", "analysis: {n} {n:deal|deals} from the cache"),
     "makeable.session": ("сессия {n}:", "session {n}:"),
+    # ------------------------------------------------------------------ costs (the cost-of-game sheet)
+    "costs.short_when": ("Недобор виста платят, только если игра сыграна, а защита взяла меньше обязательных взяток.",
+                         "A whist shortfall is paid only when the contract is made and the defence took fewer "
+                         "tricks than it must."),
+    "costs.short_lone": ("Вистовал один — он платит за весь недобор.",
+                         "One whister: he pays for the whole shortfall."),
+    "costs.short_split": ("Вистовали двое, на {levels}: у каждого своя доля ({shares}), и каждый платит только за "
+                          "взятки, которых сам не добрал до своей доли.",
+                          "Two whisters, on {levels}: each has his own share ({shares}) and pays only for the "
+                          "tricks he himself took short of it."),
+    "costs.short_share_item": ("на {level} — {n} {n:взятка|взятки|взяток}",
+                               "on {level}: {n} {n:trick|tricks}"),
+    "costs.short_second": ("Вистовали двое, на {levels}: за весь недобор платит второй вистующий (справа от "
+                           "разыгрывающего).",
+                           "Two whisters, on {levels}: the second whister (on the declarer's right) pays for the "
+                           "whole shortfall."),
+    "costs.rounding_3": ("За столом на троих результаты округлены до {step}: сумма по столу может отличаться от 0 "
+                         "на ±{step}.",
+                         "At a table of 3 results are rounded to {step}: a table may sum to ±{step} instead of 0."),
     # ------------------------------------------------------------------ movement
     "movement.table_size": ("стол — на 4 или на 3 игрока, а не на {value}", "table size must be 4 or 3, not {value}"),
     "movement.players": ("участников должно быть от {low} до {high} за столами по {k}, а не {value}",
