@@ -56,6 +56,12 @@ WORDS = {
         "first_hand": "Первая рука", "room": "Комната", "rest": "отдых", "resting": "Отдыхают",
         "player": "Игрок", "players": "Участники", "seat": "Место", "contract": "Контракт",
         "declarer": "Разыгрывающий", "whister1": "1-й вистующий", "whister2": "2-й вистующий",
+        # protocol column heads: whole words that fit their columns (no word broken in two)
+        "declarer_col": "Играющий",
+        "protocol_note": "Распасы: контракт «—», в графах играющего и вистующих — взятки 1-й, 2-й, 3-й руки. "
+                         "Пас — «пас» в графе взяток, полвиста — «пол». Сумма вистов строки = 0. "
+                         "Открытый на распасах прикуп: верхняя/нижняя.",
+        "full_name": "Фамилия, имя",
         "tricks": "взятки", "seat_short": "поз.", "number": "№", "whists": "висты", "mp": "МП",
         "talon": "Прикуп", "top": "верхняя", "bottom": "нижняя", "pocket": "Карман",
         "protocol": "Протокол", "protocols": "Протоколы", "table_cards": "Инструкции для столов",
@@ -109,6 +115,11 @@ WORDS = {
         "first_hand": "First hand", "room": "Room", "rest": "rest", "resting": "Resting",
         "player": "Player", "players": "Players", "seat": "Seat", "contract": "Contract",
         "declarer": "Declarer", "whister1": "Whister 1", "whister2": "Whister 2",
+        "declarer_col": "Declarer",
+        "protocol_note": "All-pass: contract \"—\", the declarer/whister columns hold the tricks of first, second, "
+                         "third hand. A pass: \"pass\" in the tricks cell; half-whist: \"half\". Whists of a row "
+                         "sum to 0. Talon opened on all-pass: top/bottom.",
+        "full_name": "Name",
         "tricks": "tricks", "seat_short": "seat", "number": "No.", "whists": "whists", "mp": "MP",
         "talon": "Talon", "top": "top", "bottom": "bottom", "pocket": "Pocket",
         "protocol": "Protocol", "protocols": "Protocols", "table_cards": "Table instruction cards",

@@ -102,7 +102,7 @@ def test_protocol_html_columns_follow_the_seed(events):
     doc = cells(html)
     heads = doc.rows[1][:6]
     assert heads[:3] == ["Тур", "Стол", "Контракт"]
-    assert heads[3:6] == ["Разыгрывающий", "1-й вистующий", "2-й вистующий"]
+    assert heads[3:6] == ["Играющий", "1-й вистующий", "2-й вистующий"]  # whole words that fit the columns
     assert doc.rows[2][:6] == ["поз.", "взятки"] * 3
     assert doc.rows[2][6:9] == ["№", "висты", "МП"]
     # deal 1: one pre-printed row per table, player numbers in N E S W order
@@ -260,3 +260,34 @@ def test_nothing_is_cut_off_at_the_right_edge(events, stem):
     for name in DOCUMENTS:
         part = slice(0, 2) if name in ("protocols", "itineraries", "table-cards") else None
         assert _overflow(document_html(event, name, part)) <= 0.5, (stem, name)
+
+
+def _header_lines(html: str, cls: str) -> list[tuple[str, str]]:
+    """(cell text, one laid-out line of it) for every head cell of the tables of a class, as WeasyPrint sets them."""
+    import weasyprint
+
+    from prefprint.render import templates_dir
+
+    doc = weasyprint.HTML(string=html, base_url=str(templates_dir()) + "/").render()
+    out = []
+
+    def text(box):
+        return " ".join(b.text for b in box.descendants() if hasattr(b, "text"))
+
+    for page in doc.pages:
+        for table in page._page_box.descendants():
+            if getattr(table, "element_tag", "") != "table" or cls not in (table.element.get("class") or ""):
+                continue
+            for cell in table.descendants():
+                if getattr(cell, "element_tag", "") == "th" and type(cell).__name__ == "TableCellBox":
+                    for line in (b for b in cell.descendants() if type(b).__name__ == "LineBox"):
+                        out.append((" ".join("".join(cell.element.itertext()).split()), text(line).strip()))
+    return out
+
+
+@pytest.mark.parametrize("stem", ["club-night-20", "threes-15"])
+def test_protocol_heads_break_between_words_only(events, stem):
+    lines = _header_lines(document_html(events[stem], "protocols", slice(0, 1)), "rows")
+    assert any(cell == "1-й вистующий" for cell, _ in lines)
+    for cell, line in lines:  # each laid-out line holds whole words of its head
+        assert line and all(word in cell.split() for word in line.split()), (cell, line)
