@@ -629,6 +629,12 @@ def first_seats(event: Event) -> dict:
     return out
 
 
+def _typical(values) -> int:
+    """The ninth decile: nine values in ten are at most this."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
+
+
 def start_list_context(event: Event, sessions=None) -> dict:
     """Players in alphabetical order with their round-1 table and seat, laid out in columns.
 
@@ -646,14 +652,22 @@ def start_list_context(event: Event, sessions=None) -> dict:
     pages = 1 if n <= 30 * across else 2 if n <= 70 * across else -(-n // (35 * across))
     per_column = max(1, -(-n // (across * pages)))
     columns = [entries[i:i + per_column] for i in range(0, n, per_column)]
-    # rows as tall as a page allows (about 225 mm of rows); letters as large as the rows and the
-    # names allow: nine names in ten fit the name column (about 60 mm) on one line
+    # rows as tall as a page allows (about 225 mm of rows)
     row_mm = min(16.0, max(5.0, 225.0 / per_column))
-    lengths = sorted(len(e["player"].name) + 2 for e in entries) or [10]  # + the small number
-    typical = lengths[min(len(lengths) - 1, int(len(lengths) * 0.9))]
-    font_pt = max(9.0, min(18.0, row_mm * 1.4, 60.0 / (max(typical, 8) * 0.18)))  # 0.18 mm a letter a point
+    # Numbers, tables and seats as large as the rows allow. Names as large as fits the name column
+    # (a list's share of the 188 mm width less 15.4 mm a column of figures, 3 mm of padding): nine
+    # names in ten on one line, or on two (surname, name) where the rows are tall enough.
+    # DejaVu Sans takes about 0.21 mm a letter a point, a line 1.1 × 0.353 mm a point.
+    font_pt = min(18.0, row_mm * 1.4)
+    name_mm = (188.0 - 5.0 * (across - 1)) / across - 15.4 * (1 + len(sessions) * (3 if rooms else 2)) - 3.0
+    names = [str(e["player"].name or "") for e in entries] or ["—"]
+    one_line = name_mm / (max(_typical(len(name) for name in names), 8) * 0.21)
+    two_lines = min((row_mm - 1.0) / (2 * 1.1 * 0.353),
+                    name_mm / (max(_typical(max(map(len, name.split() or [""])) for name in names), 6) * 0.21))
+    name_pt = max(9.0, min(font_pt, max(one_line, two_lines)))
     later = any(at and at[0] > 1 for e in entries for at in e["at"])
     return {"pages": [columns[i:i + across] for i in range(0, len(columns), across)],
             "sessions": [s for s, _ in sessions],
             "rooms": rooms, "row_mm": round(row_mm, 1), "font_pt": round(font_pt, 1), "across": across,
+            "name_pt": round(name_pt, 1),
             "any_later": later}

@@ -291,3 +291,18 @@ def test_protocol_heads_break_between_words_only(events, stem):
     assert any(cell == "1-й вистующий" for cell, _ in lines)
     for cell, line in lines:  # each laid-out line holds whole words of its head
         assert line and all(word in cell.split() for word in line.split()), (cell, line)
+
+
+def test_start_list_shows_the_number_as_large_as_the_seat(events):
+    from prefprint.documents import start_list_context
+
+    event = events["club-night-20"]
+    doc = cells(document_html(event, "start-list"))
+    assert doc.rows[0] == ["Фамилия, имя", "№", "Стол", "Место"]
+    number = {p.name: str(p.number) for p in event.players}
+    body = [r for r in doc.rows if len(r) == 4 and r[1].isdigit()]
+    assert len(body) == 20 and all(r[1] == number[r[0]] for r in body)
+    assert "td.no" in document_html(event, "start-list") and ".startlist .no { font-size" not in \
+        document_html(event, "start-list")
+    open100 = start_list_context(events["open-100"])
+    assert open100["font_pt"] >= open100["name_pt"] >= 9 and open100["font_pt"] >= 12
