@@ -306,3 +306,22 @@ def test_start_list_shows_the_number_as_large_as_the_seat(events):
         document_html(event, "start-list")
     open100 = start_list_context(events["open-100"])
     assert open100["font_pt"] >= open100["name_pt"] >= 9 and open100["font_pt"] >= 12
+
+
+def test_hand_records_keep_every_suit_on_its_line_at_tables_of_3(events):
+    import weasyprint
+
+    from prefprint.render import templates_dir
+
+    event = events["threes-15"]
+    html = document_html(event, "deals")
+    assert html.count('<div class="talonline">') == len(event.deals)
+    red = [c for d in event.deals for c in d.talon if c[0] >= 2]
+    assert html.count('<span class="red">') >= len(red) > 0  # red talon cards, as in the pockets
+    doc = weasyprint.HTML(string=html, base_url=str(templates_dir()) + "/").render()
+    tables = [b for page in doc.pages for b in page._page_box.descendants()
+              if type(b).__name__ == "TableBox" and b.element.get("class") == "pockets"]
+    pockets = [c for t in tables for c in t.descendants() if type(c).__name__ == "TableCellBox"]
+    assert len(pockets) == 3 * len(event.deals)
+    for cell in pockets:  # the seat and one line a suit: no card wrapped to a line of its own
+        assert sum(type(b).__name__ == "LineBox" for b in cell.children) == 5, "".join(cell.element.itertext())
