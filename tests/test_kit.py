@@ -325,3 +325,17 @@ def test_hand_records_keep_every_suit_on_its_line_at_tables_of_3(events):
     assert len(pockets) == 3 * len(event.deals)
     for cell in pockets:  # the seat and one line a suit: no card wrapped to a line of its own
         assert sum(type(b).__name__ == "LineBox" for b in cell.children) == 5, "".join(cell.element.itertext())
+
+
+def test_itinerary_rests_are_one_plain_cell_and_seats_stand_out(events):
+    from prefprint.documents import itineraries_context
+
+    event = events["rooms-26"]
+    html = document_html(event, "itineraries")
+    rests = sum(leg["table"] is None for s in itineraries_context(event)["strips"] for leg in s["legs"])
+    assert rests > 0 and html.count('<td rowspan="3" class="rest">отдых</td>') == rests
+    assert '<span class="small">отдых</span>' not in html
+    doc = cells(html)
+    seats = [r for r in doc.rows if r and r[0] == "Место"]
+    assert len(seats) == 26 and sum(13 - (len(r) - 1) for r in seats) == rests  # no empty seat cells
+    assert '<tr class="at"><td class="l">Стол</td>' in html
