@@ -635,6 +635,9 @@ def _typical(values) -> int:
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
 
 
+FIGURE_MM = 15.4  # a start list's column of figures (number, room, table, seat), as print.css sets it
+
+
 def start_list_context(event: Event, sessions=None) -> dict:
     """Players in alphabetical order with their round-1 table and seat, laid out in columns.
 
@@ -643,7 +646,7 @@ def start_list_context(event: Event, sessions=None) -> dict:
     """
     sessions = list(sessions) if sessions else [(None, event)]
     seats = [(label, first_seats(ev)) for label, ev in sessions]
-    rooms = any(len(ev.movement.rooms) > 1 for _, ev in sessions)
+    rooms = [len(ev.movement.rooms) > 1 for _, ev in sessions]  # a room column where a session has rooms
     entries = []
     for p in sorted(event.players, key=lambda p: (sort_key(p.name or ""), p.number)):
         entries.append({"player": p, "at": [where.get(p.number) for _, where in seats]})
@@ -659,7 +662,7 @@ def start_list_context(event: Event, sessions=None) -> dict:
     # names in ten on one line, or on two (surname, name) where the rows are tall enough.
     # DejaVu Sans takes about 0.21 mm a letter a point, a line 1.1 × 0.353 mm a point.
     font_pt = min(18.0, row_mm * 1.4)
-    name_mm = (188.0 - 5.0 * (across - 1)) / across - 15.4 * (1 + len(sessions) * (3 if rooms else 2)) - 3.0
+    name_mm = (188.0 - 5.0 * (across - 1)) / across - FIGURE_MM * (1 + sum(3 if r else 2 for r in rooms)) - 3.0
     names = [str(e["player"].name or "") for e in entries] or ["—"]
     one_line = name_mm / (max(_typical(len(name) for name in names), 8) * 0.21)
     two_lines = min((row_mm - 1.0) / (2 * 1.1 * 0.353),
@@ -668,6 +671,6 @@ def start_list_context(event: Event, sessions=None) -> dict:
     later = any(at and at[0] > 1 for e in entries for at in e["at"])
     return {"pages": [columns[i:i + across] for i in range(0, len(columns), across)],
             "sessions": [s for s, _ in sessions],
-            "rooms": rooms, "row_mm": round(row_mm, 1), "font_pt": round(font_pt, 1), "across": across,
+            "rooms": rooms, "figure_mm": FIGURE_MM, "row_mm": round(row_mm, 1), "font_pt": round(font_pt, 1), "across": across,
             "name_pt": round(name_pt, 1),
             "any_later": later}

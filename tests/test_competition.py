@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -147,3 +148,28 @@ def test_the_kit_of_two_sessions_dealt_at_the_table(tmp_path):
     assert start.count("не играет") == 1 and ">Сессия 2<" in start  # player 9 sits out session 2
     index = (tmp_path / "kit" / "index.html").read_text(encoding="utf-8")
     assert 'href="session-2/index.html"' in index and 'href="start-list.pdf"' in index
+
+
+def test_the_start_list_of_a_competition_has_a_room_column_only_where_a_session_has_rooms(cup):
+    from weasyprint import HTML
+
+    from prefprint.documents import start_list_context
+    from prefprint.render import html
+
+    first = replace(cup.sessions[0], players=cup.players, session_count=1)  # as the kit lists everyone
+    ctx = start_list_context(first, [(e.session_title, e) for e in cup.sessions])
+    assert ctx["rooms"] == [False, True]  # session 1 is one field; session 2 plays in the rooms of the lines
+    text = html("start_list.html", "ru", event=first, **ctx)
+    assert text.count(">Комната<") == len(ctx["pages"])  # one room column a page, session 2's
+    doc = HTML(string=text).render()
+    assert len(doc.pages) == len(ctx["pages"]) == 2  # rows as planned: no name wraps a row onto another page
+    # every row whole on one page: each player's number stands once, on the page of his name
+    for page in doc.pages:
+        lines = [box for box in _boxes(page._page_box) if getattr(box, "element_tag", "") == "tr"]
+        assert all(box.position_y + box.height <= page.height for box in lines)
+
+
+def _boxes(box):
+    yield box
+    for child in getattr(box, "children", ()):
+        yield from _boxes(child)
