@@ -2,7 +2,33 @@
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
+
 LANGS = ("ru", "en")
+
+_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def number(value, lang: str = "ru", places: int = 1, trim: bool = False) -> str:
+    """A number as its reader writes it: whole ones as they are, others to `places` decimals
+    (`trim`: without trailing zeros), the minus "−", the decimal comma in Russian ("12,5", "−3,3").
+
+    Text already formatted with a point ("65.95", a ranking's percentage) only gets the comma;
+    None is "". The one place where a number of a page, a PDF or a message meets its language.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, int) or (not isinstance(value, float) and Fraction(value).denominator == 1):
+        text = str(int(value))
+    else:
+        text = f"{float(value):.{places}f}"
+        if trim:
+            text = text.rstrip("0").rstrip(".")
+    text = text.replace("-", "−")
+    return _POINT.sub(",", text) if lang == "ru" else text
 
 
 def note_text(code: str, params: dict, lang: str = "ru") -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import string
 import unicodedata
 from collections import Counter
+from fractions import Fraction
 
 LANGS = ("ru", "en")
 
@@ -64,9 +65,14 @@ class _Formatter(string.Formatter):
         if isinstance(value, Message):
             return value.text(self.lang)
         if isinstance(value, (list, tuple)) and all(isinstance(v, Message) for v in value):
-            return "; ".join(v.text(self.lang) for v in value)  # several parts of one problem
+            # several parts of one problem, or "{items:,}": items of one list
+            return ("; " if spec != "," else ", ").join(v.text(self.lang) for v in value)
         if "|" in spec:
             return plural(value, spec)
+        if isinstance(value, (Fraction, float)) and not spec:
+            from .i18n import number
+
+            return number(value, self.lang, 2, trim=True)  # "62,5" in Russian, "62.5" in English
         return super().format_field(value, spec)
 
 
@@ -478,7 +484,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "results.note_spoiled": ("испорчена за этим столом", "spoiled at this table"),
     "results.note_deal_not_played": ("сдача не сыграна", "the deal was not played"),
     "results.note_deal_spoiled": ("сдача испорчена", "the deal was spoiled"),
-    "results.note_adjusted": ("корректировка судьи: {detail}", "director's adjusted score: {detail}"),
+    "results.note_adjusted": ("корректировка судьи: {detail:,}", "director's adjusted score: {detail:,}"),
     "results.note_pct": ("{seat} {percent}%", "{seat} {percent}%"),
     "results.rulings_title": ("Решения судьи", "Director's rulings"),
     "results.pending": ("Ещё не {n:подсчитана|подсчитаны|подсчитано} {n} {n:сдача|сдачи|сдач}: {deals}",

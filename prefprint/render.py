@@ -16,7 +16,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from .i18n import METHOD_NAMES, VARIANT_NAMES, forms, note_text, words
+from .i18n import METHOD_NAMES, VARIANT_NAMES, forms, note_text, number, words
 from .messages import Message, counted, plural, text_of
 from .rules import fmt_whists
 
@@ -40,6 +40,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["w"] = fmt_whists
+    env.filters["num"] = number_filter  # {{ x|num }}: "12,5" on a Russian page, "12.5" on an English one
     env.filters["plural"] = plural  # {{ n|plural(f.deal) }}: the word alone
     env.filters["counted"] = counted  # {{ n|counted(f.deal) }}: "5 сдач"
     env.filters["short_name"] = short_name
@@ -54,6 +55,12 @@ def environment() -> jinja2.Environment:
 def html(template: str, lang: str = "ru", **context) -> str:
     """Render one document template to an HTML string."""
     return environment().get_template(template).render(lang=lang, t=words(lang), f=forms(lang), **context)
+
+
+@jinja2.pass_context
+def number_filter(context, value, places: int = 1) -> str:
+    """A number in the page's language (i18n.number): the decimal comma in Russian."""
+    return number(value, context.get("lang", "ru"), places)
 
 
 def short_name(name: str) -> str:

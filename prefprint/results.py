@@ -671,7 +671,7 @@ class _Checker:
                         self.problem("results.adjusted_pct", cell=self.cell_ref(
                             sheet_name(self.event.language, d.number), f"{s}_mp", r.row), seat=s, value=shown(None))
                 if r.adjusted:
-                    detail = ", ".join(f"{s} {_num(p)}%" for s, p in r.adjusted.items())
+                    detail = [Message("results.note_pct", seat=s, percent=Fraction(p)) for s, p in r.adjusted.items()]
                     r.notes.insert(0, Message("results.note_adjusted", detail=detail))
 
 

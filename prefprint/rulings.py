@@ -85,15 +85,10 @@ class Applied:
         """What the ruling did, with its reason, for the published pages."""
         r = self.ruling
         if r.kind == "adjusted":
-            return Message("rulings.note_adjusted", deal=self.deal, seat=self.seat, player=self.player, percent=_num(r.percent),
+            return Message("rulings.note_adjusted", deal=self.deal, seat=self.seat, player=self.player, percent=Fraction(r.percent),
                            reason=r.reason)
         return Message("rulings.note_time" if r.kind == "time" else "rulings.note_penalty", player=self.player,
-                       mp=_num(-self.mp), round=self.round or "", table=self.table or "", reason=r.reason)
-
-
-def _num(x) -> str:
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):.2f}".rstrip("0")
+                       mp=Fraction(-self.mp), round=self.round or "", table=self.table or "", reason=r.reason)
 
 
 def _key_lines(text: str, array: str) -> dict[tuple, int]:

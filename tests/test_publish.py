@@ -477,3 +477,15 @@ def test_english_site_and_pdf_pages(events, tmp_path):
             visible = visible.replace(name.split()[0], " ")
         assert not re.search(r"[А-Яа-яЁё]{2,}", visible), re.findall(r"[А-Яа-яЁё]{2,}", visible)[:5]
     assert "Score card" in pages[PLAYER_PAGE.format(n=1)] and "Results by line" in pages["deals/deal-1.html"]
+
+
+def test_numbers_in_the_readers_language():
+    from prefprint.i18n import number
+
+    assert [number(v, "ru") for v in (Fraction(25, 2), Fraction(-10, 3), 7, 42.57, "65.95", "—", None)] == \
+        ["12,5", "−3,3", "7", "42,6", "65,95", "—", ""]
+    assert [number(v, "en") for v in (Fraction(25, 2), "65.95")] == ["12.5", "65.95"]
+    note = Message("results.note_adjusted", detail=[Message("results.note_pct", seat=s, percent=p)
+                                                    for s, p in (("N", Fraction(125, 2)), ("E", Fraction(75, 2)))])
+    assert note.text("ru") == "корректировка судьи: N 62,5%, E 37,5%"
+    assert note.text("en") == "director's adjusted score: N 62.5%, E 37.5%"
