@@ -78,7 +78,7 @@ METHOD_NAMES = {
 
 WORDS = {
     "ru": {
-        "round": "Тур", "table": "Стол", "round_short": "Тур", "table_short": "Стол", "set": "Комплект", "deal": "Сдача", "dealer": "Сдающий",
+        "lang": "ru", "round": "Тур", "table": "Стол", "round_short": "Тур", "table_short": "Стол", "set": "Комплект", "deal": "Сдача", "dealer": "Сдающий",
         "first_hand": "Первая рука", "room": "Комната", "rest": "отдых", "resting": "Отдыхают",
         "player": "Игрок", "players": "Участники", "seat": "Место", "contract": "Контракт",
         "declarer": "Разыгрывающий", "whister1": "1-й вистующий", "whister2": "2-й вистующий",
@@ -114,8 +114,27 @@ WORDS = {
         "pending": "ещё не внесены сдачи", "frequencies": "Результаты по линиям", "how_many": "раз",
         "rulings": "Решения судьи", "notes": "Примечания", "deals_played": "Сыграно сдач",
         "excluded": "не учтена", "adjusted": "корр.", "table_page": "Стол",
-        "role_names": {"declarer": "играл", "whist": "вист", "pass": "пас", "half": "полвиста",
-                       "allpass": "распасы", "dealer": "прикуп", "catch": "ловил"},
+        "adjusted_title": "корректировка судьи: процент от макс",
+        "lines_legend": "Для каждой линии: результат в вистах, сколько раз он получен, сколько МП он принёс и "
+                        "сколько это процентов от макс (учтённые результаты; не сыгранные и испорченные не в счёт). "
+                        "«корр.» — корректировка судьи: её процент от макс и МП.",
+        "role_names": {"declarer": "розыгрыш", "whist": "вист", "pass": "пас", "half": "полвиста",
+                       "allpass": "распасы", "dealer": "прикуп", "catch": "ловля"},
+        "ranking_legend": "Процент — от максимально возможного для игрока (сумма «макс» сыгранных игроком сдач). "
+                          "Равные проценты делят место.",
+        "competition_legend": "Процент — сумма матчпунктов игрока во всех протоколах турнира, делённая на сумму "
+                              "максимумов сыгранных игроком сдач (правила, §9). Каждая сдача подсчитана внутри "
+                              "своей сессии и линии.",
+        "running_short": "% с нач.", "per_round": "за тур", "absent": "не участвует",
+        "card_legend": "Сд. — сдача, контр. — контракт («—» — распасы). Роль: розыгрыш, вист, пас, полвиста, "
+                       "распасы, ловля (мизера), прикуп (сдающий, в сдаче не участвует). Взятки: разыгрывающего / "
+                       "свои (на распасах — свои). МП: матчпункты из максимума сдачи. «% с начала» — процент "
+                       "нарастающим итогом с начала сессии; в строке «итог тура» — МП тура и процент за тур.",
+        "card_legend_print": "Сд. — сдача, контр. — контракт («—» — распасы). Роль: розыгрыш, вист, пас, полвиста, "
+                             "распасы, ловля (мизера), прикуп (сдающий, в сдаче не участвует). Взятки: "
+                             "разыгрывающего / свои (на распасах — свои). МП: матчпункты из максимума сдачи; "
+                             "в заголовке тура — МП тура. «% с нач.» — процент нарастающим итогом с начала "
+                             "сессии.",
         "declarer_short": "Разыгр.", "whister1_short": "1-й вист.", "whister2_short": "2-й вист.",
         "deal_short": "Сд.", "contract_short": "Контр.", "tricks_short": "Взятки", "whists_short": "Висты",
         "status_names": {"not played": "не сыграна", "spoiled": "испорчена", "excluded": "не учтена",
@@ -132,12 +151,12 @@ WORDS = {
         "dd_partial": "· — не считалось: разобраны только сыгранные контракты.",
         "dd_rows_legend": "ДД — двойной болван: сколько взяток разыгрывающий брал бы в этом контракте при лучшей "
                           "игре обеих сторон с открытыми картами (на мизере — сколько не избежать: 0 — чистый, "
-                          "≥1 — ловится); ▲2 — взял на 2 больше, ▼1 — на 1 меньше. У распасов ответа нет.",
+                          "≥1 — ловится); ▲2 — взято на 2 больше, ▼1 — на 1 меньше. У распасов ответа нет.",
         "dd_card_legend": "▲1 / ▼2 после роли — на столько взяток лучше или хуже двойного болвана: у разыгрывающего "
-                          "— его взятки, у вистующего и ловящего мизер — взятки защиты.",
+                          "— свои взятки, у вистующего и ловящего мизер — взятки защиты.",
     },
     "en": {
-        "round": "Round", "table": "Table", "round_short": "Rd", "table_short": "Tbl", "set": "Set", "deal": "Deal", "dealer": "Dealer",
+        "lang": "en", "round": "Round", "table": "Table", "round_short": "Rd", "table_short": "Tbl", "set": "Set", "deal": "Deal", "dealer": "Dealer",
         "first_hand": "First hand", "room": "Room", "rest": "rest", "resting": "Resting",
         "player": "Player", "players": "Players", "seat": "Seat", "contract": "Contract",
         "declarer": "Declarer", "whister1": "Whister 1", "whister2": "Whister 2",
@@ -172,8 +191,28 @@ WORDS = {
         "pending": "deals still to be entered", "frequencies": "Results by line", "how_many": "times",
         "rulings": "Director's rulings", "notes": "Notes", "deals_played": "Deals played",
         "excluded": "not counted", "adjusted": "adj.", "table_page": "Table",
+        "adjusted_title": "director's adjusted score: percentage of the top",
+        "lines_legend": "For each line: the result in whists, how many times it was scored, the MP it earned and "
+                        "their percentage of the top (counted results; not played and spoiled rows are left out). "
+                        "\"adj.\": a director's adjusted score, its percentage of the top and MP.",
         "role_names": {"declarer": "declarer", "whist": "whist", "pass": "pass", "half": "half-whist",
-                       "allpass": "all-pass", "dealer": "sat out", "catch": "caught"},
+                       "allpass": "all-pass", "dealer": "sat out", "catch": "catching"},
+        "ranking_legend": "Percentage of the maximum possible for the player (the sum of the tops of the deals "
+                          "the player played). Equal percentages share a place.",
+        "competition_legend": "Percentage: the player's matchpoints over every protocol of the competition divided "
+                              "by the sum of the tops of the deals the player played (rules §9). Each deal is "
+                              "matchpointed within its own session and line.",
+        "running_short": "% so far", "per_round": "of the round", "absent": "not playing",
+        "card_legend": "Contract \"—\": all-pass. Role: declarer, whist, pass, half-whist, all-pass, catching "
+                       "(a misère), sat out (the dealer at a table of 4). Tricks: the declarer's / the player's own "
+                       "(on all-pass: own). MP: matchpoints of the deal's top. \"% so far\": the running "
+                       "percentage from the start of the session; on the \"round total\" line, the round's MP "
+                       "and its percentage of the round.",
+        "card_legend_print": "Contract \"—\": all-pass. Role: declarer, whist, pass, half-whist, all-pass, "
+                             "catching (a misère), sat out (the dealer at a table of 4). Tricks: the declarer's / "
+                             "the player's own (on all-pass: own). MP: matchpoints of the deal's top; in a round's "
+                             "heading, the round's MP. \"% so far\": the running percentage from the start of the "
+                             "session.",
         "declarer_short": "Decl.", "whister1_short": "W1", "whister2_short": "W2",
         "deal_short": "Deal", "contract_short": "Contract", "tricks_short": "Tricks", "whists_short": "Whists",
         "status_names": {"not played": "not played", "spoiled": "spoiled", "excluded": "not counted",
@@ -189,8 +228,8 @@ WORDS = {
                            "best play by both sides, all cards seen (bold: 6 or more); a misère clean or caught.",
         "dd_partial": "·: not analysed, only the contracts played were.",
         "dd_rows_legend": "DD: double dummy, the tricks the declarer would take in this contract with best play "
-                          "by both sides, all cards seen (a misère: the tricks he cannot avoid, 0 clean, ≥1 "
-                          "caught); ▲2: he took 2 more, ▼1: 1 fewer. All-pass has no answer.",
+                          "by both sides, all cards seen (a misère: the tricks the declarer cannot avoid, 0 clean, ≥1 "
+                          "caught); ▲2: 2 more taken, ▼1: 1 fewer. All-pass has no answer.",
         "dd_card_legend": "▲1 / ▼2 after the role: that many tricks better or worse than double dummy, the "
                           "declarer's own tricks, or the defence's for a whister and a misère's catchers.",
     },

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from . import makeable
 from .documents import DEAL_PAGE, PLAYER_PAGE, TABLE_PAGE, deal_view, table_copy
-from .i18n import words
+from .i18n import number, words
+from .matchpoints import rounded_percent
 from .messages import Message, text_of
 from .render import html, render_pdfs, write_atomic
 from .rules import active_seats
@@ -203,6 +204,11 @@ def deal_page(report, d) -> dict:
                        "adjusted": (r.adjusted or {}).get(s) if r is not None else None} for s in event.seats],
             "notes": row_notes(r, lang) if r is not None else [],
         })
+    whole = d.status in ("not played", "spoiled")  # the deal as a whole: said once, not on every row
+    deal_notes = [text_of(n, lang) for n in getattr(d, "notes", None) or []]
+    if whole:
+        for row in rows:
+            row["notes"] = [n for n in row["notes"] if n not in deal_notes]
     top = max((_top(r, s) for r in d.results if row_status(r) in ("played", "adjusted") for s in r.mp), default=0)
     a = _analysed(report, d.number)
     dd = makeable.table_view(a, lang)
@@ -213,7 +219,7 @@ def deal_page(report, d) -> dict:
     return {"number": d.number, "status": d.status, "view": deal_view(deal, lang), "rows": rows, "top": top,
             "dd": dd, "dd_lines": makeable.table_lines(dd, words(lang)) if dd else None,
             "lines": _lines(event, d), "copies": max((row["copy_no"] for row in rows), default=1),
-            "notes": [text_of(n, lang) for n in getattr(d, "notes", None) or []]}
+            "whole": whole, "notes": deal_notes}
 
 
 def _analysed(report, number: int):
@@ -237,15 +243,22 @@ def _lines(event, d) -> list[dict]:
         played = [r for r in d.results if row_status(r) == "played" and s in r.mp]
         freq = Counter(r.whists[s] for r in played)
         mp = {r.whists[s]: r.mp[s] for r in played}
-        results = [{"whists": w, "adjusted": None, "count": n, "mp": mp[w]}
+        top = {r.whists[s]: _top(r, s) for r in played}
+        results = [{"whists": w, "adjusted": None, "count": n, "mp": mp[w], "percent": _share(mp[w], top[w])}
                    for w, n in sorted(freq.items(), reverse=True)]
         adjusted = Counter((r.adjusted or {}).get(s) for r in d.results
                            if row_status(r) == "adjusted" and (r.adjusted or {}).get(s) is not None)
         adj_mp = {(r.adjusted or {}).get(s): r.mp.get(s) for r in d.results if row_status(r) == "adjusted"}
-        results += [{"whists": None, "adjusted": pct, "count": n, "mp": adj_mp.get(pct)}
+        results += [{"whists": None, "adjusted": pct, "count": n, "mp": adj_mp.get(pct),
+                     "percent": float(rounded_percent(Fraction(pct) / 100, 1))}
                     for pct, n in sorted(adjusted.items())]
         lines.append({"seat": s, "results": results})
     return lines
+
+
+def _share(mp, top) -> float | None:
+    """Matchpoints as a percentage of the top, to one decimal (None without a top)."""
+    return _percent1(mp, top) if top else None
 
 
 def _positions(event, number: int) -> dict:
@@ -261,8 +274,6 @@ def _positions(event, number: int) -> dict:
 
 def _percent1(mp, top) -> float:
     """A percentage of a score card to one decimal, rounded half up from the exact value (printed "%.1f")."""
-    from .matchpoints import rounded_percent
-
     return float(rounded_percent(Fraction(mp) / top, 1))
 
 
@@ -356,7 +367,7 @@ _BLOCK_MM = 0.6  # space above a round
 _CARD_MM = 12.0  # a card's name, standing and column heads
 _MORE_MM = 7.5  # a card continued in the next column: its name and column heads again
 _HEADING_LETTERS = 68  # letters of a round's heading that surely fit one line of a column
-_RECAP = "{deal:>3} {role:<12}{contract:<6}{tricks:>7} {whists:>6} {mp:>7} {run:>5}"
+_RECAP = "{deal:>3} {role:<12}{contract:<6}{tricks:>7} {whists:>6} {mp:>7} {run:>8}"
 
 
 def _segments(text: str) -> list[tuple[str, str]]:
@@ -375,16 +386,14 @@ def _segments(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _fmt(value) -> str:
-    from .rules import fmt_whists
-
-    return "" if value is None else fmt_whists(value)
+def _fmt(value, lang: str) -> str:
+    return number(value, lang)
 
 
 def recap_head(t: dict) -> str:
     """The column heads of a printed score card."""
     return _RECAP.format(deal=t["deal_short"][:3], role=t["role"], contract=t["contract_short"][:6],
-                         tricks=t["tricks_short"], whists=t["whists_short"], mp=t["mp"], run="%")
+                         tricks=t["tricks_short"], whists=t["whists_short"], mp=t["mp"], run=t["running_short"])
 
 
 def recap_line(x: dict, t: dict) -> list[tuple[str, str]]:
@@ -400,10 +409,10 @@ def recap_line(x: dict, t: dict) -> list[tuple[str, str]]:
     if x["decl_tricks"] is not None and x["own_tricks"] is not None:
         tricks = f"{x['decl_tricks']} / {x['own_tricks']}"
     else:
-        tricks = _fmt(x["decl_tricks"] if x["decl_tricks"] is not None else x["own_tricks"])
-    whists = f"{_fmt(x['adjusted'])}%" if x["adjusted"] is not None else _fmt(x["whists"])
-    mp = f"{_fmt(x['mp'])}/{x['top']}" if x["mp"] is not None else ""
-    run = f"{x['running']:.1f}" if x["running"] is not None else ""
+        tricks = _fmt(x["decl_tricks"] if x["decl_tricks"] is not None else x["own_tricks"], t["lang"])
+    whists = _fmt(x["whists"], t["lang"])  # an adjusted score's percentage is in the row's note
+    mp = f"{_fmt(x['mp'], t['lang'])}/{x['top']}" if x["mp"] is not None else ""
+    run = _fmt(x["running"], t["lang"])
     text = _RECAP.format(deal=x["deal"], role=role, contract=x["contract"], tricks=tricks, whists=whists,
                          mp=mp, run=run).rstrip()
     if x["notes"]:
@@ -418,7 +427,7 @@ def _round_block(rnd: dict, t: dict) -> dict:
         return {"kind": "round", "title": f"{t['round']} {rnd['round']} · {t['rest']}", "detail": "",
                 "lines": [], "height": _HEADING_MM + _BLOCK_MM}
     title = f"{t['round']} {rnd['round']} · {t['table'].lower()} {rnd['table']} · {rnd['seat']}"
-    total = f" · {_fmt(rnd['mp'])}/{rnd['top']}" if rnd["top"] else ""
+    total = f" · {_fmt(rnd['mp'], t['lang'])}/{rnd['top']}" if rnd["top"] else ""
     mates = ", ".join(f"{s} {p} {short_name(name)}" for s, p, name in rnd["mates"])
     detail = f"{total} — {mates}"
     lines = [recap_line(x, t) for x in rnd["deals"]]

@@ -125,7 +125,7 @@ def test_results_of_two_sessions_publish_one_ranking_and_a_site_per_session(tmp_
     assert all(len(r["sessions"]) == 2 for r in ranking if r["player"] != 9)
     assert {p.name for p in out.iterdir()} >= {"index.html", "results.pdf", "results.xlsx", "session-1", "session-2"}
     index = (out / "index.html").read_text(encoding="utf-8")
-    assert "Игрок &lt;1&gt;" in index and "session-2/index.html" in index and "не играл" in index
+    assert "Игрок &lt;1&gt;" in index and "session-2/index.html" in index and "не участвует" in index
     assert (out / "session-2" / "players" / "player-1.html").is_file()
     swapped = CliRunner().invoke(cli, ["results", str(spec), *reversed(books), "-o", str(out)])
     assert swapped.exit_code == 1 and "ожидается сессия 1" in swapped.output

@@ -141,7 +141,7 @@ def test_protocol_pages_and_score_cards_set_results_against_double_dummy(tmp_pat
 
     line = "".join(text for text, _ in recap_line(next(x for r in player_card(report, 2)["rounds"] if not r["rest"]
                                                         for x in r["deals"] if x["deal"] == 2), words("ru")))
-    assert "играл ▼1" in line
+    assert "розыгрыш ▼1" in line
 
 
 def test_without_analysis_nothing_is_shown_and_nothing_solved(tmp_path, stubbed):

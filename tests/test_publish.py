@@ -133,8 +133,14 @@ def test_protocol_page_marks_excluded_rows_and_counts_results_by_line(site):
     assert any(x["adjusted"] == 60 for x in d2["lines"][0]["results"])
     page = text_of_page(out / "deals" / "deal-2.html")
     assert "корр." in page and "60%" in page
+    lines = page[page.index("Результаты по линиям"):]
+    whists = re.findall(r'<tr><td class="(?:num|adj)"[^>]*>([^<]*)</td>', lines)
+    assert "корр." in whists and not any("%" in w for w in whists)  # the whists column holds whists
+    assert re.search(r'class="adj"[^>]*>корр\.</td><td class="num">1</td><td class="num">3,6</td>'
+                     r'<td class="num">60,0</td>', lines)  # the adjusted score's percentage where percentages go
     spoiled = text_of_page(out / "deals" / "deal-5.html")
-    assert spoiled.count('class="status">испорчена') == len(report.event.rows_of(report.event.deal(5)))
+    rows = len(report.event.rows_of(report.event.deal(5)))
+    assert spoiled.count("испорчена") == 1 and f'rowspan="{rows}"' in spoiled  # said once for the deal
     page1 = text_of_page(out / "deals" / "deal-1.html")
     assert 'class="status">не сыграна' in page1 and "Результаты по линиям" in page1
 
@@ -489,3 +495,31 @@ def test_numbers_in_the_readers_language():
                                                     for s, p in (("N", Fraction(125, 2)), ("E", Fraction(75, 2)))])
     assert note.text("ru") == "корректировка судьи: N 62,5%, E 37,5%"
     assert note.text("en") == "director's adjusted score: N 62.5%, E 37.5%"
+
+
+def _cells(page: str, cls: str = "num") -> list[str]:
+    """The text of the table cells of a class (tags inside taken out)."""
+    return [re.sub(r"<[^>]+>", "", c) for c in re.findall(rf'<td class="{cls}[^"]*">(.*?)</td>', page, re.S)]
+
+
+def test_russian_pages_write_the_decimal_comma(site):
+    report, out = site
+    pages = [out / "index.html", out / PLAYER_PAGE.format(n=13), out / "deals" / "deal-2.html",
+             out / TABLE_PAGE.format(n=4)]
+    for page in pages:
+        cells = _cells(text_of_page(page))
+        assert not [c for c in cells if re.search(r"\d\.\d", c)], page.name
+        assert any(re.search(r"\d,\d", c) for c in cells), page.name
+    assert re.search(r"\d,\d\d", text_of_page(out / "index.html"))  # 65,95 in the ranking
+
+
+def test_score_card_says_which_percentage_and_no_gendered_role(site):
+    report, out = site
+    page = text_of_page(out / PLAYER_PAGE.format(n=13))
+    assert '<th class="run">% с начала</th>' in page
+    card = player_card(report, 13)
+    for rnd in (r for r in card["rounds"] if not r["rest"]):
+        assert f"итог тура: <b>{str(rnd['percent']).replace('.', ',')} %</b> за тур" in page
+    for verb in ("играл", "ловил", "сдавал", "не играл"):
+        assert verb not in page
+    assert "розыгрыш" in page

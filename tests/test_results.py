@@ -328,7 +328,7 @@ def test_an_adjusted_score_is_a_share_of_the_top(events, tmp_path):
     standing = next(s for s in report.standings if s.player == player)
     assert standing.max == 19 * 8 + 6
     page = (tmp_path / "out" / "deals" / "deal-1.html").read_text(encoding="utf-8")
-    assert "корр." in page and "60%" in page and "3.6" in page
+    assert "корр." in page and "60%" in page and "3,6" in page
     bad, _ = filled(event, tmp_path / "bad", extra={key: {"contract": "корр", "N_mp": 120, "E_mp": None,
                                                            "S_mp": 50, "W_mp": 50}})
     with pytest.raises(WorkbookError) as e:
