@@ -125,6 +125,7 @@ WORDS = {
         "competition_legend": "Процент — сумма матчпунктов игрока во всех протоколах турнира, делённая на сумму "
                               "максимумов сыгранных игроком сдач (правила, §9). Каждая сдача подсчитана внутри "
                               "своей сессии и линии.",
+        "competition_ranking": "Итоги турнира",
         "running_short": "% с нач.", "per_round": "за тур", "absent": "не участвует",
         "card_legend": "Сд. — сдача, контр. — контракт («—» — распасы). Роль: розыгрыш, вист, пас, полвиста, "
                        "распасы, ловля (мизера), прикуп (сдающий, в сдаче не участвует). Взятки: разыгрывающего / "
@@ -202,6 +203,7 @@ WORDS = {
         "competition_legend": "Percentage: the player's matchpoints over every protocol of the competition divided "
                               "by the sum of the tops of the deals the player played (rules §9). Each deal is "
                               "matchpointed within its own session and line.",
+        "competition_ranking": "Overall ranking",
         "running_short": "% so far", "per_round": "of the round", "absent": "not playing",
         "card_legend": "Contract \"—\": all-pass. Role: declarer, whist, pass, half-whist, all-pass, catching "
                        "(a misère), sat out (the dealer at a table of 4). Tricks: the declarer's / the player's own "

@@ -512,11 +512,23 @@ def tables_of(event) -> list[int]:
 
 # --------------------------------------------------------------------------- writing
 
-def _site_pages(report) -> list[tuple[str, str]]:
-    """(relative path, HTML) of every page of the site."""
+def session_label(event) -> str:
+    """A session as its pages name it: its title, else "Сессия 2"."""
+    return event.session_title or f"{words(event.language)['session']} {event.session}"
+
+
+def competition_nav(sessions) -> dict:
+    """What a session's pages say of the competition: this session's name and every session (number, name)."""
+    return {"sessions": [(e.session, session_label(e)) for e in sessions]}
+
+
+def _site_pages(report, comp: dict | None = None) -> list[tuple[str, str]]:
+    """(relative path, HTML) of every page of the site; `comp` (competition_nav): a session's site in a competition."""
     event = report.event
     lang = event.language
-    common = {"event": event, "names": event.names, "state": report_state(report),
+    if comp is not None:
+        comp = {**comp, "label": session_label(event)}
+    common = {"event": event, "names": event.names, "state": report_state(report), "comp": comp,
               "deal_numbers": [d.number for d in report.deals], "tables": tables_of(event),
               "pending": {d.number for d in report.deals if d.status == "pending"}}
     pages = [("index.html", html("results_index.html", lang, **common, **ranking_context(report)))]
@@ -579,8 +591,9 @@ def analyse_reports(reports: list, folder: Path, staging: Path, wanted: bool = T
         report.analysis = makeable.solve(event.deals, staging, requests, jobs, say)
 
 
-def publish(report, folder: Path, jobs: int | None = None) -> list[Path]:
-    """index.html, deals/, players/, tables/, results.pdf and results.xlsx in a folder."""
+def publish(report, folder: Path, jobs: int | None = None, comp: dict | None = None) -> list[Path]:
+    """index.html, deals/, players/, tables/, results.pdf and results.xlsx in a folder (`comp`: of a
+    competition's session, its pages linked to the overall ranking one folder up)."""
     from .workbook import write_results_workbook
 
     folder = Path(folder)
@@ -588,7 +601,7 @@ def publish(report, folder: Path, jobs: int | None = None) -> list[Path]:
 
     def meanwhile():
         # the site and the workbook, while the other processes render the PDF
-        for path, text in _site_pages(report):
+        for path, text in _site_pages(report, comp):
             written.append(write_atomic(folder / path, text))
         written.append(write_results_workbook(report, folder / "results.xlsx"))
 
@@ -615,8 +628,9 @@ def publish_competition(report, folder: Path, jobs: int | None = None) -> list[P
 
     folder = Path(folder)
     written = []
+    comp = competition_nav(report.sessions)
     for session in report.reports:
-        written += publish(session, folder / f"session-{session.event.session}", jobs)
+        written += publish(session, folder / f"session-{session.event.session}", jobs, comp)
     ctx = competition_context(report)
     lang = report.competition.language
     written.append(write_atomic(folder / "index.html", html("results_competition.html", lang, printed=False, **ctx)))

@@ -110,7 +110,7 @@ def test_results_of_two_sessions_publish_one_ranking_and_a_site_per_session(tmp_
     from prefprint.cli import cli
 
     spec = tmp_path / "small.toml"
-    spec.write_text(SMALL, encoding="utf-8")
+    spec.write_text(SMALL.replace("rounds = 2\nabsent", 'title = "Финал"\nrounds = 2\nabsent'), encoding="utf-8")
     comp = load_competition(spec)
     books = []
     for event in comp.sessions:
@@ -127,6 +127,13 @@ def test_results_of_two_sessions_publish_one_ranking_and_a_site_per_session(tmp_
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "Игрок &lt;1&gt;" in index and "session-2/index.html" in index and "не участвует" in index
     assert (out / "session-2" / "players" / "player-1.html").is_file()
+    assert 'href="session-1/index.html">Сессия 1</a>' in index and 'href="session-2/index.html">Финал</a>' in index
+    for page, up in (("index.html", "../index.html"), ("players/player-1.html", "../../index.html"),
+                     ("deals/deal-1.html", "../../index.html"), ("tables/table-1.html", "../../index.html")):
+        text = (out / "session-2" / page).read_text(encoding="utf-8")
+        assert f'<a class="up" href="{up}">Итоги турнира</a>' in text, page  # back to the overall ranking
+        assert "Финал" in text.split("</nav>")[0], page  # the session named where the page begins
+    assert "<h1>Итоги · Финал</h1>" in (out / "session-2" / "index.html").read_text(encoding="utf-8")
     swapped = CliRunner().invoke(cli, ["results", str(spec), *reversed(books), "-o", str(out)])
     assert swapped.exit_code == 1 and "ожидается сессия 1" in swapped.output
     assert len([line for line in swapped.output.splitlines() if line.startswith("  - ")]) == 1
