@@ -216,7 +216,7 @@ WORDS = {
                              "heading, the round's MP. \"% so far\": the running percentage from the start of the "
                              "session.",
         "declarer_short": "Decl.", "whister1_short": "W1", "whister2_short": "W2",
-        "deal_short": "Deal", "contract_short": "Contract", "tricks_short": "Tricks", "whists_short": "Whists",
+        "deal_short": "Deal", "contract_short": "Contr.", "tricks_short": "Tricks", "whists_short": "Whists",
         "status_names": {"not played": "not played", "spoiled": "spoiled", "excluded": "not counted",
                          "adjusted": "adj.", "played": "", "pending": "not scored yet"},
         # double-dummy analysis (prefprint.makeable)

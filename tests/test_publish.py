@@ -493,6 +493,8 @@ def test_english_site_and_pdf_pages(events, tmp_path):
             visible = visible.replace(name.split()[0], " ")
         assert not re.search(r"[А-Яа-яЁё]{2,}", visible), re.findall(r"[А-Яа-яЁё]{2,}", visible)[:5]
     assert "Score card" in pages[PLAYER_PAGE.format(n=1)] and "Results by line" in pages["deals/deal-1.html"]
+    cells = _cells(pages[PLAYER_PAGE.format(n=1)])  # the decimal point in English, in macros too
+    assert any(re.search(r"\d\.\d", c) for c in cells) and not any(re.search(r"\d,\d", c) for c in cells)
 
 
 def test_numbers_in_the_readers_language():
