@@ -243,7 +243,7 @@ reason = "Не окончили тур вовремя"
     assert kinds[("penalty", late)].mp == -2  # 25% of the deal's full top of 8
     time_n = dict(next(t for t in event.movement.rounds[2].tables if t.table == 2).seats)["N"]
     assert kinds[("time", time_n)].mp == Fraction(-3, 2)
-    assert kinds[("time", time_n)].note().text("ru") == (f"штраф за время игроку {time_n} (тур 3, стол 2): −1.5 МП; "
+    assert kinds[("time", time_n)].note().text("ru") == (f"штраф за время игроку {time_n} (тур 3, стол 2): −1,5 МП; "
                                                          f"Не окончили тур вовремя")
     plain = run(event, path, None, publish=False)
     mp = {s.player: s.mp for s in report.standings}

@@ -266,7 +266,9 @@ def test_pages_with_analysis_fit_the_page_and_the_phone(tmp_path, stubbed):
     parts = pdf_parts(report)
     for i in (1, len(parts) - 1):  # score cards, protocols
         right, bottom, pages = _boxes_past(parts[i])
-        assert right <= 0.5 and bottom <= 0.5 and pages == parts[i].count("<section"), (i, right, bottom)
+        protocols = parts[i].count('<div class="pdeal">')  # protocols flow, two or more to a page
+        expected = (protocols + 1) // 2 if protocols else parts[i].count("<section")
+        assert right <= 0.5 and bottom <= 0.5 and pages <= expected, (i, right, bottom, pages)
     kit = document_html(event, "deals", analysis=report.analysis)
     right, bottom, _ = _boxes_past(kit)
     assert right <= 0.5 and bottom <= 0.5
