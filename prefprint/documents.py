@@ -6,10 +6,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from .deals import card_text, hand_by_suit
+from .i18n import number
 from .model import Event
 from .render import html, write_atomic, write_pdf
 from .rules import (LEVELS, MISERE_COST, SEATS, Contract, Conventions, Entry, Outcome, ScoringError, active_seats,
-                    both_must_whist, fmt_whists, rates, results_of, settle)
+                    both_must_whist, rates, results_of, settle)
 
 ROLE_SHORT = {
     "ru": {"declarer": "Разыгр.", "whister": "Вистующ.", "passer": "Пасующ.", "dealer": "Сдающ."},
@@ -54,10 +55,10 @@ VALUE_WORDS = {
 }
 
 
-def signed(value) -> str:
-    """+15, −5, 0: whists with their sign for the cost table."""
+def signed(value, lang: str = "ru") -> str:
+    """+15, −5, 0, +3,3: whists with their sign for the cost table, in the reader's notation."""
     v = Fraction(value)
-    return ("+" if v > 0 else "") + fmt_whists(v)
+    return ("+" if v > 0 else "") + number(v, lang)
 
 
 _FOUR_ONLY = {"consolation_to_dealer", "allpass_dealer_pool"}  # the dealer sits out only at a table of 4
@@ -82,7 +83,7 @@ def conventions_list(conv: Conventions, lang: str, table_size: int = 4) -> list[
     for name, value in conv.items():
         if not _in_force(name, conv, table_size):
             continue
-        shown = VALUE_WORDS[lang].get(value, value) if isinstance(value, (bool, str)) else fmt_whists(value)
+        shown = VALUE_WORDS[lang].get(value, value) if isinstance(value, (bool, str)) else number(value, lang)
         out.append((CONVENTION_WORDS[lang][name], shown))
     return out
 
@@ -130,7 +131,7 @@ def _worked_examples(conv: Conventions, table_size: int, dealer: str, lang: str)
             continue
         res = settle(outcome, conv).results
         out.append({"contract": outcome.cell.label(lang), "tricks": tricks, "defence": defence,
-                    "conceded": outcome.conceded, "cells": [(s, signed(res[s])) for s in SEATS[table_size]]})
+                    "conceded": outcome.conceded, "cells": [(s, signed(res[s], lang)) for s in SEATS[table_size]]})
     return out
 
 
@@ -196,7 +197,7 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
                                    {"E": "whist", "S": "pass"}, conventions=conv)
             res = settle(outcome, conv).results
             rows.append({"tricks": taken, "diff": taken - level,
-                         "cells": [signed(res[seat_of[role]]) for role in roles]})
+                         "cells": [signed(res[seat_of[role]], lang) for role in roles]})
         levels.append({"level": level, "cost": r["cost"], "obligation": r["obligation"],
                        "made": r["made"], "trick": r["trick"], "under": r["undertrick"],
                        "short": r["shortfall"], "half": r["half"], "conceded": r["conceded"], "rows": rows,
@@ -218,24 +219,24 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
         outcome = Outcome.make(table_size, dealer, "—", None, dict(zip(hands, split)), conventions=conv)
         res = settle(outcome, conv).results
         allpass_examples.append({"split": "–".join(map(str, split)), "talon": 10 - sum(split),
-                                 "cells": [signed(res[s]) for s in hands]} | ({"dealer": signed(res[dealer])} if four else {}))
+                                 "cells": [signed(res[s], lang) for s in hands]} | ({"dealer": signed(res[dealer], lang)} if four else {}))
     checked = None
     if conv.tens == "checked":
         made = settle(Outcome.make(table_size, dealer, "10♠", "N", {"N": 10}, {"E": "pass", "S": "pass"}), conv)
-        checked = {"declarer": signed(made["N"]), "other": signed(made["E"])}
+        checked = {"declarer": signed(made["N"], lang), "other": signed(made["E"], lang)}
     return {
         "variant": variant, "conv": conv, "table_size": table_size, "four": four, "roles": roles,
         "role_words": ROLE_WORDS[lang], "role_short": ROLE_SHORT[lang], "levels": levels, "misere": misere,
         "allpass": allpass, "allpass_examples": allpass_examples, "allpass_hands": hands,
         "examples": _worked_examples(conv, table_size, dealer, lang),
         "conventions": conventions_list(conv, lang, table_size),
-        "signed": signed, "dealer_seat": dealer, "checked": checked,
+        "signed": lambda v: signed(v, lang), "dealer_seat": dealer, "checked": checked,
         "half_levels": [L for L in levels if L["half"] and L["strain"]],
         "compulsory": "sixes" if conv.sixes_whisted else "stalingrad" if conv.stalingrad else None,
         "responsibility": _responsibility(levels, conv, table_size, dealer, lang),
         "misere_cost": MISERE_COST,
         # results of a table of 3 are thirds: each is rounded, so a row may miss 0 by a step
-        "rounding": _m(lang, "costs.rounding_3", step=fmt_whists(Fraction(1, 10))) if not four else "",
+        "rounding": _m(lang, "costs.rounding_3", step=number(Fraction(1, 10), lang)) if not four else "",
     }
 
 

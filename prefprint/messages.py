@@ -422,7 +422,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                                     "других сдачах тура — {other} ({other_cell})",
                                     "{cell}: round {round}, table {table}, seat {seat}: player {player} here, but "
                                     "{other} in the other deals of the round ({other_cell})"),
-    "results.substitute": ("{cell}: тур {round}, стол {table}, позиция {seat}: играл {player} вместо {planned} "
+    "results.substitute": ("{cell}: тур {round}, стол {table}, позиция {seat}: на месте игрока {planned} — игрок {player} "
                            "(засчитан записанный номер)",
                            "{cell}: round {round}, table {table}, seat {seat}: player {player} played instead of "
                            "{planned} (the written number counts)"),
@@ -548,9 +548,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "rulings.no_player": ("{where}: игрока {player} нет {scope}", "{where}: no player {player} {scope}"),
     "rulings.no_row": ("{where}: в туре {round} стол {table} не играет сдачу {deal}",
                        "{where}: round {round}, table {table} does not play deal {deal}"),
-    "rulings.no_player_row": ("{where}: игрок {player} не играл сдачу {deal}", "{where}: player {player} did not "
+    "rulings.no_player_row": ("{where}: игрока {player} нет в протоколе сдачи {deal}", "{where}: player {player} did not "
                               "play deal {deal}"),
-    "rulings.not_at_table": ("{where}: игрок {player} не сидел за столом {table} в туре {round} (там {seats})",
+    "rulings.not_at_table": ("{where}: игрока {player} не было за столом {table} в туре {round} (там {seats})",
                              "{where}: player {player} did not sit at table {table} in round {round} ({seats} did)"),
     "rulings.seat_player": ("{where}: на позиции {seat} записан игрок {written}, а не {player}",
                             "{where}: player {written} is written in seat {seat}, not {player}"),

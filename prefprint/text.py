@@ -7,7 +7,8 @@ from fractions import Fraction
 from .i18n import METHOD_NAMES, note_text, reason_message
 from .messages import Message, plural
 from .movement import Candidate, Movement, Quality
-from .rules import Outcome, Settlement, fmt_whists
+from .i18n import number
+from .rules import Outcome, Settlement
 
 
 def _span(values) -> str:
@@ -125,7 +126,7 @@ def settlement_text(outcome: Outcome, result: Settlement, lang: str = "ru") -> s
     ph, why = _PHRASES[lang], _WHY[lang]
     lines = [ph["head"].format(contract=outcome.cell.label(lang), dealer=outcome.dealer, size=outcome.table_size)]
     for e in result.entries:
-        amount = fmt_whists(e.amount)
+        amount = number(e.amount, lang)
         if e.what == "whists":
             lines.append("  " + ph["whists"].format(seat=e.seat, amount=amount, word=_whists_word(e.amount, lang),
                                                      on=e.on) + f" ({why[e.why]})")
@@ -133,6 +134,6 @@ def settlement_text(outcome: Outcome, result: Settlement, lang: str = "ru") -> s
             lines.append(f"  {e.seat}: {ph[e.what]} +{amount} ({why[e.why]})")
     if result.factor != 1:
         lines.append("  " + ph["dark"].format(factor=result.factor))
-    lines.append(f"{ph['result']}: " + "  ".join(f"{s} {'+' if v > 0 else ''}{fmt_whists(v, 2)}"
+    lines.append(f"{ph['result']}: " + "  ".join(f"{s} {'+' if v > 0 else ''}{number(v, lang, 2)}"
                                                  for s, v in result.results.items()))
     return "\n".join(lines)

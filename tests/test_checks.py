@@ -290,7 +290,7 @@ def test_cli_prints_warnings_with_problems_in_the_events_language(event, tmp_pat
                        "шесть … десять) и масть, «мизер» или «—» (распасы); после контракта можно дописать «втёмную» " \
                        "и «без 3»"
     assert lines[2].startswith("  - 'Сдача 1'!D7: позиция «ЫЫЫ") and len(lines[2]) < 120
-    assert lines[3].startswith("Предупреждение: 'Сдача ") and "играл" in lines[3]
+    assert lines[3].startswith("Предупреждение: 'Сдача ") and "на месте игрока" in lines[3]
     assert len(lines) == 5 and not (tmp_path / "o").exists()
 
 

@@ -61,8 +61,12 @@ def test_the_whist_shortfall_rule_is_said_plainly_with_the_engine_figures():
 def test_the_dealer_column_says_dealer_and_thirds_are_explained():
     four, three = costs_html("sochi", VARIANTS["sochi"], 4, "ru"), costs_html("sochi", VARIANTS["sochi"], 3, "ru")
     assert "<th>Сдающ.</th>" in four and "Прикуп." not in four
-    assert "результаты округлены до 0.1: сумма по столу может отличаться от 0 на ±0.1" in _text(three)
+    assert "результаты округлены до 0,1: сумма по столу может отличаться от 0 на ±0,1" in _text(three)
     assert "округлены" not in four
+    # Russian decimals with a comma, English with a point, from one engine
+    assert "+32,5" in four and "+32.5" not in four
+    english = costs_html("sochi", VARIANTS["sochi"], 4, "en")
+    assert "+32.5" in english and "+32,5" not in english
 
 
 def test_red_suits_in_the_worked_examples():
