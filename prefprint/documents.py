@@ -435,7 +435,7 @@ def movement_quality_context(event: Event) -> dict:
     ] + ([(t("movement.mq_apart"), str(q.apart))] if q.apart else []) + [
         (t("movement.mq_set_plays"), span(*q.set_plays)),
         (t("movement.mq_rests"), span(*q.rests)),
-        (t("movement.mq_excess"), f"{q.excess} ({q.excess_pct:.1f} %)"),
+        (t("movement.mq_excess"), f"{q.excess} ({number(q.excess_pct, lang)} %)"),
     ]
     warnings = [Message(code, **params).text(lang) for code, params in q.weaknesses()]
     if q.perfect and q.rooms == 1:

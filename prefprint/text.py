@@ -83,7 +83,7 @@ def compare_text(options: list[Candidate], chosen: Candidate, reason: tuple, pla
             _t("movement.compare_rotating", lang, method=names[c.method])
         method += " *" if c is chosen else ""
         rows.append([method, str(q.rounds), str(q.sets * k), str(q.never), str(q.once), str(q.more)]
-                    + ([str(q.apart)] if apart else []) + [_span(q.set_plays), _span(q.rests), f"{q.excess_pct:.1f}"])
+                    + ([str(q.apart)] if apart else []) + [_span(q.set_plays), _span(q.rests), number(q.excess_pct, lang)])
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     lines = [_t("movement.compare_head", lang, players=players, k=k)]
     for row in [head] + rows:
