@@ -507,6 +507,15 @@ def _rester_schedule(base: Design, line: int, seed: int, moves: int) -> list[int
     exp = math.exp
     now = cost()
     best, best_rho = now, rho[:]
+
+    def swap(r1, r2):
+        """Rounds r1 and r2 exchange their shifts, the counts of meetings kept up to date."""
+        place(r1, -1)
+        place(r2, -1)
+        rho[r1], rho[r2] = rho[r2], rho[r1]
+        place(r1, 1)
+        place(r2, 1)
+
     temp, ratio = 3.0, (0.05 / 3.0) ** (1 / max(1, moves))
     for _ in range(moves):
         temp *= ratio
@@ -514,22 +523,14 @@ def _rester_schedule(base: Design, line: int, seed: int, moves: int) -> list[int
         r2 = rnd.below(R - 1)
         if r2 >= r1:
             r2 += 1
-        place(r1, -1)
-        place(r2, -1)
-        rho[r1], rho[r2] = rho[r2], rho[r1]
-        place(r1, 1)
-        place(r2, 1)
+        swap(r1, r2)
         new = cost()
         if new <= now or rnd.random() < exp((now - new) / temp):
             now = new
             if now < best:
                 best, best_rho = now, rho[:]
         else:
-            place(r1, -1)
-            place(r2, -1)
-            rho[r1], rho[r2] = rho[r2], rho[r1]
-            place(r1, 1)
-            place(r2, 1)
+            swap(r1, r2)  # undone
     seen = set()
     out: list[int | None] = []
     for r in range(R):
