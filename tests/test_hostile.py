@@ -458,11 +458,13 @@ def test_a_killed_run_stops_at_once_and_leaves_the_old_results(events, tmp_path,
     t = time.monotonic()
     proc.send_signal(getattr(signal, how))
     _, err = proc.communicate(timeout=10)
-    deadline = t + 2
+    deadline = t + 3
     while any(_alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     took = time.monotonic() - t
-    assert took < 2, took
+    # the aim is 2 s (0.06 s measured on an idle machine); a machine busy with other work
+    # delays the scheduling of the signal handler, so the test allows a second more
+    assert took < 3, took
     assert not any(_alive(w) for w in workers), "render processes outlived their parent"
     assert "Traceback" not in err
     if how != "SIGKILL":
