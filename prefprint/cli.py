@@ -156,6 +156,10 @@ _USAGE_RU = [
 ]
 
 
+# the command's arguments as a Russian director calls them
+_ARGUMENTS_RU = {"SPEC": "описание турнира", "WORKBOOKS...": "книга протоколов"}
+
+
 def _usage_text(text: str, lang: str) -> str:
     """A usage error of click in the language asked for (click writes English)."""
     import re
@@ -168,6 +172,8 @@ def _usage_text(text: str, lang: str) -> str:
             parts = [(g or "").strip() for g in m.groups()]
             if pattern.startswith("No such option"):
                 parts[1] = f"; может быть, «{parts[1]}»?" if parts[1] else ""
+            elif pattern.startswith("Invalid value"):
+                parts[0] = _ARGUMENTS_RU.get(parts[0], parts[0])
             return words.format(*parts)
     return text
 

@@ -208,6 +208,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "spec.toml_key": ("неверное имя ключа", "an invalid key name"),
     "spec.toml_newline": ("после значения ожидается конец строки", "expected the end of the line after a value"),
     "spec.toml_statement": ("непонятная строка", "a line that is not a key = value or a [section]"),
+    "spec.toml_date": ("неверная дата или время: такого дня или часа нет (дата — 2026-12-05, время — 18:30)",
+                       "an invalid date or time: no such day or hour (a date as 2026-12-05, a time as 18:30)"),
+    "spec.toml_date_key": ("{key} = {value}: такой даты нет (пишите ГГГГ-ММ-ДД, например 2026-12-05)",
+                           "{key} = {value}: no such date (write YYYY-MM-DD, e.g. 2026-12-05)"),
+    "spec.toml_time_key": ("{key} = {value}: время пишется в кавычках, например \"18:30\"",
+                           "{key} = {value}: a time is written in quotes, e.g. \"18:30\""),
     "spec.too_deep": ("слишком глубокая вложенность таблиц и списков", "tables and lists nested too deep"),
     "spec.unknown_section": ("неизвестный раздел; допустимы: {known}", "unknown section; expected one of {known}"),
     "spec.unknown_key": ("неизвестный ключ; допустимы: {known}", "unknown key; expected one of {known}"),
@@ -371,8 +377,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                           "the 10 is checked: when the declarer falls short, give the defenders' tricks as numbers"),
     "interrupted": ("Прервано: ничего не изменено.", "Interrupted: nothing was changed."),
     # ------------------------------------------------------------------ workbook
-    "workbook.unreadable": ("не открывается как книга .xlsx ({detail}); сохраните её в Excel или LibreOffice "
-                            "как .xlsx", "cannot open as an .xlsx workbook ({detail}); save it from Excel or "
+    "workbook.unreadable": ("не открывается как книга .xlsx: файл повреждён или сохранён в другом формате; "
+                            "сохраните его в Excel или LibreOffice как .xlsx", "cannot open as an .xlsx workbook ({detail}); save it from Excel or "
                             "LibreOffice as .xlsx"),
     "workbook.sheet_unreadable": ("лист {sheet} не читается ({detail}); откройте и сохраните книгу в Excel или "
                                   "LibreOffice", "sheet {sheet} cannot be read ({detail}); open and save the "

@@ -241,14 +241,23 @@ _TOML_WORDS = (("Illegal character", "spec.toml_character"), ("Expected '=' afte
                ("Invalid value", "spec.toml_value"), ("Unclosed", "spec.toml_unclosed"),
                ("Cannot overwrite", "spec.toml_twice"), ("Cannot declare", "spec.toml_twice"),
                ("Unterminated string", "spec.toml_string"), ("Invalid initial character for a key", "spec.toml_key"),
-               ("Expected newline or end of document", "spec.toml_newline"), ("Invalid statement", "spec.toml_statement"))
+               ("Expected newline or end of document", "spec.toml_newline"), ("Invalid statement", "spec.toml_statement"),
+               ("Invalid date or datetime", "spec.toml_date"))
+# an unquoted value that reads as a date or a time, as TOML would take it
+_DATE_LIKE = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*=\s*(\d{4}-\d{1,2}-\d{1,2}\S*|\d{1,2}:\d{2}\S*)\s*(#.*)?$")
 
 
-def _toml_problem(e: tomllib.TOMLDecodeError) -> Message:
+def _toml_problem(e: tomllib.TOMLDecodeError, source: str = "") -> Message:
     """A TOML syntax error with its line and column, said in words."""
     text = str(e)
     m = re.search(r"\(at line (\d+), column (\d+)\)", text)
     what = next((Message(code) for start, code in _TOML_WORDS if text.startswith(start)), None)
+    lines = source.splitlines()
+    if m and 0 < int(m.group(1)) <= len(lines):  # 2026-13-45, 25:00: the key and the value said as they are
+        date = _DATE_LIKE.match(lines[int(m.group(1)) - 1])
+        if date:
+            code = "spec.toml_time_key" if ":" in date.group(2) and "-" not in date.group(2) else "spec.toml_date_key"
+            what = Message(code, key=date.group(1), value=date.group(2)[:40])
     detail = what or shown(re.sub(r"\s*\(at line.*\)$", "", text), 80)
     if m:
         return Message("spec.not_toml_at", line=int(m.group(1)), column=int(m.group(2)), what=detail)
@@ -273,7 +282,7 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise SpecError(path, [_toml_problem(e)], lang=_language_in(text)) from None
+        raise SpecError(path, [_toml_problem(e, text)], lang=_language_in(text)) from None
     except RecursionError:
         raise SpecError(path, [Message("spec.too_deep")]) from None
     problems = _Problems(_key_lines(text))

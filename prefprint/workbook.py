@@ -19,6 +19,7 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
+from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from .errors import WorkbookError
@@ -406,7 +407,7 @@ def deal_sheet_number(title: str) -> tuple[int | None, bool]:
 def _open(path: Path, data_only: bool = True):
     try:
         return load_workbook(path, read_only=True, data_only=data_only)
-    except zipfile.BadZipFile:  # not an .xlsx at all (an .xls, a CSV, a renamed file)
+    except (zipfile.BadZipFile, InvalidFileException):  # not an .xlsx at all (an .xls, a CSV, a renamed file)
         raise WorkbookError(path, [Message("workbook.not_xlsx")]) from None
     except Exception as e:  # openpyxl raises many kinds for a file that is not a workbook
         raise WorkbookError(path, [Message("workbook.unreadable", detail=shown(f"{type(e).__name__}: {e}", 80))]) \

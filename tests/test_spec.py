@@ -68,6 +68,18 @@ def test_too_few_players_and_bad_toml():
                                             "(не закрыты кавычки?)"
 
 
+@pytest.mark.parametrize("line, said", [
+    ("date = 2026-02-30", "date = 2026-02-30: такой даты нет (пишите ГГГГ-ММ-ДД, например 2026-12-05)"),
+    ("date = 2026-13-45", "date = 2026-13-45: такой даты нет (пишите ГГГГ-ММ-ДД, например 2026-12-05)"),
+    ("start = 18:30", 'start = 18:30: время пишется в кавычках, например "18:30"'),
+])
+def test_a_date_or_time_toml_cannot_read_is_named_with_its_key(line, said):
+    with pytest.raises(SpecError) as e:
+        parse_event(f'[event]\ntitle = "Кубок"\n{line}\n')
+    text = e.value.problems[0].text("ru")
+    assert text.startswith("строка 3, столбец ") and text.endswith(f"ошибка записи TOML — {said}")
+
+
 def test_prepared_deals_are_checked():
     text = GOOD.replace("seed = 5", 'seed = 5\n\n[[deals.prepared]]\nnumber = 1\nE = "♠ Т К"\n')
     with pytest.raises(SpecError, match="deal 1: the cards of S are missing"):
