@@ -101,7 +101,7 @@ def solve(deals, folder: Path, requests: list[Request] | None = None, jobs: int 
 
     result = analyse(list(deals), requests, folder=folder, jobs=jobs, progress=progress)
     if result.solved:
-        say(Message("makeable.done", seconds=f"{time.monotonic() - started:.1f}", solved=result.solved,
+        say(Message("makeable.done", seconds=round(time.monotonic() - started, 1), solved=result.solved,
                     cached=result.cached))
     elif result.deals:
         say(Message("makeable.cached", n=len(result.deals)))

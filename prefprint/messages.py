@@ -40,6 +40,20 @@ def counted(n, forms) -> str:
     return f"{n} {plural(n, forms)}"
 
 
+class Quoted(str):
+    """A typed value as `shown` quotes it: «text» (Russian quotes); a message in English writes "text"."""
+
+    __slots__ = ("inner",)
+
+    def __new__(cls, inner: str):
+        quoted = super().__new__(cls, f"«{inner}»")
+        quoted.inner = inner
+        return quoted
+
+    def __reduce__(self):
+        return Quoted, (self.inner,)
+
+
 def shown(value, limit: int = 40) -> str:
     """A typed value quoted for a message: one line, control characters visible, cut at `limit`."""
     text = "" if value is None else str(value)
@@ -54,7 +68,7 @@ def shown(value, limit: int = 40) -> str:
     text = "".join(out)
     if len(text) > limit:
         text = text[: limit - 1] + "…"
-    return f"«{text}»"
+    return Quoted(text)
 
 
 class _Formatter(string.Formatter):
@@ -67,6 +81,8 @@ class _Formatter(string.Formatter):
         if isinstance(value, (list, tuple)) and all(isinstance(v, Message) for v in value):
             # several parts of one problem, or "{items:,}": items of one list
             return ("; " if spec != "," else ", ").join(v.text(self.lang) for v in value)
+        if isinstance(value, Quoted) and self.lang == "en":
+            return f'"{value.inner}"'
         if "|" in spec:
             return plural(value, spec)
         if isinstance(value, (Fraction, float)) and not spec:
@@ -249,7 +265,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "spec.duplicate_number": ("номер {number} уже занят (players[{other}])",
                               "duplicate player number {number} (also players[{other}])"),
     "spec.too_many_players": ("{n} {n:игрок|игрока|игроков} — больше {limit}", "{n} players — more than {limit}"),
-    "spec.unknown_players": ("нет игроков с номерами {numbers}", "no players numbered {numbers}"),
+    "spec.unknown_players": ("{n:нет игрока с номером|нет игроков с номерами|нет игроков с номерами} {numbers}",
+                             "{n:no player numbered|no players numbered} {numbers}"),
     "spec.absent_twice": ("номер указан дважды", "a number is given twice"),
     "spec.session_with_sessions": ("вместе с [[sessions]] не используется: задайте by_lines = true во второй сессии",
                                    "not used with [[sessions]]: set by_lines = true in the second session"),
@@ -378,8 +395,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "interrupted": ("Прервано: ничего не изменено.", "Interrupted: nothing was changed."),
     # ------------------------------------------------------------------ workbook
     "workbook.unreadable": ("не открывается как книга .xlsx: файл повреждён или сохранён в другом формате; "
-                            "сохраните его в Excel или LibreOffice как .xlsx", "cannot open as an .xlsx workbook ({detail}); save it from Excel or "
-                            "LibreOffice as .xlsx"),
+                            "сохраните его в Excel или LibreOffice как .xlsx",
+                            "cannot open as an .xlsx workbook: the file is damaged or saved in another format; save it "
+                            "from Excel or LibreOffice as .xlsx"),
     "workbook.sheet_unreadable": ("лист {sheet} не читается ({detail}); откройте и сохраните книгу в Excel или "
                                   "LibreOffice", "sheet {sheet} cannot be read ({detail}); open and save the "
                                   "workbook in Excel or LibreOffice"),

@@ -487,7 +487,8 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
         absent = _typed(problems, entry, where, "absent", "list_int", []) or []
         unknown = sorted({a for a in absent if a not in by_number})
         if unknown:
-            problems.add(where + ("absent",), "spec.unknown_players", numbers=", ".join(map(str, unknown[:10])))
+            problems.add(where + ("absent",), "spec.unknown_players", numbers=", ".join(map(str, unknown[:10])),
+                         n=len(unknown))
         if len(set(absent)) != len(absent):
             problems.add(where + ("absent",), "spec.absent_twice")
         if by_lines:

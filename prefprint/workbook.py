@@ -409,9 +409,8 @@ def _open(path: Path, data_only: bool = True):
         return load_workbook(path, read_only=True, data_only=data_only)
     except (zipfile.BadZipFile, InvalidFileException):  # not an .xlsx at all (an .xls, a CSV, a renamed file)
         raise WorkbookError(path, [Message("workbook.not_xlsx")]) from None
-    except Exception as e:  # openpyxl raises many kinds for a file that is not a workbook
-        raise WorkbookError(path, [Message("workbook.unreadable", detail=shown(f"{type(e).__name__}: {e}", 80))]) \
-            from None
+    except Exception:  # openpyxl raises many kinds (in English) for a file that is not a workbook
+        raise WorkbookError(path, [Message("workbook.unreadable")]) from None
 
 
 def _deal_sheets(path: Path, wb, event: Event) -> dict[int, str]:

@@ -39,10 +39,10 @@ def test_a_deal_sheet_twice_in_any_spelling_is_refused(event, tmp_path):
         wb.copy_worksheet(wb[source]).title = copy
     wb.save(tmp_path / "b.xlsx")
     problems, _ = problems_of(event, tmp_path / "b.xlsx")
-    assert problems == ["deal 1 has two sheets: «Сдача 1» and «Сдача 01»; keep one",
-                        "deal 5 has two sheets: «Сдача 5» and «Сдача ５»; keep one",
-                        "deal 6 has two sheets: «Сдача 6» and « сдача  ⁶ »; keep one",
-                        "sheet «Сдача 7 (2)» looks like a copy of a deal sheet; rename or delete it"]
+    assert problems == ["deal 1 has two sheets: \"Сдача 1\" and \"Сдача 01\"; keep one",
+                        "deal 5 has two sheets: \"Сдача 5\" and \"Сдача ５\"; keep one",
+                        "deal 6 has two sheets: \"Сдача 6\" and \" сдача  ⁶ \"; keep one",
+                        "sheet \"Сдача 7 (2)\" looks like a copy of a deal sheet; rename or delete it"]
     # one sheet in another spelling is the same deal
     renamed = write(tmp_path, "c.xlsx", rename_sheet(filled_bytes(event), "Сдача 5", "Deal ⁵"))
     assert len(run(event, renamed, None, publish=False).standings) == 20
@@ -52,8 +52,8 @@ def test_unknown_status_words_are_refused_with_the_words_listed(event, tmp_path)
     path = write(tmp_path, "s.xlsx", edit(filled_bytes(event), {2: {"H2": "blah"}, 3: {"H2": "не сыгранa"},
                                                                 4: {"H2": " НЕ  СЫГРАНА "}}))
     problems, _ = problems_of(event, path)
-    assert problems == ["'Сдача 2'!H2: deal status «blah» is not known; write one of: сыграна, не сыграна, испорчена",
-                        "'Сдача 3'!H2: deal status «не сыгранa» mixes Cyrillic and Latin letters; write one of: "
+    assert problems == ["'Сдача 2'!H2: deal status \"blah\" is not known; write one of: сыграна, не сыграна, испорчена",
+                        "'Сдача 3'!H2: deal status \"не сыгранa\" mixes Cyrillic and Latin letters; write one of: "
                         "сыграна, не сыграна, испорчена"]
 
 
@@ -66,7 +66,7 @@ def test_formulas_without_a_saved_value_are_refused_and_saved_values_used(event,
         1: {ref("N_whists", row): ("f", f"{whists}+0", whists), ref("E_mp", row): ("f", "1+1", 2)},
         2: {ref("decl_tricks", 7): ("f", "2+3", None)}}))
     problems, _ = problems_of(event, path)
-    assert problems == ["'Сдача 2'!E7: formula «=2+3» has no saved value — open and save the workbook in Excel or "
+    assert problems == ["'Сдача 2'!E7: formula \"=2+3\" has no saved value — open and save the workbook in Excel or "
                         "LibreOffice, or type the value"]
     sheets = read_protocol_workbook(write(tmp_path, "g.xlsx", edit(filled_bytes(event), {
         1: {ref("N_whists", row): ("f", f"{whists}+0", whists)}})), event)
@@ -157,15 +157,15 @@ kind = "fine"
     headers = [i for i, line in enumerate(lines, 1) if line == "[[rulings]]"]
     en = [p.text("en") for p in e.value.problems]
     assert en == [
-        f"ev.toml, line {at['deal']}, rulings[1].deal: deal must be a whole number 1–20, found «99»",
-        f"ev.toml, line {at['seat']}, rulings[1].seat: seat «X» — expected N, E, S, W",
-        f"ev.toml, line {at['percent']}, rulings[1].percent: percent must be a number up to 100, found «140»",
+        f"ev.toml, line {at['deal']}, rulings[1].deal: deal must be a whole number 1–20, found \"99\"",
+        f"ev.toml, line {at['seat']}, rulings[1].seat: seat \"X\" — expected N, E, S, W",
+        f"ev.toml, line {at['percent']}, rulings[1].percent: percent must be a number up to 100, found \"140\"",
         f"ev.toml, line {at['reason']}, rulings[2].reason: the reason must be one line of text up to 300 characters, "
-        f"found «\\u0007»",
+        f"found \"\\u0007\"",
         f"ev.toml, line {headers[1]}, rulings[2]: give either mp (matchpoints) or percent (of a top), one of the "
         f"two",
-        f"ev.toml, line {at['kind']}, rulings[3].kind: kind «fine» is not known; known: adjusted, penalty, time",
-        "ev.toml: scoring.factoring «median» is not known; known: plain, neuberg"]
+        f"ev.toml, line {at['kind']}, rulings[3].kind: kind \"fine\" is not known; known: adjusted, penalty, time",
+        "ev.toml: scoring.factoring \"median\" is not known; known: plain, neuberg"]
     assert e.value.problems[0].text("ru") == (f"ev.toml, строка {at['deal']}, rulings[1].deal: deal — целое число "
                                               f"1–20, а написано «99»")
 

@@ -44,7 +44,7 @@ def run(*args):
       "--tricks", "N=6,E=3", "--defence", "E=whist,S=pass", "--lang", "en"],
      "Error: tricks add up to 9, expected 10 (N=6, E=3)"),
     (["score", "--variant", "moscow", "--dealer", "W", "--contract", "6S", "--lang", "en"],
-     "Error: unknown variant «moscow»; known: sochi, leningrad, rostov, classic, responsible, ural"),
+     "Error: unknown variant \"moscow\"; known: sochi, leningrad, rostov, classic, responsible, ural"),
     (["score", "--variant", "classic", "--dealer", "W", "--contract", "мизер", "--declarer", "N", "--tricks", "N=1",
       "--dark"], "Ошибка: втёмную играется только игра на взятки, не мизер"),
     (["score", "--variant", "sochi", "--dealer", "W", "--contract", "6 лопат", "--declarer", "N"],

@@ -78,7 +78,7 @@ def test_a_workbook_of_another_session_event_or_spec_is_refused_in_one_line(cup,
     assert ru.startswith("этот файл — книга сессии 2, а на месте 1 ожидается сессия 1")
     assert _refusal(cup, [s1, s1])[0].startswith("session 1 is given twice")
     other = write_protocol_workbook(events["club-night-20"], tmp_path / "other.xlsx")
-    assert _refusal(cup, [other])[0].startswith("a protocol workbook of another event: «Клубный вечер")
+    assert _refusal(cup, [other])[0].startswith("a protocol workbook of another event: \"Клубный вечер")
     changed = parse_competition(open(cup.source, encoding="utf-8").read().replace("seed = 8517203946611", "seed = 1"))
     assert _refusal(changed, [s1])[0].startswith("the workbook was printed for another movement or other deals")
     assert _refusal(cup, [s1, s2, s1])[0].startswith("3 protocol workbooks, but the event has 2 sessions")

@@ -386,7 +386,7 @@ def test_a_locked_folder_is_refused_in_one_line(events, tmp_path):
     finally:
         lock.close()
     assert result.exit_code == 2
-    assert result.output == f"Error: another prefprint run is writing to «{tmp_path / 'out'}»; wait for it to finish\n"
+    assert result.output == f"Error: another prefprint run is writing to \"{tmp_path / 'out'}\"; wait for it to finish\n"
     assert not (tmp_path / "out").exists()
 
 

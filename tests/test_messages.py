@@ -37,3 +37,14 @@ def test_long_lists_end_with_a_count_per_kind():
     lines = problem_lines(problems, "ru")
     assert len(lines) == 51 and lines[-1].startswith("… и ещё 10 замечаний")
     assert problem_lines(problems, "en")[-1].startswith("… and 10 more problems")
+
+
+def test_a_typed_value_is_quoted_as_each_language_quotes():
+    import pickle
+
+    from prefprint.messages import Message, shown
+
+    value = shown("11 пик\n")
+    message = Message("spec.unknown_players", numbers=shown("x"), n=1)
+    assert message.text("ru") == "нет игрока с номером «x»" and message.text("en") == 'no player numbered "x"'
+    assert pickle.loads(pickle.dumps(value)) == value == "«11 пик\\n»"

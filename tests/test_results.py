@@ -107,15 +107,15 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
     with pytest.raises(WorkbookError) as e:
         run(event, path, tmp_path / "out")
     problems = [p.text("en") for p in e.value.problems]
-    assert f"'Сдача 7'!C{r7}: contract «11♠»: levels are 6–10" in problems
+    assert f"'Сдача 7'!C{r7}: contract \"11♠\": levels are 6–10" in problems
     assert f"'Сдача 2'!E{r2}: tricks add up to 13, expected 10 (S=9, W=4)" in problems
     assert f"'Сдача 3'!K{r3}: whists sum to +5, expected 0" in problems
     assert f"'Сдача 4'!K{r4}: whists differ from the 7♠ result: N written -100, computed -104; " \
            f"E written +44, computed +48" in problems
     assert f"'Сдача 6'!M{r6}: player {dict(row6.seats)['E']} is written twice in one row" in problems
     assert f"'Сдача 8': the row of round {row8.round}, table {row8.table} is missing" in problems
-    assert f"'Сдача 9'!E{r9}: tricks «шесть» — expected 0–10, \"pass\" or \"half\"" in problems
-    assert f"'Сдача 10'!F{r10}: seat «X» — expected N, E, S or W" in problems
+    assert f"'Сдача 9'!E{r9}: tricks \"шесть\" — expected 0–10, \"pass\" or \"half\"" in problems
+    assert f"'Сдача 10'!F{r10}: seat \"X\" — expected N, E, S or W" in problems
     # player 20 really sits at table 5 in round 1: the typo books him at two tables, which cannot be true
     two = [p for p in problems if p.startswith(f"'Сдача 5'!J{r5}: player 20 is written at table {row5.table} "
                                                f"in round 1, but in that round he is also at table 5 ")]
@@ -261,7 +261,7 @@ def test_cli_results_exit_codes_and_json(events, tmp_path):
     assert f"  - 'Сдача 1'!C{r}: контракт «11♠»: уровни 6–10" in result.output
     assert result.output.startswith("Ошибка: ")
     result = CliRunner().invoke(cli, ["results", event.source, str(bad), "-o", str(tmp_path / "r2"), "--lang", "en"])
-    assert result.exit_code == 1 and f"  - 'Сдача 1'!C{r}: contract «11♠»: levels are 6–10" in result.output
+    assert result.exit_code == 1 and f"  - 'Сдача 1'!C{r}: contract \"11♠\": levels are 6–10" in result.output
 
 
 def test_row_cells_round_trip_through_the_checker(events, tmp_path):
@@ -294,7 +294,7 @@ def test_the_input_workbook_is_never_overwritten(events, tmp_path):
     before = target.read_bytes()
     with pytest.raises(OutputError) as e:
         run(event, target, tmp_path)
-    assert e.value.text("en").startswith(f"the output folder «{tmp_path}")
+    assert e.value.text("en").startswith(f"the output folder \"{tmp_path}")
     assert target.read_bytes() == before
 
 
@@ -337,4 +337,4 @@ def test_an_adjusted_score_is_a_share_of_the_top(events, tmp_path):
     with pytest.raises(WorkbookError) as e:
         run(event, bad, tmp_path / "out2")
     assert [p.text("en") for p in e.value.problems] == [
-        f"'Сдача 1'!L{FIRST_ROW}: adjusted score for N: expected a percentage 0–100, found «120»"]
+        f"'Сдача 1'!L{FIRST_ROW}: adjusted score for N: expected a percentage 0–100, found \"120\""]
