@@ -162,7 +162,8 @@ def build_workbook(event: Event) -> Workbook:
     wb.remove(wb.active)
     pass_word, half_word = ("пас", "пол") if lang == "ru" else ("pass", "half")
     tricks_list = ",".join([str(i) for i in range(11)] + [pass_word, half_word])
-    seats_list = ",".join(event.seats + tuple(CYRILLIC_SEATS[s] for s in event.seats))
+    cyrillic = tuple(CYRILLIC_SEATS[s] for s in event.seats) if lang == "ru" else ()  # С, В, Ю, З
+    seats_list = ",".join(event.seats + cyrillic)
     contracts_formula = _contract_list(wb, lang, contract_choices(lang, bool(event.conventions.dark)))
     status_list = ",".join(STATUS_WORDS[lang])
     for deal in event.deals:
