@@ -44,42 +44,63 @@ def identify(competition: Competition, workbooks: list[Path]) -> tuple[list[tupl
     """Pair the workbooks with sessions 1, 2, … in order; refuse another event, session or a repeat.
 
     Returns the pairs and warnings (a workbook that does not say what it belongs to is checked
-    by its rows only). A mismatch is one line: WorkbookError naming the file.
+    by its rows only). Every workbook is looked at: the mismatches of all of them are listed
+    together, one line a workbook (WorkbookError, or WorkbooksError for several).
     """
-    from .workbook import read_meta
-
-    if len(workbooks) > len(competition.sessions):
-        raise WorkbookError(workbooks[len(competition.sessions)],
-                            [Message("competition.too_many", n=len(workbooks), count=len(competition.sessions))])
-    pairs, warnings, seen = [], [], {}
+    if len(workbooks) > len(competition.sessions):  # the command line, not a file, is wrong: exit 2
+        raise PrefprintError(Message("competition.too_many", n=len(workbooks), count=len(competition.sessions)))
+    pairs, warnings, errors = [], [], []
+    sessions = _sessions_of(workbooks)
+    first_of: dict = {}
     for i, path in enumerate(workbooks):
         event = competition.sessions[i]
-        meta = read_meta(path)
+        key = Path(path).resolve()
+        if key in first_of:
+            errors.append(WorkbookError(path, [Message("competition.same_file", place=i + 1,
+                                                       first=first_of[key] + 1)]))
+            continue
+        first_of[key] = i
+        meta = sessions[i]
         if meta is None:
             warnings.append(Message("competition.no_meta", path=str(path)))
         else:
-            title, session, digest = meta.get("event"), meta.get("session"), meta.get("digest")
-            if title != event.title:
-                raise WorkbookError(path, [Message("competition.other_event", found=shown(title, 60),
-                                                   expected=shown(event.title, 60))])
-            if session in seen:
-                raise WorkbookError(path, [Message("competition.session_twice", session=session,
-                                                   other=str(seen[session]))])
-            seen[session] = path
-            if session != event.session:
-                raise WorkbookError(path, [Message("competition.other_session", found=session if isinstance(session, int) else shown(session),
-                                                   expected=event.session, position=i + 1)])
-            if digest != event.digest:
-                raise WorkbookError(path, [Message("competition.spec_changed", session=event.session)])
+            problem = _mismatch(event, meta, i, sessions)
+            if problem:
+                errors.append(WorkbookError(path, [problem]))
+                continue
         pairs.append((event, path))
-    resolved = {}
-    for event, path in pairs:
-        key = Path(path).resolve()
-        if key in resolved:
-            raise WorkbookError(path, [Message("competition.session_twice", session=event.session,
-                                               other=str(resolved[key]))])
-        resolved[key] = path
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise WorkbooksError(errors)
     return pairs, warnings
+
+
+def _sessions_of(workbooks: list[Path]) -> list[dict | None]:
+    """What each workbook says of itself (event, session, digest); None where it says nothing."""
+    from .workbook import read_meta
+
+    return [read_meta(path) for path in workbooks]
+
+
+def _mismatch(event: Event, meta: dict, place: int, metas: list) -> Message | None:
+    """Why the workbook at `place` (0-based) is not the one of `event`: another event, another session
+    (naming the place where it belongs when it is given too), a spec changed since printing."""
+    title, session, digest = meta.get("event"), meta.get("session"), meta.get("digest")
+    if title != event.title:
+        return Message("competition.other_event", found=shown(title, 60), expected=shown(event.title, 60))
+    if any(m and m.get("session") == session and m.get("event") == title for m in metas[:place]):
+        return Message("competition.session_twice", session=session)
+    if session != event.session:
+        found = session if isinstance(session, int) else shown(session)
+        given = [i + 1 for i, m in enumerate(metas) if m and m.get("session") == event.session]
+        if given:
+            return Message("competition.swapped", found=found, expected=event.session, position=place + 1,
+                           other=given[0])
+        return Message("competition.other_session", found=found, expected=event.session, position=place + 1)
+    if digest != event.digest:
+        return Message("competition.spec_changed", session=event.session)
+    return None
 
 
 def combine(competition: Competition, reports: list) -> CompetitionReport:

@@ -191,7 +191,14 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                                   "(книги перечисляются по порядку сессий)",
                                   "this is the workbook of session {found}; place {position} expects session "
                                   "{expected} (give the workbooks in session order)"),
-    "competition.session_twice": ("сессия {session} уже дана: {other}", "session {session} is given twice: {other}"),
+    "competition.session_twice": ("книга сессии {session} указана дважды: эта — ещё одна её копия",
+                                  "the workbook of session {session} is given twice: this is another copy of it"),
+    "competition.same_file": ("этот файл указан дважды: на месте {place} и на месте {first}",
+                              "this file is given twice: at place {place} and at place {first}"),
+    "competition.swapped": ("этот файл — книга сессии {found}, а на месте {position} ожидается сессия {expected}; "
+                            "книга сессии {expected} стоит на месте {other} — поменяйте их местами",
+                            "this is the workbook of session {found}; place {position} expects session {expected}, "
+                            "whose workbook stands at place {other}: swap them"),
     "competition.spec_changed": ("книга напечатана для другого движения или других раскладов сессии {session}: "
                                  "спецификация изменилась после печати",
                                  "the workbook was printed for another movement or other deals of session "

@@ -72,16 +72,31 @@ def _refusal(cup, paths):
 
 
 def test_a_workbook_of_another_session_event_or_spec_is_refused_in_one_line(cup, filled_cup, events, tmp_path):
+    from prefprint.errors import PrefprintError, WorkbooksError
+
     s1, s2 = filled_cup[0]
-    en, ru = _refusal(cup, [s2, s1])
-    assert en.startswith("this is the workbook of session 2; place 1 expects session 1")
-    assert ru.startswith("этот файл — книга сессии 2, а на месте 1 ожидается сессия 1")
-    assert _refusal(cup, [s1, s1])[0].startswith("session 1 is given twice")
+    with pytest.raises(WorkbooksError) as e:  # swapped: both places said, with the remedy
+        identify(cup, [s2, s1])
+    assert [p.text("ru") for p in e.value.problems] == [
+        "этот файл — книга сессии 2, а на месте 1 ожидается сессия 1; книга сессии 1 стоит на месте 2 — "
+        "поменяйте их местами",
+        "этот файл — книга сессии 1, а на месте 2 ожидается сессия 2; книга сессии 2 стоит на месте 1 — "
+        "поменяйте их местами"]
+    assert [str(err.path) for err in e.value.errors] == [str(s2), str(s1)]
+    en, ru = _refusal(cup, [s1, s1])
+    assert en == "this file is given twice: at place 2 and at place 1"
+    copy = tmp_path / "copy.xlsx"
+    copy.write_bytes(s1.read_bytes())
+    assert _refusal(cup, [s1, copy])[1] == "книга сессии 1 указана дважды: эта — ещё одна её копия"
+    en, ru = _refusal(cup, [s2])
+    assert en.startswith("this is the workbook of session 2; place 1 expects session 1 (give the workbooks")
     other = write_protocol_workbook(events["club-night-20"], tmp_path / "other.xlsx")
     assert _refusal(cup, [other])[0].startswith("a protocol workbook of another event: \"Клубный вечер")
     changed = parse_competition(open(cup.source, encoding="utf-8").read().replace("seed = 8517203946611", "seed = 1"))
     assert _refusal(changed, [s1])[0].startswith("the workbook was printed for another movement or other deals")
-    assert _refusal(cup, [s1, s2, s1])[0].startswith("3 protocol workbooks, but the event has 2 sessions")
+    with pytest.raises(PrefprintError) as e:  # too many: the command line is wrong, no file is blamed
+        identify(cup, [s1, s2, s1])
+    assert e.value.exit_code == 2 and e.value.text("en") == "3 protocol workbooks, but the event has 2 sessions"
 
 
 SMALL = """
@@ -135,8 +150,8 @@ def test_results_of_two_sessions_publish_one_ranking_and_a_site_per_session(tmp_
         assert "Финал" in text.split("</nav>")[0], page  # the session named where the page begins
     assert "<h1>Итоги · Финал</h1>" in (out / "session-2" / "index.html").read_text(encoding="utf-8")
     swapped = CliRunner().invoke(cli, ["results", str(spec), *reversed(books), "-o", str(out)])
-    assert swapped.exit_code == 1 and "ожидается сессия 1" in swapped.output
-    assert len([line for line in swapped.output.splitlines() if line.startswith("  - ")]) == 1
+    assert swapped.exit_code == 1 and "ожидается сессия 1" in swapped.output and "поменяйте их местами" in swapped.output
+    assert len([line for line in swapped.output.splitlines() if line.startswith("  - ")]) == 2  # one a workbook
 
 
 def test_the_kit_of_two_sessions_dealt_at_the_table(tmp_path):
