@@ -367,7 +367,15 @@ _BLOCK_MM = 0.6  # space above a round
 _CARD_MM = 12.0  # a card's name, standing and column heads
 _MORE_MM = 7.5  # a card continued in the next column: its name and column heads again
 _HEADING_LETTERS = 68  # letters of a round's heading that surely fit one line of a column
-_RECAP = "{deal:>3} {role:<12}{contract:<6}{tricks:>7} {whists:>6} {mp:>7} {run:>8}"
+_RECAP = "{deal:>3} {role:<{rw}}{contract:<6}{tricks:>7} {whists:>6} {mp:>7} {run:>8}"
+_MARK_WIDTH = len(" ▲10")  # the widest double-dummy mark after a role
+
+
+def role_width(t: dict) -> int:
+    """Letters of a printed score card's role column: its longest role with the widest mark, and a space."""
+    marked = max(len(t["role_names"][r]) for r in makeable.SIDES) + _MARK_WIDTH
+    plain = max(len(w) for w in (*t["role_names"].values(), t["status_names"]["adjusted"], t["role"]))
+    return max(marked, plain) + 1
 
 
 def _segments(text: str) -> list[tuple[str, str]]:
@@ -392,7 +400,7 @@ def _fmt(value, lang: str) -> str:
 
 def recap_head(t: dict) -> str:
     """The column heads of a printed score card."""
-    return _RECAP.format(deal=t["deal_short"][:3], role=t["role"], contract=t["contract_short"][:6],
+    return _RECAP.format(deal=t["deal_short"][:3], role=t["role"], rw=role_width(t), contract=t["contract_short"][:6],
                          tricks=t["tricks_short"], whists=t["whists_short"], mp=t["mp"], run=t["running_short"])
 
 
@@ -413,7 +421,7 @@ def recap_line(x: dict, t: dict) -> list[tuple[str, str]]:
     whists = _fmt(x["whists"], t["lang"])  # an adjusted score's percentage is in the row's note
     mp = f"{_fmt(x['mp'], t['lang'])}/{x['top']}" if x["mp"] is not None else ""
     run = _fmt(x["running"], t["lang"])
-    text = _RECAP.format(deal=x["deal"], role=role, contract=x["contract"], tricks=tricks, whists=whists,
+    text = _RECAP.format(deal=x["deal"], role=role, rw=role_width(t), contract=x["contract"], tricks=tricks, whists=whists,
                          mp=mp, run=run).rstrip()
     if x["notes"]:
         text += "\n    " + "; ".join(x["notes"])
