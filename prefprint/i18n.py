@@ -152,7 +152,8 @@ WORDS = {
         "dd_partial": "· — не считалось: разобраны только сыгранные контракты.",
         "dd_rows_legend": "ДД — двойной болван: сколько взяток разыгрывающий брал бы в этом контракте при лучшей "
                           "игре обеих сторон с открытыми картами (на мизере — сколько не избежать: 0 — чистый, "
-                          "≥1 — ловится); ▲2 — взято на 2 больше, ▼1 — на 1 меньше. У распасов ответа нет.",
+                          "≥1 — ловится, сколько — не считалось, и стрелки нет); ▲2 — взято на 2 больше, ▼1 — на 1 "
+                          "меньше. У распасов и игры, где оба спасовали, ответа нет.",
         "dd_card_legend": "▲1 / ▼2 после роли — на столько взяток лучше или хуже двойного болвана: у разыгрывающего "
                           "— свои взятки, у вистующего и ловящего мизер — взятки защиты.",
     },
@@ -231,7 +232,8 @@ WORDS = {
         "dd_partial": "·: not analysed, only the contracts played were.",
         "dd_rows_legend": "DD: double dummy, the tricks the declarer would take in this contract with best play "
                           "by both sides, all cards seen (a misère: the tricks the declarer cannot avoid, 0 clean, ≥1 "
-                          "caught); ▲2: 2 more taken, ▼1: 1 fewer. All-pass has no answer.",
+                          "caught, not counted, so no arrow); ▲2: 2 more taken, ▼1: 1 fewer. All-pass and a game both "
+                          "defenders passed have no answer.",
         "dd_card_legend": "▲1 / ▼2 after the role: that many tricks better or worse than double dummy, the "
                           "declarer's own tricks, or the defence's for a whister and a misère's catchers.",
     },

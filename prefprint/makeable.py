@@ -151,13 +151,8 @@ class Against:
         if not self.misere:
             return self.taken - self.dd
         if self.dd is None:
-            return 1 if self.taken == 0 else None  # caught, yet no trick taken: at least one better
+            return None  # caught, not counted: only a bound, and a mark carries a number or nothing
         return self.dd - self.taken
-
-    @property
-    def exact(self) -> bool:
-        """False when the gain is only a bound (a caught misère not counted)."""
-        return not (self.misere and self.dd is None)
 
     def dd_text(self) -> str:
         """Double dummy's number as the protocol prints it: tricks; a misère 0 (clean), ≥1 (caught) or the count."""
@@ -165,7 +160,8 @@ class Against:
 
 
 def against(a: DealAnalysis | None, outcome) -> Against | None:
-    """A played contract against double dummy; None for all-pass (no answer) and what was not analysed."""
+    """A played contract against double dummy; None for all-pass (no answer), a game not played out (both
+    defenders passed: no tricks to set against it) and what was not analysed."""
     if a is None or outcome is None or outcome.declarer is None:
         return None
     c = outcome.contract
@@ -178,7 +174,7 @@ def against(a: DealAnalysis | None, outcome) -> Against | None:
             taken = c.level - outcome.conceded  # "без трёх": scored as taking that many fewer
         else:
             taken = tricks.get(outcome.declarer)
-        return Against(False, dd, taken)
+        return Against(False, dd, taken) if taken is not None else None
     if c.kind == "misere":
         m = a.misere.get(outcome.declarer)
         if m is None:
@@ -188,12 +184,13 @@ def against(a: DealAnalysis | None, outcome) -> Against | None:
 
 
 def mark(x: Against | None, side: str = "declarer") -> dict | None:
-    """The mark of a result against double dummy for one side: "▲2" (better), "▼1" (worse), or None."""
+    """The mark of a result against double dummy for one side: "▲2" (better), "▼1" (worse), or None (as
+    allowed, or not known to the trick: a caught misère whose tricks were not counted)."""
     if x is None or x.gain is None or x.gain == 0:
         return None
     gain = x.gain if side == "declarer" else -x.gain
     sign, cls = (UP, "up") if gain > 0 else (DOWN, "down")
-    return {"text": sign + (str(abs(gain)) if x.exact else ""), "cls": cls}
+    return {"text": f"{sign}{abs(gain)}", "cls": cls}
 
 
 # roles on a score card whose play a mark judges: the declarer's, and the defence's of those who play it

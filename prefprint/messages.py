@@ -525,6 +525,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                               "{n:deal|deals} {deals}: {rows} of {of} {of:row|rows}"),
     "results.none_pending": ("Подсчитаны все сдачи", "Every deal is scored"),
     "results.provisional": ("Предварительные итоги на {time}", "Provisional results as of {time}"),
+    # ------------------------------------------------------------------ publish
+    "publish.session_pending": ("{session}: {text}", "{session}: {text}"),
+    "publish.absent": ("Не {n:участвует|участвуют|участвуют} в этой сессии: {players}",
+                       "Not playing this session: {players}"),
     # ------------------------------------------------------------------ output folders and the kit
     "outdir.not_folder": ("{path} — файл, а не папка; выберите другую папку для вывода",
                           "{path} is a file, not a folder; choose another output folder"),

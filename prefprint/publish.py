@@ -71,7 +71,26 @@ def ruling_text(ruling, lang: str) -> str:
 def provisional_text(report, lang: str) -> str:
     """"Provisional results as of 21:40. Scored over the rows entered so far: deals 1–18: 4 of 5 rows. Not yet
     scored: 2 deals: 19, 20" for the pages of provisional results."""
-    parts = [Message("results.provisional", time=report.generated_at)]
+    parts = [Message("results.provisional", time=report.generated_at), *pending_parts(report)]
+    return " ".join(f"{m.text(lang)}." for m in parts)
+
+
+def competition_state(report) -> dict:
+    """What the overall pages, PDF and workbook of a competition say: provisional when any session is, with
+    what each provisional session still waits for."""
+    lang = report.competition.language
+    provisional = [r for r in report.reports if getattr(r, "provisional", False)]
+    if not provisional:
+        return {"provisional": False, "text": "", "rulings": []}
+    head = Message("results.provisional", time=provisional[0].generated_at).text(lang)
+    sessions = [Message("publish.session_pending", session=session_label(r.event),
+                        text=" ".join(f"{m.text(lang)}." for m in pending_parts(r))).text(lang) for r in provisional]
+    return {"provisional": True, "text": " ".join([f"{head}.", *sessions]), "rulings": []}
+
+
+def pending_parts(report) -> list[Message]:
+    """What provisional results still wait for: the deals scored over part of their rows, the deals not scored."""
+    parts = []
     partial = getattr(report, "partial", None) or {}
     if partial:
         groups: dict[tuple, list] = {}
@@ -84,7 +103,7 @@ def provisional_text(report, lang: str) -> str:
         parts.append(Message("results.pending", n=len(report.pending), deals=number_ranges(report.pending)))
     elif not partial:
         parts.append(Message("results.none_pending"))
-    return " ".join(f"{m.text(lang)}." for m in parts)
+    return parts
 
 
 def number_ranges(numbers) -> str:
@@ -367,7 +386,15 @@ _BLOCK_MM = 0.6  # space above a round
 _CARD_MM = 12.0  # a card's name, standing and column heads
 _MORE_MM = 7.5  # a card continued in the next column: its name and column heads again
 _HEADING_LETTERS = 68  # letters of a round's heading that surely fit one line of a column
-_RECAP = "{deal:>3} {role:<12}{contract:<6}{tricks:>7} {whists:>6} {mp:>7} {run:>8}"
+_RECAP = "{deal:>3} {role:<{rw}}{contract:<6}{tricks:>7} {whists:>6} {mp:>7} {run:>8}"
+_MARK_WIDTH = len(" ▲10")  # the widest double-dummy mark after a role
+
+
+def role_width(t: dict) -> int:
+    """Letters of a printed score card's role column: its longest role with the widest mark, and a space."""
+    marked = max(len(t["role_names"][r]) for r in makeable.SIDES) + _MARK_WIDTH
+    plain = max(len(w) for w in (*t["role_names"].values(), t["status_names"]["adjusted"], t["role"]))
+    return max(marked, plain) + 1
 
 
 def _segments(text: str) -> list[tuple[str, str]]:
@@ -392,7 +419,7 @@ def _fmt(value, lang: str) -> str:
 
 def recap_head(t: dict) -> str:
     """The column heads of a printed score card."""
-    return _RECAP.format(deal=t["deal_short"][:3], role=t["role"], contract=t["contract_short"][:6],
+    return _RECAP.format(deal=t["deal_short"][:3], role=t["role"], rw=role_width(t), contract=t["contract_short"][:6],
                          tricks=t["tricks_short"], whists=t["whists_short"], mp=t["mp"], run=t["running_short"])
 
 
@@ -413,7 +440,7 @@ def recap_line(x: dict, t: dict) -> list[tuple[str, str]]:
     whists = _fmt(x["whists"], t["lang"])  # an adjusted score's percentage is in the row's note
     mp = f"{_fmt(x['mp'], t['lang'])}/{x['top']}" if x["mp"] is not None else ""
     run = _fmt(x["running"], t["lang"])
-    text = _RECAP.format(deal=x["deal"], role=role, contract=x["contract"], tricks=tricks, whists=whists,
+    text = _RECAP.format(deal=x["deal"], role=role, rw=role_width(t), contract=x["contract"], tricks=tricks, whists=whists,
                          mp=mp, run=run).rstrip()
     if x["notes"]:
         text += "\n    " + "; ".join(x["notes"])
@@ -517,9 +544,19 @@ def session_label(event) -> str:
     return event.session_title or f"{words(event.language)['session']} {event.session}"
 
 
-def competition_nav(sessions) -> dict:
-    """What a session's pages say of the competition: this session's name and every session (number, name)."""
-    return {"sessions": [(e.session, session_label(e)) for e in sessions]}
+def competition_nav(sessions, names: dict | None = None) -> dict:
+    """What a session's pages say of the competition: this session's name, every session (number, name)
+    and the names of the competition's players (of those absent from a session too)."""
+    return {"sessions": [(e.session, session_label(e)) for e in sessions], "names": names or {}}
+
+
+def absent_text(event, names: dict) -> str:
+    """"Не участвует в этой сессии: 17 Егоров Егор" under a session's ranking; "" when all play."""
+    absent = list(getattr(event, "absent", None) or ())
+    if not absent:
+        return ""
+    players = ", ".join(f"{n} {names.get(n, '')}".strip() for n in absent)
+    return Message("publish.absent", n=len(absent), players=players).text(event.language)
 
 
 def _site_pages(report, comp: dict | None = None) -> list[tuple[str, str]]:
@@ -528,7 +565,8 @@ def _site_pages(report, comp: dict | None = None) -> list[tuple[str, str]]:
     lang = event.language
     if comp is not None:
         comp = {**comp, "label": session_label(event)}
-    common = {"event": event, "names": event.names, "state": report_state(report), "comp": comp,
+    absent = absent_text(event, {**(comp or {}).get("names", {}), **event.names})
+    common = {"event": event, "names": event.names, "state": report_state(report), "comp": comp, "absent": absent,
               "deal_numbers": [d.number for d in report.deals], "tables": tables_of(event),
               "pending": {d.number for d in report.deals if d.status == "pending"}}
     pages = [("index.html", html("results_index.html", lang, **common, **ranking_context(report)))]
@@ -549,12 +587,13 @@ _PDF_CARD_PAGES = 25  # pages of score cards per part of results.pdf
 _PDF_DEALS_PART = 12  # protocols per part
 
 
-def pdf_parts(report) -> list[str]:
-    """The HTML parts of results.pdf: the ranking, the score cards, the protocols."""
+def pdf_parts(report, comp: dict | None = None) -> list[str]:
+    """The HTML parts of results.pdf: the ranking, the score cards, the protocols (`comp`: competition_nav)."""
     event = report.event
     lang = event.language
     common = {"event": event, "names": event.names, "state": report_state(report)}
-    parts = [html("results_print.html", lang, **common, **ranking_context(report), card_pages=[], deals=[])]
+    parts = [html("results_print.html", lang, **common, **ranking_context(report), card_pages=[], deals=[],
+                  absent=absent_text(event, {**(comp or {}).get("names", {}), **event.names}))]
 
     cards = [player_card(report, p.number) for p in sorted(event.players, key=lambda p: p.number)]
     pages = print_card_pages(cards, words(lang))
@@ -603,9 +642,9 @@ def publish(report, folder: Path, jobs: int | None = None, comp: dict | None = N
         # the site and the workbook, while the other processes render the PDF
         for path, text in _site_pages(report, comp):
             written.append(write_atomic(folder / path, text))
-        written.append(write_results_workbook(report, folder / "results.xlsx"))
+        written.append(write_results_workbook(report, folder / "results.xlsx", report_state(report)["text"]))
 
-    pdf = render_pdfs({"results": pdf_parts(report)}, jobs, while_waiting=meanwhile)["results"]
+    pdf = render_pdfs({"results": pdf_parts(report, comp)}, jobs, while_waiting=meanwhile)["results"]
     written.append(write_atomic(folder / "results.pdf", pdf))
     return written
 
@@ -619,7 +658,8 @@ def competition_context(report) -> dict:
         per = {t.session: t for t in report.sessions_of.get(s.player, [])}
         rows.append({"standing": s, "sessions": [per.get(k) for k in sessions]})
     return {"competition": comp, "event": comp, "rows": rows, "sessions": report.sessions,
-            "names": comp.names, "reports": report.reports}
+            "names": comp.names, "reports": report.reports, "state": competition_state(report),
+            "absent": {r.event.session: absent_text(r.event, comp.names) for r in report.reports}}
 
 
 def publish_competition(report, folder: Path, jobs: int | None = None) -> list[Path]:
@@ -628,7 +668,7 @@ def publish_competition(report, folder: Path, jobs: int | None = None) -> list[P
 
     folder = Path(folder)
     written = []
-    comp = competition_nav(report.sessions)
+    comp = competition_nav(report.sessions, report.competition.names)
     for session in report.reports:
         written += publish(session, folder / f"session-{session.event.session}", jobs, comp)
     ctx = competition_context(report)
@@ -636,5 +676,6 @@ def publish_competition(report, folder: Path, jobs: int | None = None) -> list[P
     written.append(write_atomic(folder / "index.html", html("results_competition.html", lang, printed=False, **ctx)))
     pdf = render_pdfs({"results": [html("results_competition.html", lang, printed=True, **ctx)]}, jobs)["results"]
     written.append(write_atomic(folder / "results.pdf", pdf))
-    written.append(write_competition_workbook(report, folder / "results.xlsx"))
+    notes = {r.event.session: report_state(r)["text"] for r in report.reports}
+    written.append(write_competition_workbook(report, folder / "results.xlsx", ctx["state"]["text"], notes))
     return written

@@ -546,14 +546,15 @@ def filled_rows(path: Path) -> int:
 NOTE_HEADER = {"ru": "Примечание", "en": "Note"}
 
 
-def write_results_workbook(report, path: Path) -> Path:
-    """results.xlsx: the ranking, then every completed protocol with whists and matchpoints."""
+def write_results_workbook(report, path: Path, banner: str = "") -> Path:
+    """results.xlsx: the ranking, then every completed protocol with whists and matchpoints; `banner`
+    (provisional results: when, and what waits) heads every sheet."""
     event = report.event
     lang = event.language
     wb = Workbook()
     ws = wb.active
     ws.title = "Итоги" if lang == "ru" else "Ranking"
-    _ranking_sheet(ws, event.heading, report.standings, event.names, lang)
+    _ranking_sheet(ws, event.heading, report.standings, event.names, lang, banner)
     words = dict(zip(("played", "not played", "spoiled"), STATUS_WORDS[lang]))
     row_words = {**words, "adjusted": "корр" if lang == "ru" else "adjusted"}
     for d in report.deals:
@@ -563,6 +564,7 @@ def write_results_workbook(report, path: Path) -> Path:
         _text(sh.cell(1, 1), event.heading).font = Font(bold=True)
         for col, value in ((1, LABELS[lang][0]), (2, d.number), (7, LABELS[lang][3]), (8, words[d.status])):
             sh.cell(INFO_ROW, col, value)
+        _note(sh, INFO_ROW + 1, banner)
         _deal_header(sh, lang)
         note = sh.cell(HEADER_ROW, len(COLUMNS) + 1, NOTE_HEADER[lang])
         note.font, note.fill = Font(bold=True), _HEAD_FILL
@@ -591,26 +593,40 @@ def write_results_workbook(report, path: Path) -> Path:
     return write_atomic(path, buf.getvalue())
 
 
-def write_competition_workbook(report, path: Path) -> Path:
-    """results.xlsx of a competition: the overall ranking with every session's share, then each session's."""
+def write_competition_workbook(report, path: Path, note: str = "", session_notes: dict | None = None) -> Path:
+    """results.xlsx of a competition: the overall ranking with every session's share, then each session's.
+
+    `note` heads the overall sheet and `session_notes` (session -> text) each session's: provisional
+    results say when and what waits.
+    """
+    from .i18n import words
+
     comp = report.competition
     lang = comp.language
     ru = lang == "ru"
+    t_ = words(lang)
     wb = Workbook()
     ws = wb.active
     ws.title = "Итоги" if ru else "Ranking"
     _text(ws.cell(1, 1), comp.title).font = Font(bold=True, size=12)
+    _note(ws, 2, note)
     sessions = [r.event.session for r in report.reports]
     heads = ["Место" if ru else "Place", "№" if ru else "No.", "Имя" if ru else "Name"]
-    for k in sessions:
-        heads += [f"{'Сессия' if ru else 'Session'} {k}: {'МП' if ru else 'MP'}", "Макс" if ru else "Max", "%"]
-    heads += ["МП" if ru else "MP", "Макс" if ru else "Max", "%"]
-    for i, h in enumerate(heads, 1):
-        c = ws.cell(3, i, h)
-        c.font = Font(bold=True)
-        c.fill = _HEAD_FILL
+    groups = [f"{'Сессия' if ru else 'Session'} {k}" for k in sessions] + ["Итого" if ru else "Total"]
+    for _ in groups:
+        heads += ["МП" if ru else "MP", "Макс" if ru else "Max", "%"]
+    for i, h in enumerate(heads, 1):  # a group's heading over its three columns, as on the site
+        c = ws.cell(GROUP_ROW + 1, i, h)
+        c.font, c.fill = Font(bold=True), _HEAD_FILL
         c.alignment = Alignment(wrap_text=True, horizontal="center")
-    for row, s in enumerate(report.standings, 4):
+        ws.cell(GROUP_ROW, i).fill = _HEAD_FILL
+    for k, title in enumerate(groups):
+        col = 4 + 3 * k
+        c = ws.cell(GROUP_ROW, col, title)
+        c.font, c.alignment = Font(bold=True), Alignment(horizontal="center")
+        ws.merge_cells(start_row=GROUP_ROW, start_column=col, end_row=GROUP_ROW, end_column=col + 2)
+    first = GROUP_ROW + 2
+    for row, s in enumerate(report.standings, first):
         _place(ws.cell(row, 1), s.place)
         ws.cell(row, 2, s.player)
         _text(ws.cell(row, 3), comp.names.get(s.player, ""))
@@ -622,23 +638,38 @@ def write_competition_workbook(report, path: Path) -> Path:
                 ws.cell(row, col, _number(t.mp))
                 ws.cell(row, col + 1, t.max)
                 _percent(ws.cell(row, col + 2), t.ratio, t.digits)
+            else:  # absent from the session, said in its cells as the site says it
+                _text(ws.cell(row, col), t_["absent"]).font = Font(italic=True, color="666666")
+                ws.merge_cells(start_row=row, start_column=col, end_row=row, end_column=col + 2)
             col += 3
         ws.cell(row, col, _number(s.mp))
         ws.cell(row, col + 1, s.max)
         _percent(ws.cell(row, col + 2), s.ratio, s.digits)
     ws.column_dimensions["C"].width = 32
-    ws.freeze_panes = "D4"
+    ws.freeze_panes = ws.cell(first, 4)
     for r in report.reports:
         sh = wb.create_sheet(f"{'Сессия' if ru else 'Session'} {r.event.session}")
-        _ranking_sheet(sh, r.event.session_title or comp.title, r.standings, comp.names, lang)
+        _ranking_sheet(sh, r.event.session_title or comp.title, r.standings, comp.names, lang,
+                       (session_notes or {}).get(r.event.session, ""))
     buf = io.BytesIO()
     wb.save(buf)
     return write_atomic(path, buf.getvalue())
 
 
-def _ranking_sheet(ws, title: str, standings, names: dict, lang: str) -> None:
+GROUP_ROW = 3  # the overall sheet of a competition: group headings (each session, the total), then columns
+_NOTE_FONT = Font(bold=True, color="8A4B00")
+
+
+def _note(ws, row: int, note: str) -> None:
+    """A line above a sheet's table: what provisional results are (nothing when final)."""
+    if note:
+        _text(ws.cell(row, 1), note).font = _NOTE_FONT
+
+
+def _ranking_sheet(ws, title: str, standings, names: dict, lang: str, note: str = "") -> None:
     """A ranking on a sheet: the title, then place, number, name, MP, maximum and percentage."""
     _text(ws.cell(1, 1), title).font = Font(bold=True, size=12)
+    _note(ws, 2, note)
     heads = ("Место", "№", "Имя", "МП", "Макс", "%") if lang == "ru" else ("Place", "No.", "Name", "MP", "Max", "%")
     for i, h in enumerate(heads, 1):
         c = ws.cell(3, i, h)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from openpyxl import load_workbook
 
 from prefprint.competition import combine, identify
 from prefprint.errors import WorkbookError
@@ -143,12 +145,23 @@ def test_results_of_two_sessions_publish_one_ranking_and_a_site_per_session(tmp_
     assert "Игрок &lt;1&gt;" in index and "session-2/index.html" in index and "не участвует" in index
     assert (out / "session-2" / "players" / "player-1.html").is_file()
     assert 'href="session-1/index.html">Сессия 1</a>' in index and 'href="session-2/index.html">Финал</a>' in index
+    assert re.search(r"nav\.site a\s*\{[^}]*margin", index) is None  # " · " alone spaces the links, evenly
     for page, up in (("index.html", "../index.html"), ("players/player-1.html", "../../index.html"),
                      ("deals/deal-1.html", "../../index.html"), ("tables/table-1.html", "../../index.html")):
         text = (out / "session-2" / page).read_text(encoding="utf-8")
         assert f'<a class="up" href="{up}">Итоги турнира</a>' in text, page  # back to the overall ranking
         assert "Финал" in text.split("</nav>")[0], page  # the session named where the page begins
     assert "<h1>Итоги · Финал</h1>" in (out / "session-2" / "index.html").read_text(encoding="utf-8")
+    assert "Не участвует в этой сессии: 9 Игрок &lt;9&gt;" in (out / "session-2" / "index.html").read_text(encoding="utf-8")
+    assert "9 Игрок &lt;9&gt;" not in (out / "session-1" / "index.html").read_text(encoding="utf-8")
+    deal = (out / "session-2" / "deals" / "deal-2.html").read_text(encoding="utf-8")
+    assert ">←&nbsp;1</a>" in deal and ">3&nbsp;→</a>" in deal  # never wraps between the arrow and the number
+    ws = load_workbook(out / "results.xlsx")["Итоги"]
+    groups = [c.value for c in ws[3]]
+    assert groups[3:] == ["Сессия 1", None, None, "Сессия 2", None, None, "Итого", None, None]
+    assert [c.value for c in ws[4]][3:] == ["МП", "Макс", "%"] * 3
+    row = next(r for r in ws.iter_rows(min_row=5, values_only=True) if r[1] == 9)
+    assert row[6] == "не участвует" and row[3] is not None and row[9] is not None
     swapped = CliRunner().invoke(cli, ["results", str(spec), *reversed(books), "-o", str(out)])
     assert swapped.exit_code == 1 and "ожидается сессия 1" in swapped.output and "поменяйте их местами" in swapped.output
     assert len([line for line in swapped.output.splitlines() if line.startswith("  - ")]) == 2  # one a workbook
@@ -195,3 +208,29 @@ def _boxes(box):
     yield box
     for child in getattr(box, "children", ()):
         yield from _boxes(child)
+
+
+def test_provisional_results_of_a_competition_say_so_on_every_page_pdf_and_sheet(tmp_path):
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+
+    from prefprint.cli import cli
+
+    spec = tmp_path / "small.toml"
+    spec.write_text(SMALL, encoding="utf-8")
+    event = load_competition(spec).sessions[0]
+    blank = write_protocol_workbook(event, tmp_path / "blank.xlsx")
+    fills = {k: v for k, v in random_fills(event, 5)[0].items() if k[0] <= 2}
+    book = fill_workbook(blank, tmp_path / "s1.xlsx", fills)
+    out = tmp_path / "site"
+    result = CliRunner().invoke(cli, ["results", str(spec), str(book), "-o", str(out), "--provisional"])
+    assert result.exit_code == 0, result.output
+    said = re.compile(r"Предварительные итоги на \d{4}-\d\d-\d\d \d\d:\d\d\. Сессия 1: Ещё не подсчитан")
+    assert said.search((out / "index.html").read_text(encoding="utf-8"))
+    pdf = [page.extract_text() for page in PdfReader(out / "results.pdf").pages]
+    assert all("Предварительные итоги на" in page for page in pdf), pdf
+    assert said.search(" ".join(pdf[0].split()))
+    for folder in (out, out / "session-1"):
+        for ws in load_workbook(folder / "results.xlsx"):
+            assert any(str(c.value or "").startswith("Предварительные итоги на") for r in ws.iter_rows(max_row=3)
+                       for c in r), (folder, ws.title)

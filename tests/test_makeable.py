@@ -226,17 +226,26 @@ def test_a_result_against_double_dummy_from_each_side():
     x = against(a, game("7♠", {"E": 9, "S": 1}, {"S": "whist", "N": "pass"}))
     assert (x.dd, x.taken, x.gain) == (8, 9, 1) and mark(x) == {"text": "▲1", "cls": "up"}
     assert mark(x, "defence") == {"text": "▼1", "cls": "down"}
-    assert against(a, game("7♠", {}, {"S": "pass", "N": "pass"})).gain is None  # not played out: no mark
+    assert against(a, game("7♠", {}, {"S": "pass", "N": "pass"})) is None  # not played out: no ДД, no mark
     assert against(a, game("8♠ без 2", {})).gain == -2  # conceded: scored as 6 tricks of the 8 allowed
     assert against(a, game("7♣", {"E": 7, "S": 3}, {"S": "whist", "N": "pass"})) is None  # not analysed
     assert against(a, Outcome.make(3, "E", "—", None, {"E": 4, "S": 3, "N": 3})) is None
     misere = lambda seat, n: against(a, Outcome.make(3, "E", "мизер", seat, {seat: n}))  # noqa: E731
     assert mark(misere("E", 0)) is None and mark(misere("E", 2)) == {"text": "▼2", "cls": "down"}
-    caught = misere("S", 0)  # caught, not counted, yet no trick: better by one at least
-    assert caught.dd_text() == "≥1" and mark(caught) == {"text": "▲", "cls": "up"}
+    caught = misere("S", 0)  # caught, not counted, yet no trick: better by a number not known, so no mark
+    assert caught.dd_text() == "≥1" and mark(caught) is None and mark(caught, "defence") is None
     assert mark(misere("S", 3)) is None
     assert misere("N", 1).dd_text() == "2" and mark(misere("N", 1)) == {"text": "▲1", "cls": "up"}
     assert Against(False, 8, None).gain is None
+
+
+def test_every_mark_carries_its_number():
+    for misere_ in (False, True):
+        for dd in ((None,) if misere_ else ()) + (0, 1, 2, 7, 8):
+            for taken in (None, 0, 1, 3, 8, 10):
+                for side in ("declarer", "defence"):
+                    m = mark(Against(misere_, dd, taken), side)
+                    assert m is None or re.fullmatch(r"[▲▼][1-9][0-9]?", m["text"]), (misere_, dd, taken, m)
 
 
 def test_the_makeable_table_view_marks_games_and_gaps():

@@ -535,3 +535,20 @@ def test_score_card_says_which_percentage_and_no_gendered_role(site):
     for verb in ("играл", "ловил", "сдавал", "не играл"):
         assert verb not in page
     assert "розыгрыш" in page
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_printed_card_columns_stay_aligned_with_the_widest_mark(lang):
+    from prefprint.i18n import words
+    from prefprint.makeable import SIDES
+    from prefprint.publish import recap_head, recap_line
+
+    t = words(lang)
+    start = recap_head(t).index(t["contract_short"][:6])
+    base = {"out": False, "status": "played", "decl_tricks": 10, "own_tricks": None, "whists": 12, "mp": 1,
+            "top": 12, "running": 50.0, "notes": [], "deal": 27, "contract": "10БК"}
+    for role in t["role_names"]:
+        marks = ({"text": "▲10", "cls": "up"}, {"text": "▼2", "cls": "down"}) if role in SIDES else ()
+        for dd in (None, *marks):
+            line = "".join(text for text, _ in recap_line({**base, "role": role, "dd": dd}, t))
+            assert line.index("10БК") == start and line[start - 1] == " ", line
