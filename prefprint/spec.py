@@ -294,8 +294,8 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
     common = _common(problems, data)
     players = _players(problems, data)
     sessions_data = _sessions_data(problems, data)
-    if problems.items:
-        raise SpecError(path, problems.items, lang=lang)
+    # the sessions' keys are read even when the rest has mistakes (all problems at once); their
+    # movements are built only when nothing is wrong
     sessions = _build_sessions(problems, data, common, players, sessions_data, path)
     if problems.items:
         raise SpecError(path, problems.items, lang=lang)
@@ -404,6 +404,8 @@ def _players(problems, data) -> list[Player]:
         number = _typed(problems, p, where, "number", "int", None)
         name = _typed(problems, p, where, "name", "str", "")
         club = _typed(problems, p, where, "club", "str", "")
+        if "name" in p and isinstance(p["name"], str) and not p["name"].strip():
+            problems.add(where + ("name",), "spec.name_blank")
         if number is None:
             if "number" not in p:
                 unnumbered.append((i, name, club))
@@ -485,7 +487,7 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
         rooms = _typed(problems, entry, where, "rooms", "list_int", None)
         by_lines = _typed(problems, entry, where, "by_lines", "bool", False) or sd["by_lines_alone"]
         absent = _typed(problems, entry, where, "absent", "list_int", []) or []
-        unknown = sorted({a for a in absent if a not in by_number})
+        unknown = sorted({a for a in absent if a not in by_number}) if by_number else []
         if unknown:
             problems.add(where + ("absent",), "spec.unknown_players", numbers=", ".join(map(str, unknown[:10])),
                          n=len(unknown))

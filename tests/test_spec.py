@@ -204,3 +204,25 @@ def test_variants_are_known_by_their_russian_names_too():
     for name, key in (("Сочи", "sochi"), ("ленинград", "leningrad"), ("Классика", "classic"),
                       ("урало-сибирская", "ural"), ("rostov", "rostov")):
         assert parse_event(GOOD.replace('variant = "sochi"', f'variant = "{name}"')).variant == key
+
+
+def test_a_blank_name_is_refused_at_its_line():
+    text = GOOD.replace('name = "', 'name = "  ', 1)
+    first = text.index('name = "  ')
+    text = text[:first] + 'name = "  "' + text[text.index("\n", first):]
+    problems = _problems(text)
+    assert len(problems) == 1 and problems[0].endswith("players[1].name: the name is blank: write the player's name "
+                                                       "(or leave the key out: the number alone)")
+
+
+def test_session_keys_are_checked_beside_mistakes_elsewhere():
+    text = TWO_SESSIONS.replace('start = "18:30"', 'start = "18:30"\nrounds = "семь"').replace(
+        "absent = [7]", "absent = [71]").replace("number = 3\n", "number = 2\n")
+    game = text.index("[game]")
+    text = text[:game] + "[game]\ntable_size = 5" + text[game + len("[game]"):].replace("\ntable_size = 4", "", 1)
+    problems = _problems(text)
+    assert any("game.table_size: expected one of 4, 3; found \"5\"" in p for p in problems), problems
+    assert any("sessions[1].rounds: expected a whole number, found \"семь\"" in p for p in problems)
+    assert any("sessions[2].absent: no player numbered 71" in p for p in problems)
+    assert any("players[3].number: duplicate player number 2 (also players[2])" in p for p in problems)
+    assert len(problems) == 4
