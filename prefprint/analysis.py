@@ -183,8 +183,9 @@ def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealA
             p.terminate()
         for p in workers:
             p.join(2)
-            if p.is_alive():
+            if p.is_alive():  # a worker deep in a C call or starved of CPU: no waiting longer
                 p.kill()
+                p.join(1)
         pool.shutdown(wait=False, cancel_futures=True)
         raise
 

@@ -530,7 +530,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     # ------------------------------------------------------------------ publish
     "publish.session_pending": ("{session}: {text}", "{session}: {text}"),
     "publish.absent": ("Не {n:участвует|участвуют|участвуют} в этой сессии: {players}",
-                       "Not playing this session: {players}"),
+                       "Not playing this session ({n}): {players}"),
     # ------------------------------------------------------------------ output folders and the kit
     "outdir.not_folder": ("{path} — файл, а не папка; выберите другую папку для вывода",
                           "{path} is a file, not a folder; choose another output folder"),
