@@ -87,6 +87,7 @@ WORDS = {
         "protocol_note": "Распасы: контракт «—», в графах играющего и вистующих — взятки 1-й, 2-й, 3-й руки. "
                          "Пас — «пас» в графе взяток, полвиста — «пол». Сумма вистов строки = 0. "
                          "Открытый на распасах прикуп: верхняя/нижняя.",
+        "rounding_note": "За столом на троих висты — в десятых: сумма строки может отличаться от 0 на ±0,1.",
         "full_name": "Фамилия, имя",
         "tricks": "взятки", "seat_short": "поз.", "number": "№", "whists": "висты", "mp": "МП",
         "talon": "Прикуп", "top": "верхняя", "bottom": "нижняя", "pocket": "Карман",
@@ -166,6 +167,7 @@ WORDS = {
         "protocol_note": "All-pass: contract \"—\", the declarer/whister columns hold the tricks of first, second, "
                          "third hand. A pass: \"pass\" in the tricks cell; half-whist: \"half\". Whists of a row "
                          "sum to 0. Talon opened on all-pass: top/bottom.",
+        "rounding_note": "At a table of 3 whists are in tenths: a row may sum to ±0.1 instead of 0.",
         "full_name": "Name",
         "tricks": "tricks", "seat_short": "seat", "number": "No.", "whists": "whists", "mp": "MP",
         "talon": "Talon", "top": "top", "bottom": "bottom", "pocket": "Pocket",

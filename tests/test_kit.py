@@ -339,3 +339,10 @@ def test_itinerary_rests_are_one_plain_cell_and_seats_stand_out(events):
     seats = [r for r in doc.rows if r and r[0] == "Место"]
     assert len(seats) == 26 and sum(13 - (len(r) - 1) for r in seats) == rests  # no empty seat cells
     assert '<tr class="at"><td class="l">Стол</td>' in html
+
+
+def test_protocols_at_tables_of_3_explain_the_tenth_of_a_whist(events):
+    three = document_html(events["threes-15"], "protocols", slice(0, 2))
+    four = document_html(events["club-night-20"], "protocols", slice(0, 2))
+    note = "сумма строки может отличаться от 0 на ±0,1"
+    assert note in three and note not in four
