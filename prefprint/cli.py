@@ -405,6 +405,7 @@ def kit(spec, out, session, jobs, force, no_analysis, lang):
     _set_lang(lang)
     competition = load_competition(spec)
     lang = _set_lang(lang, competition)
+    _warnings(competition.warnings, lang)
     if session:
         competition.session(session)  # an unknown session is one line, before anything is written
     folder = Path(out) if out else Path("output") / Path(spec).stem
@@ -436,6 +437,7 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
     _set_lang(lang)
     competition = load_competition(spec)
     lang = _set_lang(lang, competition)
+    _warnings(competition.warnings, lang)
     rulings = {e.session: load_rulings(spec, e, rulings_path) for e in competition.sessions}
     folder = Path(out) if out else Path("output") / Path(spec).stem / "results"
     report = run_competition(competition, [Path(w) for w in workbooks], folder, trust=trust,
@@ -490,6 +492,7 @@ def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
     _set_lang(lang)
     competition = load_competition(spec)
     lang = _set_lang(lang, competition)
+    _warnings(competition.warnings, lang)
     if jobs < 0:
         raise click.UsageError(Message("solver.bad_jobs", n=jobs).text(lang))
     events = [competition.session(session)] if session else list(competition.sessions)

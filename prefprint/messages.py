@@ -272,6 +272,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "spec.duplicate_number": ("номер {number} уже занят (players[{other}])",
                               "duplicate player number {number} (also players[{other}])"),
     "spec.too_many_players": ("{n} {n:игрок|игрока|игроков} — больше {limit}", "{n} players — more than {limit}"),
+    "spec.namesakes": ("одно имя {name} у игроков {numbers}: если это не тёзки, исправьте список",
+                       "one name {name} for players {numbers}: unless they are namesakes, correct the list"),
     "spec.name_blank": ("имя пустое: впишите фамилию и имя (или уберите ключ name — будет только номер)",
                         "the name is blank: write the player's name (or leave the key out: the number alone)"),
     "spec.unknown_players": ("{n:нет игрока с номером|нет игроков с номерами|нет игроков с номерами} {numbers}",

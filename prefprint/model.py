@@ -135,6 +135,7 @@ class Competition:
     stem: str
     players: tuple[Player, ...]
     sessions: tuple[Event, ...]
+    warnings: tuple = ()  # what the spec reader noticed without refusing (Messages), e.g. two players of one name
 
     @cached_property
     def names(self) -> dict:

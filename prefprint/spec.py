@@ -300,7 +300,18 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
     if problems.items:
         raise SpecError(path, problems.items, lang=lang)
     return Competition(common["title"], common["date"], common["venue"], common["language"], str(path),
-                       path.stem, tuple(players), tuple(sessions))
+                       path.stem, tuple(players), tuple(sessions), tuple(_namesakes(players)))
+
+
+def _namesakes(players: list[Player]) -> list[Message]:
+    """Two players of one name: allowed (namesakes play), said as a warning with both numbers."""
+    by_name: dict[str, list[int]] = {}
+    for p in players:
+        if p.name:
+            by_name.setdefault(" ".join(p.name.casefold().split()), []).append(p.number)
+    return [Message("spec.namesakes", name=shown(next(p.name for p in players if p.number == numbers[0])),
+                    numbers=", ".join(map(str, numbers)))
+            for numbers in by_name.values() if len(numbers) > 1]
 
 
 def _sections(problems, data):

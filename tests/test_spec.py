@@ -226,3 +226,16 @@ def test_session_keys_are_checked_beside_mistakes_elsewhere():
     assert any("sessions[2].absent: no player numbered 71" in p for p in problems)
     assert any("players[3].number: duplicate player number 2 (also players[2])" in p for p in problems)
     assert len(problems) == 4
+
+
+def test_two_players_of_one_name_are_a_warning_not_a_refusal():
+    from prefprint.spec import parse_competition
+
+    first = GOOD.index('name = "') + len('name = "')
+    name = GOOD[first:GOOD.index('"', first)]
+    second = GOOD.index('name = "', first) + len('name = "')
+    text = GOOD[:second] + name.upper() + "  " + GOOD[GOOD.index('"', second):]
+    c = parse_competition(text, "cup.toml")
+    assert [w.text("ru") for w in c.warnings] == [f"одно имя «{name}» у игроков 1, 2: если это не тёзки, "
+                                                  "исправьте список"]
+    assert parse_competition(GOOD, "cup.toml").warnings == ()
