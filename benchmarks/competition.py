@@ -24,7 +24,6 @@ sys.path.insert(0, str(ROOT))
 from prefprint.competition import run_competition  # noqa: E402
 from prefprint.kit import write_competition_kit  # noqa: E402
 from prefprint.sample import random_fills  # noqa: E402
-from prefprint.spec import parse_competition  # noqa: E402
 from prefprint.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
 
 SESSIONS = """

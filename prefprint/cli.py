@@ -380,8 +380,6 @@ def _analysis_wanted(flag_off: bool, competition) -> bool:
 
 def _say(lang: str):
     """A progress line on stderr: a Message in the language of the messages, or a plain string."""
-    from .messages import text_of
-
     def say(msg):
         click.echo(text_of(msg, lang), err=True)
 

@@ -50,7 +50,9 @@ def identify(competition: Competition, workbooks: list[Path]) -> tuple[list[tupl
     if len(workbooks) > len(competition.sessions):  # the command line, not a file, is wrong: exit 2
         raise PrefprintError(Message("competition.too_many", n=len(workbooks), count=len(competition.sessions)))
     pairs, warnings, errors = [], [], []
-    sessions = _sessions_of(workbooks)
+    from .workbook import read_meta
+
+    sessions = [read_meta(path) for path in workbooks]  # what each workbook says of itself; None: nothing
     first_of: dict = {}
     for i, path in enumerate(workbooks):
         event = competition.sessions[i]
@@ -74,13 +76,6 @@ def identify(competition: Competition, workbooks: list[Path]) -> tuple[list[tupl
     if errors:
         raise WorkbooksError(errors)
     return pairs, warnings
-
-
-def _sessions_of(workbooks: list[Path]) -> list[dict | None]:
-    """What each workbook says of itself (event, session, digest); None where it says nothing."""
-    from .workbook import read_meta
-
-    return [read_meta(path) for path in workbooks]
 
 
 def _mismatch(event: Event, meta: dict, place: int, metas: list) -> Message | None:

@@ -662,7 +662,7 @@ def line_designs(table_size: int, players: int) -> list[Design]:
 
 def measure(design: Design) -> tuple[int, int, int]:
     """(excess meetings, pairs never met, all meetings) of a design, lines fixed."""
-    k, T, R = design.table_size, design.tables, design.rounds
+    k, R = design.table_size, design.rounds
     sizes = design.sizes
     offset = [sum(sizes[:i]) for i in range(k)]
     meet = {}

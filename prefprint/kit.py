@@ -152,8 +152,7 @@ def _competition_start_list(competition: Competition, folder: Path, jobs: int | 
     from dataclasses import replace
 
     first = replace(competition.sessions[0], players=competition.players, session_count=1)
-    sessions = [(e.session_title or f"{'Сессия' if competition.language == 'ru' else 'Session'} {e.session}", e)
-                for e in competition.sessions]
+    sessions = [(e.session_label, e) for e in competition.sessions]
     text = html("start_list.html", competition.language, event=first, **docs.start_list_context(first, sessions))
     pdf = render_pdfs({"start-list": [text]}, jobs)["start-list"]
     return [write_atomic(folder / "start-list.html", text), write_atomic(folder / "start-list.pdf", pdf)]

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .analysis import CACHE_FILE, EventAnalysis, Request, analyse, deal_digest, load_cache, save_cache
+from .analysis import EventAnalysis, Request, analyse, deal_digest, load_cache, save_cache
 from .messages import Message
-from .solver import DENOMINATIONS, MISERE, DealAnalysis, has_layout
+from .solver import DENOMINATIONS, DealAnalysis, has_layout
 
 MADE = 6  # the fewest tricks of a game: a number from here on is a contract that makes
 UP, DOWN = "▲", "▼"

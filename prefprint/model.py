@@ -63,12 +63,14 @@ class Event:
         return ("N", "E", "S", "W")[: self.table_size]
 
     @property
+    def session_label(self) -> str:
+        """The session as named on paper: its title, else "Сессия 2" / "Session 2"."""
+        return self.session_title or ("Сессия" if self.language == "ru" else "Session") + f" {self.session}"
+
+    @property
     def heading(self) -> str:
         """The title as printed on every sheet: with the session where the event has several."""
-        if self.session_count == 1:
-            return self.title
-        label = self.session_title or ("Сессия" if self.language == "ru" else "Session") + f" {self.session}"
-        return f"{self.title} · {label}"
+        return self.title if self.session_count == 1 else f"{self.title} · {self.session_label}"
 
     @property
     def dealt_at_table(self) -> bool:

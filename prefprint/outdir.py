@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import PrefprintError
-from .messages import Message, shown
+from .messages import shown
 
 MANIFEST = ".prefprint"
 # what prefprint writes into a folder: a folder holding only these was written by it

@@ -83,7 +83,7 @@ def competition_state(report) -> dict:
     if not provisional:
         return {"provisional": False, "text": "", "rulings": []}
     head = Message("results.provisional", time=provisional[0].generated_at).text(lang)
-    sessions = [Message("publish.session_pending", session=session_label(r.event),
+    sessions = [Message("publish.session_pending", session=r.event.session_label,
                         text=" ".join(f"{m.text(lang)}." for m in pending_parts(r))).text(lang) for r in provisional]
     return {"provisional": True, "text": " ".join([f"{head}.", *sessions]), "rulings": []}
 
@@ -539,15 +539,10 @@ def tables_of(event) -> list[int]:
 
 # --------------------------------------------------------------------------- writing
 
-def session_label(event) -> str:
-    """A session as its pages name it: its title, else "Сессия 2"."""
-    return event.session_title or f"{words(event.language)['session']} {event.session}"
-
-
 def competition_nav(sessions, names: dict | None = None) -> dict:
     """What a session's pages say of the competition: this session's name, every session (number, name)
     and the names of the competition's players (of those absent from a session too)."""
-    return {"sessions": [(e.session, session_label(e)) for e in sessions], "names": names or {}}
+    return {"sessions": [(e.session, e.session_label) for e in sessions], "names": names or {}}
 
 
 def absent_text(event, names: dict) -> str:
@@ -564,7 +559,7 @@ def _site_pages(report, comp: dict | None = None) -> list[tuple[str, str]]:
     event = report.event
     lang = event.language
     if comp is not None:
-        comp = {**comp, "label": session_label(event)}
+        comp = {**comp, "label": event.session_label}
     absent = absent_text(event, {**(comp or {}).get("names", {}), **event.names})
     common = {"event": event, "names": event.names, "state": report_state(report), "comp": comp, "absent": absent,
               "deal_numbers": [d.number for d in report.deals], "tables": tables_of(event),

@@ -11,7 +11,7 @@ from openpyxl import load_workbook
 from prefprint.cli import cli
 from prefprint.errors import SpecError, WorkbookError
 from prefprint.matchpoints import matchpoint
-from prefprint.results import check_workbook, run
+from prefprint.results import run
 from prefprint.rulings import load_rulings
 from prefprint.rules import settle
 from prefprint.workbook import read_protocol_workbook
