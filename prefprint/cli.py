@@ -78,7 +78,8 @@ class _Group(_RussianHelp, click.Group):
     command_class = _Command
 
     def parse_args(self, ctx, args):
-        ctx.meta["prefprint.args"] = list(args)  # --help is answered while parsing: its language is read here
+        # the whole command line, for its --lang: --help is answered and usage errors raised before it is parsed
+        ctx.meta["prefprint.args"] = list(args)
         return super().parse_args(ctx, args)
 
     def format_commands(self, ctx, formatter):
@@ -94,7 +95,6 @@ class _Group(_RussianHelp, click.Group):
 
     def invoke(self, ctx):
         ctx.ensure_object(dict)
-        raw = [*getattr(ctx, "_protected_args", ()), *ctx.args]  # for --lang when parsing fails
         previous = signal.getsignal(signal.SIGTERM)
         signal.signal(signal.SIGTERM, _interrupt)  # stop as Ctrl-C does: render processes ended, nothing half-written
         try:
@@ -106,7 +106,7 @@ class _Group(_RussianHelp, click.Group):
             _warnings(getattr(e, "warnings", ()), lang)
             ctx.exit(e.exit_code)
         except click.UsageError as e:  # one clear line instead of the usage block
-            lang = _asked_lang(ctx, raw)
+            lang = _asked_lang(ctx, ctx.meta.get("prefprint.args", ()))  # --lang, though parsing failed
             click.echo(Message("error", text=_usage_text(e.format_message(), lang)).text(lang), err=True)
             ctx.exit(2)
         except KeyboardInterrupt:
