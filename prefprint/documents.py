@@ -6,7 +6,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from .deals import card_text, hand_by_suit
-from .i18n import number
+from .i18n import number, span
 from .model import Event
 from .render import html, write_atomic, write_pdf
 from .rules import (LEVELS, MISERE_COST, SEATS, Contract, Conventions, Entry, Outcome, ScoringError, active_seats,
@@ -427,14 +427,13 @@ def movement_quality_context(event: Event) -> dict:
         return Message(code, **params).text(lang)
 
     q = m.quality
-    span = lambda lo, hi: str(lo) if lo == hi else f"{lo}–{hi}"  # noqa: E731
     whom = t(q.whom)
     rows = [
         (t("movement.mq_rounds"), t("movement.mq_rounds_value", rounds=q.rounds, full=q.full_rounds)),
         (t("movement.mq_pairs", whom=whom), f"{q.never} / {q.once} / {q.more}"),
     ] + ([(t("movement.mq_apart"), str(q.apart))] if q.apart else []) + [
-        (t("movement.mq_set_plays"), span(*q.set_plays)),
-        (t("movement.mq_rests"), span(*q.rests)),
+        (t("movement.mq_set_plays"), span(q.set_plays)),
+        (t("movement.mq_rests"), span(q.rests)),
         (t("movement.mq_excess"), f"{q.excess} ({number(q.excess_pct, lang)} %)"),
     ]
     warnings = [Message(code, **params).text(lang) for code, params in q.weaknesses()]

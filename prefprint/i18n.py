@@ -31,6 +31,12 @@ def number(value, lang: str = "ru", places: int = 1, trim: bool = False) -> str:
     return _POINT.sub(",", text) if lang == "ru" else text
 
 
+def span(values) -> str:
+    """The range of some numbers as printed: "3" when all are equal, else "2–4"."""
+    lo, hi = min(values), max(values)
+    return str(lo) if lo == hi else f"{lo}–{hi}"
+
+
 def note_text(code: str, params: dict, lang: str = "ru") -> str:
     """One movement note in words (the texts live in the message catalogue, section movement)."""
     from .messages import Message

@@ -305,13 +305,12 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
 
 def _namesakes(players: list[Player]) -> list[Message]:
     """Two players of one name: allowed (namesakes play), said as a warning with both numbers."""
-    by_name: dict[str, list[int]] = {}
+    by_name: dict[str, list[Player]] = {}
     for p in players:
         if p.name:
-            by_name.setdefault(" ".join(p.name.casefold().split()), []).append(p.number)
-    return [Message("spec.namesakes", name=shown(next(p.name for p in players if p.number == numbers[0])),
-                    numbers=", ".join(map(str, numbers)))
-            for numbers in by_name.values() if len(numbers) > 1]
+            by_name.setdefault(" ".join(p.name.casefold().split()), []).append(p)
+    return [Message("spec.namesakes", name=shown(same[0].name), numbers=", ".join(str(p.number) for p in same))
+            for same in by_name.values() if len(same) > 1]
 
 
 def _sections(problems, data):

@@ -4,16 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .i18n import METHOD_NAMES, note_text, reason_message
+from .i18n import METHOD_NAMES, note_text, number, reason_message, span
 from .messages import Message, plural
 from .movement import Candidate, Movement, Quality
-from .i18n import number
 from .rules import Outcome, Settlement
-
-
-def _span(values) -> str:
-    lo, hi = min(values), max(values)
-    return str(lo) if lo == hi else f"{lo}–{hi}"
 
 
 def _t(code: str, lang: str, **params) -> str:
@@ -24,7 +18,7 @@ def quality_lines(m: Movement, lang: str = "ru") -> list[str]:
     """The fairness of a movement in words: pairs met, set plays, excess, and every weakness."""
     q = m.quality
     out = [_t("movement.text_quality", lang, whom=_t(q.whom, lang), never=q.never, once=q.once, more=q.more,
-              plays=_span(q.set_plays), plays_hi=q.set_plays[1], excess=q.excess_pct)]
+              plays=span(q.set_plays), plays_hi=q.set_plays[1], excess=q.excess_pct)]
     if q.apart:
         out.append(_t("movement.text_apart", lang, apart=q.apart))
     for code, params in q.weaknesses():
@@ -39,8 +33,8 @@ def movement_text(m: Movement, lang: str = "ru") -> str:
               rounds=len(m.rounds), full=m.full_rounds, method=names[m.method])]
     if len(m.rooms) > 1:
         for room in m.rooms:
-            out.append("  " + _t("movement.text_room", lang, room=room.number, players=_span(room.players),
-                                 tables=_span(room.tables), method=names[room.method]))
+            out.append("  " + _t("movement.text_room", lang, room=room.number, players=span(room.players),
+                                 tables=span(room.tables), method=names[room.method]))
     for code, params in m.notes:
         out.append("  " + note_text(code, params, lang))
     for rnd in m.rounds:
@@ -54,11 +48,11 @@ def movement_text(m: Movement, lang: str = "ru") -> str:
     st = m.stats
     out.append("")
     out.append(_t("movement.text_meetings", lang, histogram=", ".join(f"{k}: {v}" for k, v in st.meetings_histogram.items())))
-    out.append(_t("movement.text_per_player", lang, sets=_span(st.sets_per_player.values()),
-                  rests=_span(st.rests_per_player.values())))
+    out.append(_t("movement.text_per_player", lang, sets=span(st.sets_per_player.values()),
+                  rests=span(st.rests_per_player.values())))
     out += quality_lines(m, lang)
     if m.copies_needed > 1:
-        out.append(_t("movement.text_copies", lang, copies=_span(m.copies.values())))
+        out.append(_t("movement.text_copies", lang, copies=span(m.copies.values())))
     passes = m.passes()
     if passes:
         out.append(_t("movement.text_passes", lang))
@@ -83,7 +77,7 @@ def compare_text(options: list[Candidate], chosen: Candidate, reason: tuple, pla
             _t("movement.compare_rotating", lang, method=names[c.method])
         method += " *" if c is chosen else ""
         rows.append([method, str(q.rounds), str(q.sets * k), str(q.never), str(q.once), str(q.more)]
-                    + ([str(q.apart)] if apart else []) + [_span(q.set_plays), _span(q.rests), number(q.excess_pct, lang)])
+                    + ([str(q.apart)] if apart else []) + [span(q.set_plays), span(q.rests), number(q.excess_pct, lang)])
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     lines = [_t("movement.compare_head", lang, players=players, k=k)]
     for row in [head] + rows:
