@@ -6,7 +6,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from .deals import card_text, hand_by_suit
-from .i18n import number, span
+from .i18n import number, ranges, span
 from .model import Event
 from .render import html, write_atomic, write_pdf
 from .rules import (LEVELS, MISERE_COST, SEATS, Contract, Conventions, Entry, Outcome, ScoringError, active_seats,
@@ -401,21 +401,6 @@ def _card_deals(items: list[tuple[int, int]], event: Event) -> str:
               items=when, n=len(items))
 
 
-def _ranges(numbers) -> str:
-    """1, 2, 3, 5 -> "1–3, 5"."""
-    out, run = [], []
-    for n in sorted(numbers):
-        if run and n == run[-1] + 1:
-            run.append(n)
-            continue
-        if run:
-            out.append(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
-        run = [n]
-    if run:
-        out.append(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
-    return ", ".join(out)
-
-
 def movement_quality_context(event: Event) -> dict:
     """The movement's fairness for the director's sheet (partial _movement_quality.html): figures,
     a warning for every weakness, copies of boxes to prepare, boxes passing between rooms."""
@@ -448,7 +433,7 @@ def movement_quality_context(event: Event) -> dict:
         by_count = {}
         for set_no, n in m.copies.items():
             by_count.setdefault(n, []).append(set_no)
-        copies = t("movement.mq_copies", text="; ".join(t("movement.mq_copies_item", sets=_ranges(sets), n=n)
+        copies = t("movement.mq_copies", text="; ".join(t("movement.mq_copies_item", sets=ranges(sets), n=n)
                                                for n, sets in sorted(by_count.items()) if n > 1))
     columns = t("movement.mq_passes_columns").split("|")
     show_copy = m.copies_needed > 1
@@ -471,7 +456,7 @@ def movement_quality_context(event: Event) -> dict:
 
 def _room_players(room, lang: str) -> str:
     """The players of a room as the director reads them: "1–13 (13)", "бывшие N: 1, 5, 9, … (12)"."""
-    players = _ranges(room.players)
+    players = ranges(room.players)
     if room.lines:
         return _m(lang, "movement.mq_room_lines", lines=", ".join(room.lines), players=players, n=len(room.players))
     return _m(lang, "movement.mq_room_players", players=players, n=len(room.players))
@@ -505,7 +490,7 @@ def dealing_notes(event: Event) -> list[str]:
     out = [_m(event.language, "movement.mq_dealt")]
     several = [s for s, n in event.movement.copies.items() if n > 1]
     if several:
-        out.append(_m(event.language, "movement.mq_dealt_copies", sets=_ranges(several)))
+        out.append(_m(event.language, "movement.mq_dealt_copies", sets=ranges(several)))
     return out
 
 
@@ -518,7 +503,7 @@ def director_context(event: Event) -> dict:
         "plan": event.time_plan(), "copies": m.copies_needed, "quality": movement_quality_context(event),
         "scheme_rooms": [r for r in m.rooms if r.slot_rows],
         "room_players": {r.number: _room_players(r, event.language) for r in m.rooms},
-        "room_sets": {r.number: _ranges(r.sets) for r in m.rooms},
+        "room_sets": {r.number: ranges(r.sets) for r in m.rooms},
         "pairs_whom": _m(event.language, m.quality.whom),
         "plan_warning": plan_warning(event), "dealing": dealing_notes(event),
     }

@@ -37,6 +37,21 @@ def span(values) -> str:
     return str(lo) if lo == hi else f"{lo}–{hi}"
 
 
+def ranges(numbers) -> str:
+    """Numbers with runs of three or more shortened: 1, 2, 3, 5, 7, 8 -> "1–3, 5, 7, 8"."""
+    out, run = [], []
+    for n in sorted(numbers):
+        if run and n == run[-1] + 1:
+            run.append(n)
+            continue
+        if run:
+            out.append(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
+        run = [n]
+    if run:
+        out.append(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
+    return ", ".join(out)
+
+
 def note_text(code: str, params: dict, lang: str = "ru") -> str:
     """One movement note in words (the texts live in the message catalogue, section movement)."""
     from .messages import Message

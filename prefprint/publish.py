@@ -18,7 +18,7 @@ from pathlib import Path
 
 from . import makeable
 from .documents import DEAL_PAGE, PLAYER_PAGE, TABLE_PAGE, deal_view, table_copy
-from .i18n import number, words
+from .i18n import number, ranges, words
 from .matchpoints import rounded_percent
 from .messages import Message, text_of
 from .render import html, render_pdfs, write_atomic
@@ -41,8 +41,6 @@ def row_status(result) -> str:
 
 def row_notes(result, lang: str) -> list[str]:
     """Why a row was excluded or adjusted, the rulings on it: in words."""
-    from .messages import text_of
-
     return [text_of(n, lang) for n in (getattr(result, "notes", None) or [])]
 
 
@@ -63,8 +61,6 @@ def report_state(report) -> dict:
 
 def ruling_text(ruling, lang: str) -> str:
     """A director's ruling as it counted, in words."""
-    from .messages import text_of
-
     return text_of(ruling.note() if hasattr(ruling, "note") else ruling, lang)
 
 
@@ -97,27 +93,13 @@ def pending_parts(report) -> list[Message]:
         for deal, rows in sorted(partial.items()):
             groups.setdefault(rows, []).append(deal)
         parts.append(Message("results.partial", groups=[
-            Message("results.partial_group", n=len(deals), deals=number_ranges(deals), rows=rows, of=of)
+            Message("results.partial_group", n=len(deals), deals=ranges(deals), rows=rows, of=of)
             for (rows, of), deals in sorted(groups.items(), key=lambda g: g[1][0])]))
     if report.pending:
-        parts.append(Message("results.pending", n=len(report.pending), deals=number_ranges(report.pending)))
+        parts.append(Message("results.pending", n=len(report.pending), deals=ranges(report.pending)))
     elif not partial:
         parts.append(Message("results.none_pending"))
     return parts
-
-
-def number_ranges(numbers) -> str:
-    """Numbers with runs shortened: 1, 2, 3, 5, 7, 8 -> "1–3, 5, 7, 8"."""
-    numbers = sorted(numbers)
-    out, i = [], 0
-    while i < len(numbers):
-        j = i
-        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
-            j += 1
-        out += [f"{numbers[i]}–{numbers[j]}"] if j - i >= 2 else [str(n) for n in numbers[i:j + 1]]
-        i = j + 1
-    return ", ".join(out)
-
 
 
 def _index(report) -> dict:
