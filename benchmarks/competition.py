@@ -21,10 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from prefprint.competition import run_competition  # noqa: E402
-from prefprint.kit import write_competition_kit  # noqa: E402
-from prefprint.sample import random_fills  # noqa: E402
-from prefprint.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
+from prefprint.app.competition import run_competition  # noqa: E402
+from prefprint.app.kit import write_competition_kit  # noqa: E402
+from prefprint.engine.sample import random_fills  # noqa: E402
+from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
 
 SESSIONS = """
 [[sessions]]
@@ -48,7 +48,7 @@ def main():
     spec.write_text(text, encoding="utf-8")
 
     t = time.perf_counter()
-    from prefprint.spec import load_competition
+    from prefprint.io.spec import load_competition
 
     comp = load_competition(spec)
     print(f"1. spec and both sessions: {time.perf_counter() - t:.2f} s")

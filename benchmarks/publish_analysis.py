@@ -19,11 +19,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from prefprint.kit import write_kit  # noqa: E402
-from prefprint.results import run  # noqa: E402
-from prefprint.sample import random_fills  # noqa: E402
-from prefprint.spec import load_event  # noqa: E402
-from prefprint.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
+from prefprint.app.kit import write_kit  # noqa: E402
+from prefprint.app.results import run  # noqa: E402
+from prefprint.engine.sample import random_fills  # noqa: E402
+from prefprint.io.spec import load_event  # noqa: E402
+from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
 
 
 def cpu() -> float:

@@ -24,14 +24,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from prefprint.kit import document_html, render_parts, write_kit  # noqa: E402
+from prefprint.app.kit import document_html, render_parts, write_kit  # noqa: E402
+from prefprint.app.results import run  # noqa: E402
+from prefprint.engine.sample import random_fills  # noqa: E402
 from prefprint.errors import MovementError  # noqa: E402
-from prefprint.movement import build_movement  # noqa: E402
-from prefprint.render import join_pdfs, pdf_bytes  # noqa: E402
-from prefprint.results import run  # noqa: E402
-from prefprint.sample import random_fills  # noqa: E402
-from prefprint.spec import load_event  # noqa: E402
-from prefprint.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
+from prefprint.io.render import join_pdfs, pdf_bytes  # noqa: E402
+from prefprint.io.spec import load_event  # noqa: E402
+from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
+from prefprint.movement.engine import build_movement  # noqa: E402
 
 
 def cpu() -> float:

@@ -1,1 +1,3 @@
-from .cli import cli; cli(prog_name="prefprint")  # noqa: E702
+from prefprint.cli.main import cli
+
+cli(prog_name="prefprint")

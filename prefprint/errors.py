@@ -7,7 +7,7 @@ files with several problems; `text(lang)` gives the words. A plain string is acc
 
 from __future__ import annotations
 
-from .messages import Message, problem_lines, text_of
+from prefprint.words.messages import Message, problem_lines, text_of
 
 
 class PrefprintError(Exception):

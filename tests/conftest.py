@@ -35,7 +35,7 @@ def sample_specs():
 
 @pytest.fixture(scope="session")
 def events():
-    from prefprint.spec import load_event
+    from prefprint.io.spec import load_event
 
     return {p.stem: load_event(p) for p in sample_specs()}
 
@@ -47,7 +47,7 @@ def kits(tmp_path_factory, events):
     The open's whole kit (40 s of rendering) is measured by benchmarks/run.py; the tests
     render parts of its documents where they look at it.
     """
-    from prefprint.kit import write_kit
+    from prefprint.app.kit import write_kit
 
     base = tmp_path_factory.mktemp("kits")
     out = {}

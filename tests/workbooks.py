@@ -9,10 +9,10 @@ import zipfile
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from prefprint.sample import random_fills
-from prefprint.workbook import COL, FIRST_ROW, fill_workbook, write_protocol_workbook
 from openpyxl.utils import get_column_letter
 
+from prefprint.engine.sample import random_fills
+from prefprint.io.workbook import COL, FIRST_ROW, fill_workbook, write_protocol_workbook
 
 _MADE: dict = {}
 
@@ -77,10 +77,10 @@ def set_cells(xml: str, cells: dict) -> str:
     for cell, value in cells.items():
         pattern = re.compile(rf'<c r="{cell}"(?:[^>]*?/>|[^>]*?>.*?</c>)', re.S)
         new = _cell_xml(cell, value)
-        xml, n = pattern.subn(lambda m: new, xml, count=1)
+        xml, n = pattern.subn(lambda m: new, xml, count=1)  # noqa: B023
         if not n:  # no such cell yet: append it to its row
             row = re.sub(r"\D", "", cell)
-            xml = re.sub(rf'(<row r="{row}"[^>]*>.*?)(</row>)', lambda m: m.group(1) + new + m.group(2), xml,
+            xml = re.sub(rf'(<row r="{row}"[^>]*>.*?)(</row>)', lambda m: m.group(1) + new + m.group(2), xml,  # noqa: B023
                          count=1, flags=re.S)
     return xml
 
@@ -110,7 +110,7 @@ def sheet(deal: int) -> str:
 
 def edit(data: bytes, per_deal: dict) -> bytes:
     """A copy with cells of deal sheets replaced: {deal: {"K6": value, ...}}."""
-    return mutate(data, {sheet(d): (lambda cells: lambda xml: set_cells(xml, cells))(cells)
+    return mutate(data, {sheet(d): (lambda cells: lambda xml: set_cells(xml, cells))(cells)  # noqa: B023
                          for d, cells in per_deal.items()})
 
 

@@ -3,11 +3,11 @@
     python tools/make_designs.py [--seeds 4] [--moves 300000] [--max-tables 40]
 
 For every table count up to --max-tables at tables of 4 and of 3 that has no perfect design, it
-anneals group designs (prefprint.designs._GroupSearch) with several seeds and keeps the one with
+anneals group designs (prefprint.movement.designs._GroupSearch) with several seeds and keeps the one with
 the fewest excess meetings. For every table count whose extra players (fields of k·T + 1 …
 k·T + k − 1) are not placed by a formula, it searches the resting schedule of lines E, S, W
-(prefprint.designs._rester_schedule) with several seeds and keeps the best. For small fields (up
-to 6 tables) it anneals rotating designs (prefprint.designs._RotatingSearch: players change seats,
+(prefprint.movement.designs._rester_schedule) with several seeds and keeps the best. For small fields (up
+to 6 tables) it anneals rotating designs (prefprint.movement.designs._RotatingSearch: players change seats,
 everybody meets about once) with the fewest sets that keep the excess meetings within the target
 of issue 8 (10 %, 15 % where players rest), and keeps them where they reach it (below 12 players
 at tables of 4 and 9 at tables of 3: the least unfair one, for the rooms of a second session). The result is
@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from prefprint import designs as D  # noqa: E402
+from prefprint.movement import designs as D  # noqa: E402
 
 
 def best_group(k: int, tables: int, seeds: int, moves: int) -> tuple[str, list[list[int]], tuple]:
@@ -109,7 +109,7 @@ def main():
     ap.add_argument("-o", "--output", default=str(ROOT / "prefprint" / D.DATA))
     ap.add_argument("--only", choices=("rotation",), help="keep the file's other designs, compute only these")
     args = ap.parse_args()
-    lines = ["# Line designs computed by tools/make_designs.py; read by prefprint.designs.stored().",
+    lines = ["# Line designs computed by tools/make_designs.py; read by prefprint.movement.designs.stored().",
              "# group K T GROUP | π_E | π_S [| π_W]   player x of a line plays set x + π(r) in round r (π_N = id)",
              "# rest K T LINE | rester per round ('-': the line's extra player rests)"]
     t0 = time.perf_counter()

@@ -1,0 +1,880 @@
+"""Double-dummy solver for preferans: best play with all cards seen. Pure Python, no I/O.
+
+Rules played: 10 tricks of 3 cards (only the three active seats play); follow suit; a player
+void in the suit led who holds a trump must ruff; the highest trump, else the highest card of
+the suit led, wins; the winner leads next. The first hand leads to trick 1 whoever declares.
+In a game the declarer takes the talon and discards two (the best two for him); the two
+defenders play together. In a misère the declarer takes the talon, discards two and plays
+without trumps to take no trick; the defenders play together to give him tricks.
+
+All-pass has no double-dummy answer: each of the three plays for himself, so there are no
+two sides to set against each other, and this module gives none.
+
+Cards are (suit, rank) pairs as in `prefprint.deals` (suits ♠ ♣ ♦ ♥ = 0–3, ranks 7 … Т =
+0–7). Inside, a hand is a 32-bit mask (bit 8·suit + rank). The search answers "does the
+declarer take at least t of the remaining tricks?" by alpha-beta over whole tricks, with a
+transposition table at trick boundaries keyed on the position in relative ranks (cards played
+or discarded taken out), so that positions that play the same — reached by other plays or
+other discards — are solved once; of cards that play the same only one is tried.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from itertools import combinations
+
+from prefprint.engine.deals import Deal
+from prefprint.engine.rules import CLOCKWISE, STRAINS, active_seats
+
+Card = tuple[int, int]
+NO_TRUMP = "БК"
+MISERE = "мизер"
+
+_SUIT = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
+_ALL = 0xFFFFFFFF
+_NEXT = (1, 2, 0)
+
+
+# --------------------------------------------------------------------------- tables
+
+def _subsets(mask: int):
+    """Every subset of a byte mask, the empty one included."""
+    sub = mask
+    while True:
+        yield sub
+        if not sub:
+            return
+        sub = (sub - 1) & mask
+
+
+def _runs_table(shift: int) -> tuple:
+    """mine | others << 8 -> the lowest card of each run of `mine` no card of `others` splits, ascending."""
+    out = [()] * 65536
+    for mine in range(1, 256):
+        for others in _subsets(255 & ~mine):
+            reps, open_run = [], False
+            for b in range(8):
+                if mine >> b & 1:
+                    if not open_run:
+                        reps.append(1 << (b + shift))
+                    open_run = True
+                elif others >> b & 1:
+                    open_run = False
+            out[mine | others << 8] = tuple(reps)
+    return tuple(out)
+
+
+def _squeeze_table() -> tuple:
+    """gone << 8 | held -> held with the gone ranks taken out (relative ranks)."""
+    out = [0] * 65536
+    for gone in range(256):
+        kept = [b for b in range(8) if not gone >> b & 1]
+        for held in _subsets(255 & ~gone):
+            out[gone << 8 | held] = sum(1 << j for j, b in enumerate(kept) if held >> b & 1)
+    return tuple(out)
+
+
+_RUNS = tuple(_runs_table(8 * s) for s in range(4))
+_SQUEEZE = _squeeze_table()
+# gone << 8 | held -> held in relative ranks | how many cards of the suit are left << 8
+_SQUEEZE_N = tuple(q | (8 - (i >> 8).bit_count()) << 8 for i, q in enumerate(_SQUEEZE))
+# mine | others << 8 -> how many of mine rank above every one of the others
+_TOP = tuple(((i & 255) >> (i >> 8).bit_length()).bit_count() for i in range(65536))
+
+
+def _sure_table() -> tuple:
+    """mine | others << 8 -> how many of mine no card of the others can beat, one card each (a matching)."""
+    out = [0] * 65536
+    for i in range(65536):
+        mine, others = i & 255, i >> 8
+        if mine & others:
+            continue
+        free = sure = 0
+        for b in range(7, -1, -1):  # from the top: each of the others' cards beats one lower card of mine
+            if others >> b & 1:
+                free += 1
+            elif mine >> b & 1:
+                if free:
+                    free -= 1
+                else:
+                    sure += 1
+        out[i] = sure
+    return tuple(out)
+
+
+# mine | others << 8 -> how many of my trumps win whatever happens: every card is played in the
+# end, and one of mine loses only to a higher trump of the other side in the same trick
+_SURE = _sure_table()
+# a byte -> its highest and lowest bit (0 for an empty byte)
+_HIGH = tuple(1 << (m.bit_length() - 1) if m else 0 for m in range(256))
+_LOW = tuple(m & -m for m in range(256))
+
+
+def _rank_first(bit: int) -> int:
+    """A sort key of a card bit: by rank, then suit."""
+    b = bit.bit_length() - 1
+    return (b & 7) << 2 | b >> 3
+
+
+def _bit(card: Card) -> int:
+    return 1 << (8 * card[0] + card[1])
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= _bit(c)
+    return m
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    return tuple((b >> 3, b & 7) for b in range(32) if mask >> b & 1)
+
+
+def _key(hl: int, ha: int, hb: int) -> int:
+    """The position in relative ranks (cards out of play taken out): one key for all positions that play the same.
+
+    Hands in play order from the leader. Per suit: the first hand's cards and how many are left
+    (12 bits), the second hand's (8 bits); the third hand holds the rest.
+    """
+    gone = _ALL ^ (hl | ha | hb)
+    sa, sb = _SQUEEZE_N, _SQUEEZE
+    g = (gone & 255) << 8
+    k = sa[g | hl & 255] | sb[g | ha & 255] << 12
+    g = gone & 0xFF00
+    k |= (sa[g | hl >> 8 & 255] | sb[g | ha >> 8 & 255] << 12) << 20
+    g = gone >> 8 & 0xFF00
+    k |= (sa[g | hl >> 16 & 255] | sb[g | ha >> 16 & 255] << 12) << 40
+    g = gone >> 16 & 0xFF00
+    return k | (sa[g | hl >> 24] | sb[g | ha >> 24] << 12) << 60
+
+
+# --------------------------------------------------------------------------- searches
+#
+# A search is a function at_least(hl, ha, hb, leader, target) -> bool: does the declarer take
+# at least `target` of the remaining tricks with best play on both sides? hl, ha, hb are the
+# hands of the leader and of the second and third to play, `leader` the leader's index in the
+# play order (0 = first hand). Bounds learnt are kept in `table` (key -> low << 4 | high), shared
+# by every search of the same declarer and strain, so that positions met again under another
+# discard cost one lookup.
+
+def _game_search(decl: int, trump: int | None, table: dict, counter: list):
+    """The search of a game: the declarer maximises his tricks, trump suit `trump` (None: no trump)."""
+    tmask = 0 if trump is None else _SUIT[trump]
+    tshift = 0 if trump is None else 8 * trump
+    runs, suits, top, sure, sq, sqn = _RUNS, _SUIT, _TOP, _SURE, _SQUEEZE, _SQUEEZE_N
+    killers = [0] * 11  # by tricks left: the declarer's lead that last reached his target
+    sides = tuple(sh for sh in (0, 8, 16, 24) if sh != tshift)
+    dpos_of = tuple((decl - leader) % 3 for leader in range(3))  # the declarer's place in the trick
+    after1, after2 = (1, 2, 0), (2, 0, 1)
+
+    def cashable(hl, ha, hb):
+        """Tricks the leader takes from the top keeping the lead: a lower bound for his side."""
+        o = ha | hb
+        n = (top[hl & 255 | (o & 255) << 8] + top[hl >> 8 & 255 | o & 0xFF00]
+             + top[hl >> 16 & 255 | o >> 8 & 0xFF00] + top[hl >> 24 | o >> 16 & 0xFF00])
+        return ruffed(n, hl, ha, hb) if n and o & tmask else n
+
+    def ruffed(n, hl, ha, hb):
+        """The leader's `n` top tricks less the rounds a follower void in a side suit must ruff."""
+        for sh in sides:
+            mine = hl >> sh & 255
+            if mine:
+                a, b = ha >> sh & 255, hb >> sh & 255
+                run = top[mine | (a | b) << 8]
+                if run:
+                    safe = run
+                    if ha & tmask and a.bit_count() < safe:
+                        safe = a.bit_count()
+                    if hb & tmask and b.bit_count() < safe:
+                        safe = b.bit_count()
+                    n -= run - safe
+        return n
+
+    def masters(hd, others, hl):
+        """True if the declarer holds the highest card of every suit the leader holds."""
+        for sh in (0, 8, 16, 24):
+            if hl >> sh & 255 and (hd >> sh & 255) < (others >> sh & 255):
+                return False
+        return True
+
+    def leads(hl, ha, hb, dpos):
+        """The leader's cards, likeliest first: sure winners, then leads to partner, then the rest."""
+        first, second, rest = [], [], []
+        if dpos == 0:
+            partner = hd = 0
+        elif dpos == 1:
+            partner, hd = hb, ha
+        else:
+            partner, hd = ha, hb
+        for s in (0, 1, 2, 3):
+            sh = 8 * s
+            mine = hl >> sh & 255
+            if not mine:
+                continue
+            a, b = ha >> sh & 255, hb >> sh & 255
+            reps = runs[s][mine | (a | b) << 8]
+            high = reps[-1]
+            side = tmask and sh != tshift
+            if (high >> sh) > (a | b) and not (side and (not a and ha & tmask or not b and hb & tmask)):
+                first.append(high)
+                rest.extend(reps[:-1])
+            elif partner:
+                p, d = partner >> sh & 255, hd >> sh & 255
+                if p > d and p > mine or (side and not p and partner & tmask and d):
+                    second.append(reps[0])
+                    rest.extend(reps[1:])
+                else:
+                    rest.extend(reps)
+            else:
+                rest.extend(reps)
+        return first + second + rest
+
+    def follows(hand, present, led, ls, best, losing):
+        """A follower's cards: the cheapest that wins first when his side is losing the trick."""
+        x = hand & led
+        if x:
+            sh = 8 * ls
+            cands = runs[ls][x >> sh | ((present & ~x) >> sh & 255) << 8]
+            if losing and len(cands) > 1 and best & led:
+                for c in cands:
+                    if c > best:
+                        return (c,) + tuple(y for y in cands if y != c)
+            return cands
+        x = hand & tmask
+        if x:
+            cands = runs[trump][x >> tshift | ((present & ~x) >> tshift & 255) << 8]
+            if losing and len(cands) > 1 and best & tmask:
+                for c in cands:
+                    if c > best:
+                        return (c,) + tuple(y for y in cands if y != c)
+            return cands
+        out = []
+        others = present & ~hand
+        for s in (0, 1, 2, 3):
+            sh = 8 * s
+            m = hand >> sh & 255
+            if m:
+                out.extend(runs[s][m | (others >> sh & 255) << 8])
+        return out
+
+    def last_winner(c0, c1, c2):
+        """Who wins a trick of these cards (0 the leader, 1 the second, 2 the third)."""
+        led = suits[(c0.bit_length() - 1) >> 3]
+        w, b = 0, c0
+        if c1 & led and c1 > b or c1 & tmask and not b & tmask:
+            w, b = 1, c1
+        if c2 & led and b & led and c2 > b or c2 & tmask and (c2 > b or not b & tmask):
+            w = 2
+        return w
+
+    def at_least(hl, ha, hb, leader, target):
+        if target <= 0:
+            return True
+        left = hl.bit_count()
+        if target > left:
+            return False
+        dpos = dpos_of[leader]
+        o = ha | hb  # the leader's top tricks, as cashable() counts them
+        n = (top[hl & 255 | (o & 255) << 8] + top[hl >> 8 & 255 | o & 0xFF00]
+             + top[hl >> 16 & 255 | o >> 8 & 0xFF00] + top[hl >> 24 | o >> 16 & 0xFF00])
+        if n and o & tmask:
+            n = ruffed(n, hl, ha, hb)
+        if dpos == 0:
+            if n >= target:
+                return True
+            hd, x, y = hl, ha, hb
+        else:
+            if left - n < target:
+                return False
+            if dpos == 1:
+                hd, x, y = ha, hb, hl
+            else:
+                hd, x, y = hb, hl, ha
+            if not (x | y) & tmask and masters(hd, x | y, hl):
+                # whatever is led the declarer wins it with the master, then cashes from the top
+                if cashable(hd, x, y) >= target:
+                    return True
+        if tmask:
+            # trumps that no higher trump of the other side can meet win whenever they are played
+            d = hd >> tshift & 255
+            a = x >> tshift & 255
+            b = y >> tshift & 255
+            if sure[d | (a | b) << 8] >= target:
+                return True
+            da, db = sure[a | d << 8], sure[b | d << 8]
+            if left - (da if da > db else db) < target:
+                return False
+        present = hl | ha | hb
+        gone = _ALL ^ present
+        g = (gone & 255) << 8
+        key = sqn[g | hl & 255] | sq[g | ha & 255] << 12
+        g = gone & 0xFF00
+        key |= (sqn[g | hl >> 8 & 255] | sq[g | ha >> 8 & 255] << 12) << 20
+        g = gone >> 8 & 0xFF00
+        key |= (sqn[g | hl >> 16 & 255] | sq[g | ha >> 16 & 255] << 12) << 40
+        g = gone >> 16 & 0xFF00
+        key = (key | (sqn[g | hl >> 24] | sq[g | ha >> 24] << 12) << 60) << 2 | leader  # _key()
+        e = table.get(key, left)  # low << 4 | high
+        if e >> 4 >= target:
+            return True
+        if e & 15 < target:
+            return False
+        counter[0] += 1
+        m0, m1, m2 = dpos == 0, dpos == 1, dpos == 2
+        penultimate = left == 2
+        l1, l2 = after1[leader], after2[leader]
+        result = not m0
+        order = leads(hl, ha, hb, dpos)
+        if m0:
+            k = killers[left]
+            if k & hl and k != order[0] and k in order:
+                order.remove(k)
+                order.insert(0, k)
+        for c0 in order:
+            ls = (c0.bit_length() - 1) >> 3
+            led = suits[ls]
+            nl = hl ^ c0
+            r1 = not m1
+            x = ha & led
+            if x:  # following suit, the common case, inline
+                sh = 8 * ls
+                moves = runs[ls][x >> sh | ((present ^ x) >> sh & 255) << 8]
+                if m1 != m0 and len(moves) > 1:
+                    for i, c in enumerate(moves):
+                        if c > c0:  # the cheapest card that wins first
+                            if i:
+                                moves = moves[i:i + 1] + moves[:i] + moves[i + 1:]
+                            break
+            else:
+                moves = follows(ha, present, led, ls, c0, m1 != m0)
+            for c1 in moves:
+                if c1 & led and c1 > c0 or c1 & tmask and not c0 & tmask:
+                    w1, b1 = 1, c1
+                else:
+                    w1, b1 = 0, c0
+                na = ha ^ c1
+                r2 = not m2
+                x = hb & led
+                if x:
+                    sh = 8 * ls
+                    moves2 = runs[ls][x >> sh | ((present ^ x) >> sh & 255) << 8]
+                    if (w1 == dpos) != m2 and len(moves2) > 1 and b1 & led:
+                        for i, c in enumerate(moves2):
+                            if c > b1:
+                                if i:
+                                    moves2 = moves2[i:i + 1] + moves2[:i] + moves2[i + 1:]
+                                break
+                else:
+                    moves2 = follows(hb, present, led, ls, b1, (w1 == dpos) != m2)
+                for c2 in moves2:
+                    if c2 & led and b1 & led and c2 > b1 or c2 & tmask and (c2 > b1 or not b1 & tmask):
+                        w = 2
+                    else:
+                        w = w1
+                    nb = hb ^ c2
+                    need = target - 1 if w == dpos else target
+                    if penultimate:
+                        if need != 1:
+                            r = need <= 0
+                        elif w == 0:
+                            r = last_winner(nl, na, nb) == dpos
+                        elif w == 1:
+                            r = (1 + last_winner(na, nb, nl)) % 3 == dpos
+                        else:
+                            r = (2 + last_winner(nb, nl, na)) % 3 == dpos
+                    elif w == 0:
+                        r = at_least(nl, na, nb, leader, need)
+                    elif w == 1:
+                        r = at_least(na, nb, nl, l1, need)
+                    else:
+                        r = at_least(nb, nl, na, l2, need)
+                    if r == m2:
+                        r2 = m2
+                        break
+                if r2 == m1:
+                    r1 = m1
+                    break
+            if r1 == m0:
+                result = m0
+                if m0:
+                    killers[left] = c0
+                break
+        table[key] = (target << 4 | e & 15) if result else (e & ~15 | target - 1)
+        return result
+
+    return at_least
+
+
+def _misere_search(decl: int, table: dict, counter: list):
+    """The search of a misère: no trumps, the defence maximises the declarer's tricks.
+
+    Its trick loop mirrors the game search's on purpose: one loop for both, with the rules of
+    the two as parameters, would add a call or a branch at every card of the hot path."""
+    runs, suits, key_of, high_of, low_of = _RUNS, _SUIT, _key, _HIGH, _LOW
+    dpos_of = tuple((decl - leader) % 3 for leader in range(3))
+    after1, after2 = (1, 2, 0), (2, 0, 1)
+    killers = [[0] * 11 for _ in range(3)]  # by the declarer's place and tricks left: the last lead that cut
+
+    def settled(hd, others, on_lead, left):
+        """The declarer's remaining tricks when they are already certain, else None.
+
+        Every card of his below every defender's card of its suit: he can never be made to win
+        (unless on lead with nothing but suits the defenders are out of). Every card of his above
+        every defender's card of its suit, and on lead: he wins every trick.
+        """
+        below = above = True
+        escape = False
+        for sh in (0, 8, 16, 24):
+            d = hd >> sh & 255
+            if d:
+                o = others >> sh & 255
+                if o:
+                    escape = True
+                    if d > low_of[o]:
+                        below = False
+                    if low_of[d] < high_of[o]:
+                        above = False
+        if below:
+            return 0 if escape or not on_lead else left
+        if above and on_lead:
+            return left
+        return None
+
+    def leads(hl, ha, hb, dpos):
+        """The leader's cards, likeliest first: the declarer leads what a defender must overtake,
+        a defender leads what the declarer must win."""
+        first, second, rest = [], [], []
+        if dpos == 0:
+            for s in (0, 1, 2, 3):
+                sh = 8 * s
+                mine = hl >> sh & 255
+                if mine:
+                    a, b = ha >> sh & 255, hb >> sh & 255
+                    reps = runs[s][mine | (a | b) << 8]
+                    low = reps[0] >> sh
+                    (first if a and low < low_of[a] or b and low < low_of[b] else second).append(reps[0])
+                    rest.extend(reps[1:])
+            return first + second + rest
+        partner, hd = (hb, ha) if dpos == 1 else (ha, hb)
+        for s in (0, 1, 2, 3):
+            sh = 8 * s
+            mine = hl >> sh & 255
+            if mine:
+                a, b = ha >> sh & 255, hb >> sh & 255
+                reps = runs[s][mine | (a | b) << 8]
+                d, p = hd >> sh & 255, partner >> sh & 255
+                low = reps[0] >> sh
+                (first if d and low_of[d] > low and (not p or low_of[p] < low_of[d]) else second).append(reps[0])
+                rest.extend(reps[1:])
+        return first + second + rest
+
+    def follows(hand, present, led, ls, best, declarer_to_play, declarer_winning):
+        """A follower's cards: the declarer ducks with his highest losing card, a defender keeps
+        under the declarer's card; discards go high first."""
+        x = hand & led
+        if x:
+            sh = 8 * ls
+            cands = runs[ls][x >> sh | ((present & ~x) >> sh & 255) << 8]
+            if len(cands) > 1 and (declarer_to_play or declarer_winning):
+                under = [c for c in cands if c < best]
+                if under:
+                    c = under[-1]
+                    return (c,) + tuple(y for y in cands if y != c)
+                if declarer_to_play:
+                    return cands[::-1]
+            return cands
+        out = []
+        others = present & ~hand
+        for s in (0, 1, 2, 3):
+            sh = 8 * s
+            m = hand >> sh & 255
+            if m:
+                out.extend(runs[s][m | (others >> sh & 255) << 8])
+        out.sort(key=_rank_first, reverse=True)
+        return out
+
+    def last_winner(c0, c1, c2):
+        """Who wins a trick of these cards (0 the leader, 1 the second, 2 the third)."""
+        led = suits[(c0.bit_length() - 1) >> 3]
+        w, b = 0, c0
+        if c1 & led and c1 > b:
+            w, b = 1, c1
+        if c2 & led and c2 > b:
+            w = 2
+        return w
+
+    def at_least(hl, ha, hb, leader, target):
+        if target <= 0:
+            return True
+        left = hl.bit_count()
+        if target > left:
+            return False
+        dpos = dpos_of[leader]
+        if dpos == 0:
+            sure = settled(hl, ha | hb, True, left)
+        elif dpos == 1:
+            sure = settled(ha, hb | hl, False, left)
+        else:
+            sure = settled(hb, hl | ha, False, left)
+        if sure is not None:
+            return sure >= target
+        key = key_of(hl, ha, hb) << 2 | leader
+        e = table.get(key, left)  # low << 4 | high
+        if e >> 4 >= target:
+            return True
+        if e & 15 < target:
+            return False
+        counter[0] += 1
+        present = hl | ha | hb
+        # the defence wants the declarer's count high: it is the maximising side
+        m0, m1, m2 = dpos != 0, dpos != 1, dpos != 2
+        penultimate = left == 2
+        l1, l2 = after1[leader], after2[leader]
+        result = not m0
+        order = leads(hl, ha, hb, dpos)
+        k = killers[dpos][left]
+        if k & hl and k != order[0] and k in order:
+            order.remove(k)
+            order.insert(0, k)
+        for c0 in order:
+            ls = (c0.bit_length() - 1) >> 3
+            led = suits[ls]
+            nl = hl ^ c0
+            r1 = not m1
+            for c1 in follows(ha, present, led, ls, c0, not m1, not m0):
+                if c1 & led and c1 > c0:
+                    w1, b1 = 1, c1
+                else:
+                    w1, b1 = 0, c0
+                na = ha ^ c1
+                r2 = not m2
+                for c2 in follows(hb, present, led, ls, b1, not m2, w1 == dpos):
+                    w = 2 if c2 & led and c2 > b1 else w1
+                    nb = hb ^ c2
+                    need = target - 1 if w == dpos else target
+                    if penultimate:
+                        if need != 1:
+                            r = need <= 0
+                        elif w == 0:
+                            r = last_winner(nl, na, nb) == dpos
+                        elif w == 1:
+                            r = (1 + last_winner(na, nb, nl)) % 3 == dpos
+                        else:
+                            r = (2 + last_winner(nb, nl, na)) % 3 == dpos
+                    elif w == 0:
+                        r = at_least(nl, na, nb, leader, need)
+                    elif w == 1:
+                        r = at_least(na, nb, nl, l1, need)
+                    else:
+                        r = at_least(nb, nl, na, l2, need)
+                    if r == m2:
+                        r2 = m2
+                        break
+                if r2 == m1:
+                    r1 = m1
+                    break
+            if r1 == m0:
+                result = m0
+                killers[dpos][left] = c0
+                break
+        table[key] = (target << 4 | e & 15) if result else (e & ~15 | target - 1)
+        return result
+
+    return at_least
+
+
+class _Solver:
+    """One kind of play (declarer, trump or misère) with its transposition table, shared by every discard."""
+
+    def __init__(self, declarer: int, trump: int | None = None, misere: bool = False):
+        self.table: dict[int, int] = {}
+        self.counter = [0]
+        self.declarer = declarer
+        self.misere = misere
+        self.search = (_misere_search(declarer, self.table, self.counter) if misere
+                       else _game_search(declarer, trump, self.table, self.counter))
+
+    @property
+    def nodes(self) -> int:
+        return self.counter[0]
+
+    def at_least(self, hands: tuple[int, int, int], leader: int, target: int) -> bool:
+        """Does the declarer take `target` tricks or more from the position (hands in play order)?"""
+        return self.search(hands[leader], hands[(leader + 1) % 3], hands[(leader + 2) % 3], leader, target)
+
+    def value(self, hands: tuple[int, int, int], leader: int, lo: int = 0, hi: int | None = None) -> int:
+        """The declarer's tricks from the position with best play on both sides, known to lie in lo…hi."""
+        if hi is None:
+            hi = hands[(self.declarer + 1) % 3].bit_count()
+        if self.misere:
+            # upwards: a caught misère mostly costs few tricks, and a test above the answer costs most
+            while lo < hi and self.at_least(hands, leader, lo + 1):
+                lo += 1
+            return lo
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.at_least(hands, leader, mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+
+def _discards(hands: tuple[int, int, int], decl: int, leader: int, keep_score) -> list[tuple[tuple, int]]:
+    """The declarer's distinct discards of two from his 12 cards, likeliest best first.
+
+    Two discards that leave the same position in relative ranks play the same: one is kept.
+    Each is (hands after it, the two cards discarded).
+    """
+    hand = hands[decl]
+    bits = [1 << b for b in range(32) if hand >> b & 1]
+    score = {c: keep_score(c, hand) for c in bits}
+    seen = {}
+    for x, y in combinations(bits, 2):
+        after = tuple(h & ~x & ~y if p == decl else h for p, h in enumerate(hands))
+        key = _key(after[leader], after[(leader + 1) % 3], after[(leader + 2) % 3])
+        if key not in seen:
+            seen[key] = (score[x] + score[y], after, x | y)
+    return [(after, gone) for _, after, gone in sorted(seen.values(), key=lambda t: t[0])]
+
+
+def _game_keep(trump: int | None, others: int):
+    """How much the declarer wants to keep a card in a game: trumps, high cards, length."""
+    tmask = 0 if trump is None else _SUIT[trump]
+
+    def score(card: int, hand: int) -> float:
+        s = (card.bit_length() - 1) >> 3
+        suit = _SUIT[s]
+        value = (card.bit_length() - 1) & 7
+        if card & tmask:
+            value += 10
+        above = others & suit & ~(card - 1) & ~card
+        if not above:
+            value += 8  # a master
+        length = (hand & suit).bit_count()
+        if tmask and not card & tmask and length <= 2 and hand & tmask:
+            value -= 4  # a short side suit: discarding it makes a void to ruff in
+        return value + length * 0.5
+
+    return score
+
+
+def _misere_keep(others: int):
+    """How much the declarer wants to keep a card in a misère: low cards under the defenders' cards."""
+
+    def score(card: int, hand: int) -> float:
+        suit = _SUIT[(card.bit_length() - 1) >> 3]
+        below = (others & suit & (card - 1)).bit_count()  # defenders' cards he cannot duck under
+        above = (others & suit & ~(card - 1) & ~card).bit_count()
+        return above - 2 * below
+
+    return score
+
+
+def _best_game(hands: tuple[int, int, int], decl: int, leader: int, trump: int | None) -> tuple[int, int]:
+    """(tricks, discard mask) of a game with the declarer holding 12 cards: the best discard's."""
+    solver = _Solver(decl, trump)
+    others = hands[_NEXT[decl]] | hands[_NEXT[_NEXT[decl]]]
+    cands = _discards(hands, decl, leader, _game_keep(trump, others))
+    total = hands[_NEXT[decl]].bit_count()
+    after, gone = cands[0]
+    best, best_gone = solver.value(after, leader), gone
+    for after, gone in cands[1:]:
+        if best == total:
+            break
+        if solver.at_least(after, leader, best + 1):
+            best, best_gone = solver.value(after, leader, best + 1), gone
+    return best, best_gone
+
+
+def _best_misere(hands: tuple[int, int, int], decl: int, leader: int, count: bool) -> tuple[int | None, int | None]:
+    """(tricks, discard mask) of a misère with the declarer holding 12 cards.
+
+    Tricks: 0 when some discard takes none; else the fewest the defence cannot stop him taking
+    (None if not `count`ed). Discard: one that achieves it (None if caught and not counted).
+    """
+    solver = _Solver(decl, None, True)
+    others = hands[_NEXT[decl]] | hands[_NEXT[_NEXT[decl]]]
+    cands = _discards(hands, decl, leader, _misere_keep(others))
+    for after, gone in cands:
+        if not solver.at_least(after, leader, 1):
+            return 0, gone
+    if not count:
+        return None, None
+    after, gone = cands[0]
+    best, best_gone = solver.value(after, leader, 1), gone  # every discard is caught: one trick at least
+    for after, gone in cands[1:]:
+        if best == 1:
+            break
+        if not solver.at_least(after, leader, best):
+            best, best_gone = solver.value(after, leader, 1, best - 1), gone
+    return best, best_gone
+
+
+# --------------------------------------------------------------------------- public
+
+@dataclass(frozen=True)
+class Misere:
+    """A misère with the best discard: clean (no trick), else caught for `tricks` at best."""
+
+    clean: bool
+    tricks: int | None  # the most tricks the defence forces against his best discard; None: not counted
+    discard: tuple[Card, Card] | None  # a discard that achieves it; None: caught and not counted
+
+    @property
+    def verdict(self) -> str:
+        """"clean" or "caught", as the JSON of the analysis says it."""
+        return "clean" if self.clean else "caught"
+
+
+def play_order(seats: Iterable[str], first_hand: str) -> tuple[str, ...]:
+    """The seats that play, clockwise from the first hand."""
+    seats = sorted(set(seats), key=CLOCKWISE.index)
+    if first_hand not in seats:
+        raise ValueError(f"first hand {first_hand} does not play (seats {', '.join(seats)})")
+    i = seats.index(first_hand)
+    return tuple(seats[i:] + seats[:i])
+
+
+def _position(hands: Mapping[str, Iterable[Card]], declarer: str, first_hand: str, extra=()):
+    """(masks in play order, declarer's index) with the declarer holding `extra` too; checks the cards."""
+    if len(hands) != 3:
+        raise ValueError(f"three hands play, not {len(hands)}")
+    order = play_order(hands, first_hand)
+    if declarer not in order:
+        raise ValueError(f"declarer {declarer} does not play (seats {', '.join(order)})")
+    cards = [tuple(hands[s]) for s in order]
+    every = [c for h in cards for c in h] + list(extra)
+    bad = [c for c in every if not (isinstance(c, tuple) and len(c) == 2 and 0 <= c[0] < 4 and 0 <= c[1] < 8)]
+    if bad:
+        raise ValueError(f"not a card: {bad[0]!r}")
+    if len(set(every)) != len(every):
+        raise ValueError("a card is given twice")
+    sizes = {len(h) for h in cards}
+    if len(sizes) != 1 or not 1 <= sizes.pop() <= 10:
+        raise ValueError(f"hands must hold the same number of cards, 1 to 10: {', '.join(str(len(h)) for h in cards)}")
+    decl = order.index(declarer)
+    masks = tuple(_mask(h) | (_mask(extra) if p == decl else 0) for p, h in enumerate(cards))
+    return masks, decl
+
+
+def _trump(strain: str) -> int | None:
+    if strain == NO_TRUMP:
+        return None
+    if strain in STRAINS:
+        return STRAINS.index(strain)
+    raise ValueError(f"strain {strain!r}: expected one of {' '.join(STRAINS)}")
+
+
+def double_dummy(hands: Mapping[str, Iterable[Card]], declarer: str, first_hand: str, strain: str) -> int:
+    """The declarer's tricks with the cards as they lie, best play on both sides (hands of equal size).
+
+    `strain` is a suit, БК or мизер; for a misère the tricks the defence forces on him.
+    """
+    masks, decl = _position(hands, declarer, first_hand)
+    solver = _Solver(decl, None, True) if strain == MISERE else _Solver(decl, _trump(strain))
+    return solver.value(masks, 0)
+
+
+def _talon_position(hands, talon, declarer, first_hand):
+    talon = tuple(talon)
+    if len(talon) != 2:
+        raise ValueError(f"the talon holds 2 cards, not {len(talon)}")
+    return _position(hands, declarer, first_hand, talon)
+
+
+def solve_game(hands: Mapping[str, Iterable[Card]], talon: Iterable[Card], declarer: str, first_hand: str,
+               strain: str) -> tuple[int, tuple[Card, Card]]:
+    """The most tricks the declarer takes in `strain` after the best discard of two, and that discard.
+
+    Hands of 10 cards for a deal; any equal size for an endgame (the declarer adds the talon).
+    """
+    masks, decl = _talon_position(hands, talon, declarer, first_hand)
+    tricks, gone = _best_game(masks, decl, 0, _trump(strain))
+    return tricks, _cards(gone)
+
+
+def solve_misere(hands: Mapping[str, Iterable[Card]], talon: Iterable[Card], declarer: str, first_hand: str,
+                 count: bool = True) -> Misere:
+    """A misère after the declarer's best discard: clean or caught, and (if `count`) for how many tricks."""
+    masks, decl = _talon_position(hands, talon, declarer, first_hand)
+    tricks, gone = _best_misere(masks, decl, 0, count)
+    return Misere(tricks == 0, tricks, None if gone is None else _cards(gone))
+
+
+# --------------------------------------------------------------------------- deals
+
+DENOMINATIONS = STRAINS + (MISERE,)  # every contract with a declarer
+
+
+@dataclass(frozen=True)
+class DealAnalysis:
+    """What a deal allows with all cards seen, for each seat that plays it as declarer.
+
+    `tricks[seat][strain]`: the most tricks in a game after the best discard;
+    `discards[seat][strain]`: that discard (strain ♠ ♣ ♦ ♥ БК, or мизер: the misère's discard);
+    `misere[seat]`: the misère verdict. Entries not asked for are absent.
+    """
+
+    number: int
+    dealer: str
+    table_size: int
+    order: tuple[str, ...]  # the seats that play, clockwise from the first hand
+    tricks: dict[str, dict[str, int]]
+    discards: dict[str, dict[str, tuple[Card, Card] | None]]
+    misere: dict[str, Misere]
+
+    @property
+    def first_hand(self) -> str:
+        """The seat that leads to trick 1."""
+        return self.order[0]
+
+    def makeable(self, declarer: str, contract) -> int | None:
+        """The tricks the declarer takes with best play in a contract ("7♠", "мизер" or a rules.Contract).
+
+        For a misère: the tricks he cannot avoid (0: clean). None for all-pass (it has no
+        double-dummy answer) and for what was not analysed.
+        """
+        from prefprint.engine.rules import Contract
+
+        c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        if c.kind == "game":
+            return self.tricks.get(declarer, {}).get(c.strain)
+        if c.kind == "misere":
+            m = self.misere.get(declarer)
+            return None if m is None else m.tricks
+        return None
+
+
+def has_layout(deal: Deal) -> bool:
+    """True if the deal's cards are known: three hands of 10 and a talon of 2 (not dealt at the table)."""
+    return len(deal.hands) == 3 and all(len(h) == 10 for _, h in deal.hands) and len(deal.talon) == 2
+
+
+def analyse_deal(deal: Deal, requests: Iterable[tuple[str, str]] | None = None,
+                 misere_count: bool = False) -> DealAnalysis:
+    """Solve a deal for each (declarer seat, strain or мизер) asked, by default every one of them.
+
+    A misère gets its verdict; `misere_count` also counts a caught one's tricks (several times slower).
+    """
+    if not has_layout(deal):
+        raise ValueError(f"deal {deal.number} has no layout")
+    order = active_seats(deal.table_size, deal.dealer)
+    if requests is None:
+        requests = [(s, d) for s in order for d in DENOMINATIONS]
+    hands = {s: h for s, h in deal.hands}
+    tricks: dict[str, dict[str, int]] = {}
+    discards: dict[str, dict[str, tuple[Card, Card] | None]] = {}
+    misere: dict[str, Misere] = {}
+    for seat, what in requests:
+        if what == MISERE:
+            m = solve_misere(hands, deal.talon, seat, order[0], misere_count)
+            misere[seat] = m
+            discards.setdefault(seat, {})[MISERE] = m.discard
+        else:
+            n, discard = solve_game(hands, deal.talon, seat, order[0], what)
+            tricks.setdefault(seat, {})[what] = n
+            discards.setdefault(seat, {})[what] = discard
+    return DealAnalysis(deal.number, deal.dealer, deal.table_size, order, tricks, discards, misere)

@@ -1,0 +1,1 @@
+"""The jobs: the event kit, checking results, a competition's ranking, publishing."""

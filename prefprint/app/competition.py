@@ -1,0 +1,208 @@
+"""A competition of several sessions: which workbook is which session, and one ranking over all.
+
+Seed §9: every player's matchpoints over all protocols of the competition, divided by the sum
+of the maxima; each deal is matchpointed within its own session and line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from prefprint.engine.matchpoints import Share, Standing, rank
+from prefprint.engine.model import Competition, Event
+from prefprint.errors import PrefprintError, WorkbookError, WorkbooksError
+from prefprint.words.messages import Message, shown
+
+
+@dataclass
+class SessionTotal(Share):
+    """A player's matchpoints and maximum in one session; `digits`: decimals of that session's ranking."""
+
+    session: int
+    mp: object
+    max: int
+    digits: int = 2
+
+
+@dataclass
+class CompetitionReport:
+    """The reports of the sessions played so far and the ranking over all their protocols."""
+
+    competition: Competition
+    reports: list  # results.Report of each session given, in session order
+    standings: list[Standing]
+    sessions_of: dict = field(default_factory=dict)  # player -> [SessionTotal, ...]
+    warnings: list = field(default_factory=list)
+
+    @property
+    def sessions(self) -> list[Event]:
+        return [r.event for r in self.reports]
+
+
+def identify(competition: Competition, workbooks: list[Path]) -> tuple[list[tuple[Event, Path]], list]:
+    """Pair the workbooks with sessions 1, 2, … in order; refuse another event, session or a repeat.
+
+    Returns the pairs and warnings (a workbook that does not say what it belongs to is checked
+    by its rows only). Every workbook is looked at: the mismatches of all of them are listed
+    together, one line a workbook (WorkbookError, or WorkbooksError for several).
+    """
+    if len(workbooks) > len(competition.sessions):  # the command line, not a file, is wrong: exit 2
+        raise PrefprintError(Message("competition.too_many", n=len(workbooks), count=len(competition.sessions)))
+    pairs, warnings, errors = [], [], []
+    from prefprint.io.workbook import read_meta
+
+    sessions = [read_meta(path) for path in workbooks]  # what each workbook says of itself; None: nothing
+    first_of: dict = {}
+    for i, path in enumerate(workbooks):
+        event = competition.sessions[i]
+        key = Path(path).resolve()
+        if key in first_of:
+            errors.append(WorkbookError(path, [Message("competition.same_file", place=i + 1,
+                                                       first=first_of[key] + 1)]))
+            continue
+        first_of[key] = i
+        meta = sessions[i]
+        if meta is None:
+            warnings.append(Message("competition.no_meta", path=str(path)))
+        else:
+            problem = _mismatch(event, meta, i, sessions)
+            if problem:
+                errors.append(WorkbookError(path, [problem]))
+                continue
+        pairs.append((event, path))
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise WorkbooksError(errors)
+    return pairs, warnings
+
+
+def _mismatch(event: Event, meta: dict, place: int, metas: list) -> Message | None:
+    """Why the workbook at `place` (0-based) is not the one of `event`: another event, another session
+    (naming the place where it belongs when it is given too), a spec changed since printing."""
+    title, session, digest = meta.get("event"), meta.get("session"), meta.get("digest")
+    if title != event.title:
+        return Message("competition.other_event", found=shown(title, 60), expected=shown(event.title, 60))
+    if any(m and m.get("session") == session and m.get("event") == title for m in metas[:place]):
+        return Message("competition.session_twice", session=session)
+    if session != event.session:
+        found = session if isinstance(session, int) else shown(session)
+        given = [i + 1 for i, m in enumerate(metas) if m and m.get("session") == event.session]
+        if given:
+            return Message("competition.swapped", found=found, expected=event.session, position=place + 1,
+                           other=given[0])
+        return Message("competition.other_session", found=found, expected=event.session, position=place + 1)
+    if digest != event.digest:
+        return Message("competition.spec_changed", session=event.session)
+    return None
+
+
+def combine(competition: Competition, reports: list) -> CompetitionReport:
+    """One ranking over the sessions' reports: Σ MP / Σ maxima per player (exact), ties share a place."""
+    totals: dict[int, list] = {}
+    sessions_of: dict[int, list[SessionTotal]] = {}
+    for report in reports:
+        for s in report.standings:
+            t = totals.setdefault(s.player, [0, 0, 0])
+            t[0] += s.mp
+            t[1] += s.max
+            t[2] += s.deals
+            sessions_of.setdefault(s.player, []).append(SessionTotal(report.event.session, s.mp, s.max, s.digits))
+    standings = rank({p: tuple(v) for p, v in totals.items()})
+    warnings = [w for r in reports for w in r.warnings]
+    return CompetitionReport(competition, list(reports), standings, sessions_of, warnings)
+
+
+def with_layouts(event: Event, workbook: Path) -> tuple[Event, list]:
+    """A session dealt at the table with the layouts its first tables wrote into the workbook.
+
+    Deals whose layout was not typed in stay without one (published without a diagram).
+    """
+    from dataclasses import replace
+
+    from prefprint.engine.deals import typed_layout
+    from prefprint.io.workbook import read_layouts
+
+    if not event.dealt_at_table:
+        return event, []
+    typed = read_layouts(workbook, event)
+    deals, problems = list(event.deals), []
+    for number, cells in typed.items():
+        deal, bad = typed_layout(event.deal(number), cells)
+        problems += bad
+        if deal:
+            deals[number - 1] = deal
+    return replace(event, deals=tuple(deals)), problems
+
+
+def run_competition(competition: Competition, workbooks: list[Path], folder: Path, trust: str | None = None,
+                    rulings_of=None, provisional: bool = False, publish: bool = True,
+                    inputs: tuple = (), analysis: bool = False, jobs: int | None = None,
+                    progress=None) -> CompetitionReport:
+    """Check every session's workbook, matchpoint each within its session, rank over all; then publish.
+
+    `rulings_of(event)` gives a session's rulings. Nothing is published when any workbook has a
+    problem: the problems of every workbook are listed together. `analysis`: the pages set the
+    results against double dummy (one cache for every session, at the top of the folder).
+    """
+    from prefprint.app.results import check_workbook, problems_error, read, report_of
+    from prefprint.io.outdir import OutputFolder
+
+    pairs, warnings = identify(competition, workbooks)
+    out = OutputFolder(folder, inputs=(*workbooks, competition.source, *inputs)) if publish else None
+    if out:
+        out.check()
+    errors, reports = [], []
+    for event, path in pairs:
+        event, layout_problems = with_layouts(event, path)
+        rulings = rulings_of(event) if rulings_of else None
+        try:
+            checked = check_workbook(event, read(event, path), trust, rulings, provisional)
+        except WorkbookError as e:
+            errors.append(e)
+            continue
+        problems = layout_problems + checked.problems
+        if problems:
+            errors.append(problems_error(event, path, problems, checked.warnings, provisional))
+            continue
+        reports.append(report_of(event, checked, rulings, provisional))
+    if errors:
+        raise errors[0] if len(errors) == 1 else WorkbooksError(errors)
+    report = combine(competition, reports)
+    report.warnings = warnings + report.warnings
+    if out:
+        from prefprint.app.publish import analyse_reports, publish_competition
+        from prefprint.app.publish import publish as write_site
+
+        with out.staged() as staging:
+            analyse_reports(reports, out.folder, staging, analysis, jobs, progress)
+            if len(competition.sessions) == 1:
+                write_site(reports[0], staging, jobs)
+            else:
+                publish_competition(report, staging, jobs)
+    return report
+
+
+def ranking_json(report: CompetitionReport) -> dict:
+    """The ranking over the competition, with each player's sessions (see README)."""
+    from prefprint.engine.rules import fmt_json
+
+    names = report.competition.names
+    out = {"ranking": [{"place": s.place, "player": s.player, "name": names.get(s.player, ""),
+                        "mp": fmt_json(s.mp), "max": s.max, "percent": s.percent,
+                        "sessions": [{"session": t.session, "mp": fmt_json(t.mp), "max": t.max,
+                                      "percent": t.percent} for t in report.sessions_of.get(s.player, [])]}
+                       for s in report.standings]}
+    provisional = [r for r in report.reports if r.provisional]
+    if provisional:
+        from prefprint.app.results import partial_json
+
+        one = len(report.reports) == 1
+        out["provisional"] = True
+        out["pending"] = [d for r in provisional for d in r.pending] if one else \
+            [{"session": r.event.session, "deals": r.pending} for r in provisional]
+        out["partial"] = partial_json(provisional[0].partial) if one else \
+            [{"session": r.event.session, "deals": partial_json(r.partial)} for r in provisional]
+        out["generated_at"] = provisional[0].generated_at
+    return out

@@ -1,0 +1,159 @@
+"""The event kit: every printed document of an event, its index and the protocol workbook."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from prefprint.engine.model import Competition, Event
+from prefprint.io.outdir import write_atomic
+from prefprint.io.render import html, render_pdfs
+from prefprint.views import documents as docs
+from prefprint.words.messages import Message
+
+DOCUMENTS = ("table-cards", "director", "itineraries", "start-list", "protocols", "deals", "costs")
+# Documents made of independent sheets: rendered in parts on all cores, then joined.
+_PART_SIZE = {"protocols": 12, "itineraries": 24, "table-cards": 8}
+
+
+# document -> (template, context builder, the list of sheets a part may slice)
+_VIEWS = {
+    "table-cards": ("table_cards.html", docs.table_cards_context, "cards"),
+    "director": ("director.html", docs.director_context, None),
+    "itineraries": ("itineraries.html", docs.itineraries_context, "strips"),
+    "protocols": ("protocols.html", docs.protocols_context, "pages"),
+    "deals": ("deals.html", docs.deals_context, None),
+    "start-list": ("start_list.html", docs.start_list_context, None),
+}
+
+
+def document_html(event: Event, name: str, part: slice | None = None, analysis=None) -> str:
+    """The HTML of one kit document (or of a part of its sheets).
+
+    `analysis` (prefprint.analysis.cache.EventAnalysis) puts each deal's makeable table on the hand
+    records; no other document shows it (the protocols travel with the boxes during play).
+    """
+    if name == "costs":
+        return docs.costs_html(event.variant, event.conventions, event.table_size, event.language, event=event)
+    template, context, sheets = _VIEWS[name]
+    ctx = context(event, analysis) if name == "deals" else context(event)
+    if part and sheets:
+        ctx[sheets] = ctx[sheets][part]
+    return html(template, event.language, event=event, **ctx)
+
+
+def _sheet_count(event: Event, name: str) -> int:
+    if name == "protocols":
+        return len(docs.protocols_context(event)["pages"])
+    return {"itineraries": len(event.players), "table-cards": event.movement.tables}.get(name, 0)
+
+
+def render_parts(event: Event, name: str, analysis=None) -> list[str]:
+    """HTML of the parts a document's PDF is rendered from (the whole of a small document)."""
+    size = _PART_SIZE.get(name)
+    count = _sheet_count(event, name)
+    if not size or count <= size:
+        return [document_html(event, name, analysis=analysis)]
+    return [document_html(event, name, slice(i, i + size), analysis) for i in range(0, count, size)]
+
+
+def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None, force: bool = False,
+              analysis: bool = False) -> list[Path]:
+    """Write every document as HTML and PDF, index.html and protocols.xlsx into a folder.
+
+    The folder is written whole or not at all (prefprint.outdir); a protocols.xlsx there that
+    holds results is not replaced unless `force`. `analysis`: the hand records carry each deal's
+    double-dummy table (solved once: the folder's analysis-cache.json is kept from run to run).
+    """
+    from prefprint.io.outdir import OutputError, OutputFolder
+    from prefprint.io.workbook import filled_rows
+
+    out = OutputFolder(folder, inputs=(event.source,), kind="kit")
+    out.check()
+    workbook = out.folder / "protocols.xlsx"
+    filled = 0 if force or not workbook.is_file() else filled_rows(workbook)
+    if filled:
+        raise OutputError("kit.workbook_filled", path=str(Path(folder) / "protocols.xlsx"), n=filled)
+    with out.staged() as staging:
+        found = _analyse(event, out.folder, staging, analysis, jobs, progress)
+        written = _write_kit(event, staging, jobs, progress, found)
+    return [Path(folder) / p.relative_to(staging) for p in written]
+
+
+def _analyse(event: Event, folder: Path, staging: Path, wanted: bool, jobs, progress):
+    """The cache carried into the staged folder; the full analysis of the deals, if wanted and any has a layout."""
+    from prefprint.analysis import makeable
+
+    makeable.carry_cache(makeable.cache_sources(folder), staging)
+    if not wanted or event.dealt_at_table:
+        return None
+    return makeable.solve(event.deals, staging, None, jobs, progress)
+
+
+def _write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None, analysis=None) -> list[Path]:
+    from prefprint.io.workbook import write_protocol_workbook
+    from prefprint.words.i18n import words
+
+    say = progress or (lambda msg: None)
+    names = documents_of(event)
+    documents = {name: render_parts(event, name, analysis) for name in names}
+    say(Message("kit.rendering", n=len(names), parts=sum(map(len, documents.values()))))
+    written = []
+
+    def meanwhile():
+        # the HTML files, the index and the workbook, while the other processes render PDFs
+        for name, parts in documents.items():
+            text = parts[0] if len(parts) == 1 else document_html(event, name, analysis=analysis)
+            written.append(write_atomic(folder / f"{name}.html", text))
+        t = words(event.language)
+        index = html("kit_index.html", event.language, event=event,
+                     docs=[(n, t[n.replace("-", "_")]) for n in names])
+        written.append(write_atomic(folder / "index.html", index))
+        written.append(write_protocol_workbook(event, folder / "protocols.xlsx"))
+        say(Message("kit.html_written"))
+
+    pdfs = render_pdfs(documents, jobs, say, while_waiting=meanwhile)
+    for name, data in pdfs.items():
+        written.append(write_atomic(folder / f"{name}.pdf", data))
+    say(Message("kit.pdfs_written"))
+    return written
+
+
+def documents_of(event: Event) -> tuple[str, ...]:
+    """The documents of a session's kit: no hand records where the first table deals."""
+    return tuple(n for n in DOCUMENTS if not (n == "deals" and event.dealt_at_table))
+
+
+def write_competition_kit(competition: Competition, folder: Path, session: int | None = None,
+                          jobs: int | None = None, progress=None, force: bool = False,
+                          analysis: bool = False) -> list[Path]:
+    """The kit of every session (or only `session`); several sessions go to DIR/session-N/ with DIR/index.html.
+
+    A one-session spec keeps the plain layout: the kit straight in DIR.
+    """
+    folder = Path(folder)
+    if len(competition.sessions) == 1:
+        return write_kit(competition.session(session or 1), folder, jobs=jobs, progress=progress, force=force,
+                         analysis=analysis)
+    chosen = [competition.session(session)] if session else list(competition.sessions)
+    say = progress or (lambda msg: None)
+    written = []
+    for event in chosen:
+        say(Message("kit.session", session=event.session))
+        written += write_kit(event, folder / f"session-{event.session}", jobs=jobs, progress=progress, force=force,
+                             analysis=analysis)
+    written += _competition_start_list(competition, folder, jobs)
+    index = html("competition_index.html", competition.language, competition=competition,
+                 present=[e.session for e in competition.sessions if (folder / f"session-{e.session}").is_dir()])
+    written.append(write_atomic(folder / "index.html", index))
+    return written
+
+
+def _competition_start_list(competition: Competition, folder: Path, jobs: int | None) -> list[Path]:
+    """start-list.html/.pdf beside the sessions: every player of the competition, a column per session."""
+    from dataclasses import replace
+
+    first = replace(competition.sessions[0], players=competition.players, session_count=1)
+    sessions = [(e.session_label, e) for e in competition.sessions]
+    text = html("start_list.html", competition.language, event=first, **docs.start_list_context(first, sessions))
+    pdf = render_pdfs({"start-list": [text]}, jobs)["start-list"]
+    return [write_atomic(folder / "start-list.html", text), write_atomic(folder / "start-list.pdf", pdf)]

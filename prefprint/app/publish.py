@@ -1,0 +1,660 @@
+"""Publish checked results: a static HTML site, a PDF and a workbook.
+
+The site (relative to its root, the spec's [publish] url, where the kit's QR codes point):
+  index.html              the ranking
+  players/player-N.html   player N's score card: round by round, deal by deal
+  deals/deal-N.html       the protocol of deal N with names, and its results by line
+  tables/table-N.html     round by round what table N played (the table cards' QR code)
+
+Every page's context is built by a function of the report (and a player, deal or table), so
+that a competition can build the same pages for each of its sessions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+from prefprint.analysis import makeable
+from prefprint.engine.matchpoints import rounded_percent
+from prefprint.engine.rules import active_seats
+from prefprint.io.outdir import write_atomic
+from prefprint.io.render import html, render_pdfs
+from prefprint.views.documents import DEAL_PAGE, PLAYER_PAGE, TABLE_PAGE, deal_view, table_copy
+from prefprint.words.i18n import words
+from prefprint.words.messages import Message, text_of
+from prefprint.words.numbers import number, ranges
+
+EXCLUDED = ("not played", "spoiled", "excluded", "pending")  # rows without matchpoints
+
+
+# --------------------------------------------------------------------------- reading the report
+# The report's rows may carry `status` and `notes` (every row, excluded ones included) or not
+# (older reports: excluded rows absent, adjusted rows marked by `adjusted`); these read both.
+
+def row_status(result) -> str:
+    """played | adjusted | not played | spoiled of one protocol row."""
+    status = getattr(result, "status", None)
+    if status:
+        return status
+    return "adjusted" if getattr(result, "adjusted", None) else "played"
+
+
+def row_notes(result, lang: str) -> list[str]:
+    """Why a row was excluded or adjusted, the rulings on it: in words."""
+    return [text_of(n, lang) for n in (getattr(result, "notes", None) or [])]
+
+
+def counts(result, seat: str) -> bool:
+    """True when the row's result for the seat is in the matchpoints (played or adjusted)."""
+    return result is not None and row_status(result) in ("played", "adjusted") and seat in result.mp
+
+
+def report_state(report) -> dict:
+    """What every page says about the report: provisional (when, which deals wait) and the rulings."""
+    lang = report.event.language
+    provisional = bool(getattr(report, "provisional", False))
+    return {"provisional": provisional, "text": provisional_text(report, lang) if provisional else "",
+            "pending": list(getattr(report, "pending", None) or []),
+            "generated_at": getattr(report, "generated_at", None),
+            "rulings": [ruling_text(a, lang) for a in getattr(report, "rulings", None) or []]}
+
+
+def ruling_text(ruling, lang: str) -> str:
+    """A director's ruling as it counted, in words."""
+    return text_of(ruling.note() if hasattr(ruling, "note") else ruling, lang)
+
+
+def provisional_text(report, lang: str) -> str:
+    """"Provisional results as of 21:40. Scored over the rows entered so far: deals 1–18: 4 of 5 rows. Not yet
+    scored: 2 deals: 19, 20" for the pages of provisional results."""
+    parts = [Message("results.provisional", time=report.generated_at), *pending_parts(report)]
+    return " ".join(f"{m.text(lang)}." for m in parts)
+
+
+def competition_state(report) -> dict:
+    """What the overall pages, PDF and workbook of a competition say: provisional when any session is, with
+    what each provisional session still waits for."""
+    lang = report.competition.language
+    provisional = [r for r in report.reports if getattr(r, "provisional", False)]
+    if not provisional:
+        return {"provisional": False, "text": "", "rulings": []}
+    head = Message("results.provisional", time=provisional[0].generated_at).text(lang)
+    sessions = [Message("publish.session_pending", session=r.event.session_label,
+                        text=" ".join(f"{m.text(lang)}." for m in pending_parts(r))).text(lang) for r in provisional]
+    return {"provisional": True, "text": " ".join([f"{head}.", *sessions]), "rulings": []}
+
+
+def pending_parts(report) -> list[Message]:
+    """What provisional results still wait for: the deals scored over part of their rows, the deals not scored."""
+    parts = []
+    partial = getattr(report, "partial", None) or {}
+    if partial:
+        groups: dict[tuple, list] = {}
+        for deal, rows in sorted(partial.items()):
+            groups.setdefault(rows, []).append(deal)
+        parts.append(Message("results.partial", groups=[
+            Message("results.partial_group", n=len(deals), deals=ranges(deals), rows=rows, of=of)
+            for (rows, of), deals in sorted(groups.items(), key=lambda g: g[1][0])]))
+    if report.pending:
+        parts.append(Message("results.pending", n=len(report.pending), deals=ranges(report.pending)))
+    elif not partial:
+        parts.append(Message("results.none_pending"))
+    return parts
+
+
+def _index(report) -> dict:
+    """(deal, round, table) -> the result row."""
+    return {(r.deal, r.round, r.table): r for d in report.deals for r in d.results}
+
+
+def role_of(outcome, seat: str) -> str | None:
+    """What a seat did in a deal: declarer, whist, pass, half, allpass, dealer (sat out), catch."""
+    if outcome is None:
+        return None
+    if outcome.table_size == 4 and seat == outcome.dealer:
+        return "dealer"
+    kind = outcome.contract.kind
+    if kind == "allpass":
+        return "allpass"
+    if seat == outcome.declarer:
+        return "declarer"
+    if kind == "misere":
+        return "catch"
+    return dict(outcome.defence).get(seat)
+
+
+def tricks_of(outcome, seat: str) -> tuple:
+    """(declarer's tricks, the seat's own tricks) as the protocol has them, None where not written."""
+    if outcome is None:
+        return None, None
+    tricks = dict(outcome.tricks)
+    if outcome.contract.kind == "allpass":
+        return None, tricks.get(seat)
+    decl = tricks.get(outcome.declarer)
+    own = tricks.get(seat) if seat != outcome.declarer else None
+    return decl, own
+
+
+def _top(result, seat: str) -> int:
+    """The top of a seat's line on a deal (lines may differ where results are factored)."""
+    return (getattr(result, "tops", None) or {}).get(seat, result.top)
+
+
+def _missing_status(report, deal: int) -> str:
+    """The status of a row the report does not hold: its deal's (not played, spoiled, pending), pending on a
+    deal scored over the rows entered so far, or excluded."""
+    if deal in (getattr(report, "partial", None) or {}):
+        return "pending"
+    status = next((d.status for d in report.deals if d.number == deal), "excluded")
+    return status if status in EXCLUDED else "excluded"
+
+
+def _contract(r, lang: str) -> str:
+    return r.contract.label(lang) if r is not None and r.contract else ""
+
+
+def _protocol_cells(r, lang: str) -> list:
+    """Declarer, whister 1, whister 2 as (seat, tricks) pairs; all-pass: first, second, third hand."""
+    o = r.outcome if r is not None else None
+    if o is None:
+        return [("", "")] * 3
+    pas, half = ("пас", "пол") if lang == "ru" else ("pass", "half")
+    tricks, defence = dict(o.tricks), dict(o.defence)
+    if o.contract.kind == "allpass":
+        return [(s, tricks.get(s, "")) for s in active_seats(o.table_size, o.dealer)]
+    out = [(o.declarer, tricks.get(o.declarer, ""))]
+    if o.contract.kind == "misere":
+        return out + [("", "")] * 2
+    for s in o.defenders():
+        word = defence.get(s)
+        out.append((s, tricks.get(s, "") if word == "whist" else pas if word == "pass" else half))
+    return out
+
+
+# --------------------------------------------------------------------------- page contexts
+
+def ranking_context(report) -> dict:
+    """The ranking page: the standings (names and the report's state come with every page)."""
+    return {"standings": report.standings}
+
+
+def deal_page(report, d) -> dict:
+    """One deal's protocol: every row (excluded ones marked), names, and the results by line."""
+    event = report.event
+    lang = event.language
+    index = _index(report)
+    copy_of = {(rnd.number, t.table): table_copy(t) for rnd in event.movement.rounds for t in rnd.tables}
+    deal = event.deal(d.number)
+    rows, seen = [], set()
+    planned = [(row.round, row.table, dict(row.seats)) for row in event.rows_of(deal)]
+    extra = [(r.round, r.table, r.players) for r in d.results if (r.round, r.table) not in
+             {(a, b) for a, b, _ in planned}]
+    for rnd, table, seats in planned + extra:
+        if (rnd, table) in seen:
+            continue
+        seen.add((rnd, table))
+        r = index.get((d.number, rnd, table))
+        status = row_status(r) if r is not None else _missing_status(report, d.number)
+        players = r.players if r is not None else seats
+        rows.append({
+            "round": rnd, "table": table, "copy_no": copy_of.get((rnd, table), 1), "status": status,
+            "out": status in EXCLUDED,
+            "contract": _contract(r, lang), "cells": _protocol_cells(r, lang),
+            "seats": [{"seat": s, "player": players.get(s), "whists": r.whists.get(s) if r is not None else None,
+                       "mp": r.mp.get(s) if counts(r, s) else None,
+                       "adjusted": (r.adjusted or {}).get(s) if r is not None else None} for s in event.seats],
+            "notes": row_notes(r, lang) if r is not None else [],
+        })
+    whole = d.status in ("not played", "spoiled")  # the deal as a whole: said once, not on every row
+    deal_notes = [text_of(n, lang) for n in getattr(d, "notes", None) or []]
+    if whole:
+        for row in rows:
+            row["notes"] = [n for n in row["notes"] if n not in deal_notes]
+    top = max((_top(r, s) for r in d.results if row_status(r) in ("played", "adjusted") for s in r.mp), default=0)
+    a = _analysed(report, d.number)
+    dd = makeable.table_view(a, lang)
+    for row in rows:
+        r = index.get((d.number, row["round"], row["table"]))
+        x = makeable.against(a, r.outcome) if dd and r is not None and row["status"] == "played" else None
+        row["dd"] = {"text": x.dd_text(), "mark": makeable.mark(x)} if x else None
+    return {"number": d.number, "status": d.status, "view": deal_view(deal, lang), "rows": rows, "top": top,
+            "dd": dd, "dd_lines": makeable.table_lines(dd, words(lang)) if dd else None,
+            "lines": _lines(event, d), "copies": max((row["copy_no"] for row in rows), default=1),
+            "whole": whole, "notes": deal_notes}
+
+
+def _analysed(report, number: int):
+    """The double-dummy analysis of a deal of the report (solver.DealAnalysis), None without one."""
+    analysis = getattr(report, "analysis", None)
+    return analysis.deals.get(number) if analysis is not None else None
+
+
+def _dd_mark(report, number: int, outcome, role: str | None) -> dict | None:
+    """A score card's mark of a deal against double dummy, for the roles that play it (declarer, whister, catcher)."""
+    side = makeable.SIDES.get(role)
+    if side is None or outcome is None:
+        return None
+    return makeable.mark(makeable.against(_analysed(report, number), outcome), side)
+
+
+def _lines(event, d) -> list[dict]:
+    """Per seat: each result played (whists) → how many tables → the matchpoints it scored."""
+    lines = []
+    for s in event.seats:
+        played = [r for r in d.results if row_status(r) == "played" and s in r.mp]
+        freq = Counter(r.whists[s] for r in played)
+        mp = {r.whists[s]: r.mp[s] for r in played}
+        top = {r.whists[s]: _top(r, s) for r in played}
+        results = [{"whists": w, "adjusted": None, "count": n, "mp": mp[w], "percent": _share(mp[w], top[w])}
+                   for w, n in sorted(freq.items(), reverse=True)]
+        adjusted = Counter((r.adjusted or {}).get(s) for r in d.results
+                           if row_status(r) == "adjusted" and (r.adjusted or {}).get(s) is not None)
+        adj_mp = {(r.adjusted or {}).get(s): r.mp.get(s) for r in d.results if row_status(r) == "adjusted"}
+        results += [{"whists": None, "adjusted": pct, "count": n, "mp": adj_mp.get(pct),
+                     "percent": float(rounded_percent(Fraction(pct) / 100, 1))}
+                    for pct, n in sorted(adjusted.items())]
+        lines.append({"seat": s, "results": results})
+    return lines
+
+
+def _share(mp, top) -> float | None:
+    """Matchpoints as a percentage of the top, to one decimal (None without a top)."""
+    return _percent1(mp, top) if top else None
+
+
+def _positions(event, number: int) -> dict:
+    """round -> (table play, seat) of a player in the movement (absent: he rests)."""
+    out = {}
+    for rnd in event.movement.rounds:
+        for t in rnd.tables:
+            for seat, p in t.seats:
+                if p == number:
+                    out[rnd.number] = (t, seat)
+    return out
+
+
+def _percent1(mp, top) -> float:
+    """A percentage of a score card to one decimal, rounded half up from the exact value (printed "%.1f")."""
+    return float(rounded_percent(Fraction(mp) / top, 1))
+
+
+def _deals_of_set(event) -> dict[int, list[int]]:
+    """The deal numbers of each set."""
+    out: dict[int, list[int]] = {}
+    for deal in event.deals:
+        out.setdefault(deal.set, []).append(deal.number)
+    return out
+
+
+def player_card(report, number: int) -> dict:
+    """A player's score card: per round his table, seat and table-mates; per deal his role, the
+    contract, the tricks, his whists, matchpoints of the top and the running percentage."""
+    event = report.event
+    lang = event.language
+    index = _index(report)
+    names = event.names
+    deals_of_set = _deals_of_set(event)
+    scored: dict[int, dict] = {}  # round -> deal -> (result, seat), as written in the protocols
+    for deal_no, r, seat in report.per_player.get(number, []):
+        scored.setdefault(r.round, {})[deal_no] = (r, seat)
+    where = _positions(event, number)
+    rounds, total_mp, total_top = [], Fraction(0), 0
+    for rnd in event.movement.rounds:
+        mine = scored.get(rnd.number, {})
+        at = where.get(rnd.number)
+        if at is None and not mine:
+            rounds.append({"round": rnd.number, "rest": True})
+            continue
+        first = next(iter(mine.values()), None)
+        table = first[0].table if first else at[0].table
+        seat = first[1] if first else at[1]
+        numbers = sorted(set(mine) | set(deals_of_set.get(at[0].set, []) if at else ()))
+        deals, round_mp, round_top, seated = [], Fraction(0), 0, None
+        for n in numbers:
+            r, s = mine.get(n, (None, seat))
+            if r is None:
+                r = index.get((n, rnd.number, table))
+                if r is not None and counts(r, s) and r.players.get(s) != number:
+                    r = None  # someone else was written in his seat: not his result
+            if r is not None and seated is None:
+                seated = r.players  # who sat at the table, as the protocol has it
+            status = row_status(r) if r is not None else _missing_status(report, n)
+            outcome = r.outcome if r is not None else None
+            decl, own = tricks_of(outcome, s)
+            role = role_of(outcome, s)
+            row = {"deal": n, "status": status, "out": status in EXCLUDED, "role": role,
+                   "dd": _dd_mark(report, n, outcome, role) if status == "played" else None,
+                   "contract": _contract(r, lang),
+                   "decl_tricks": decl, "own_tricks": own,
+                   "whists": r.whists.get(s) if r is not None else None,
+                   "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
+                   "mp": None, "top": None, "running": None,
+                   "notes": row_notes(r, lang) if r is not None else []}
+            if counts(r, s):
+                row["mp"], row["top"] = r.mp[s], _top(r, s)
+                round_mp += r.mp[s]
+                round_top += row["top"]
+                total_mp += r.mp[s]
+                total_top += row["top"]
+            if total_top:
+                row["running"] = _percent1(total_mp, total_top)
+            deals.append(row)
+        mates = seated or (dict(at[0].seats) if at else {})
+        rounds.append({
+            "round": rnd.number, "rest": False, "table": table, "seat": seat, "set": at[0].set if at else None,
+            "mates": [(s, p, names.get(p, "")) for s, p in mates.items() if p != number],
+            "deals": deals, "mp": round_mp, "top": round_top,
+            "percent": _percent1(round_mp, round_top) if round_top else None,
+            "running": _percent1(total_mp, total_top) if total_top else None,
+        })
+    standing = next((s for s in report.standings if s.player == number), None)
+    rulings = [ruling_text(a, lang) for a in getattr(report, "rulings", None) or []
+               if getattr(a, "player", None) == number]
+    return {"player": next(p for p in event.players if p.number == number), "standing": standing,
+            "rulings": rulings, "marked": any(x["dd"] for r in rounds if not r["rest"] for x in r["deals"]),
+            "rounds": rounds, "played": sum(1 for r in rounds if not r["rest"] for d in r["deals"]
+                                            if d["mp"] is not None)}
+
+
+# results.pdf prints the score cards as recap lines in a monospaced face: a table cell per
+# figure costs WeasyPrint about half a millisecond, so 100 cards of 100 deals as tables would
+# double the time of the whole PDF; aligned lines of text cost a tenth of that.
+# Heights in millimetres as print.css sets them (.cards): a column is what an A4 page leaves
+# under the heading and above the legend.
+CARD_COLUMN_MM = 244.0
+_RECAP_MM = 2.96  # a recap line: 7 pt mono, line height 1.2
+_HEADING_MM = 2.87  # a line of a round's heading: 6.5 pt, line height 1.25
+_BLOCK_MM = 0.6  # space above a round
+_CARD_MM = 12.0  # a card's name, standing and column heads
+_MORE_MM = 7.5  # a card continued in the next column: its name and column heads again
+_HEADING_LETTERS = 68  # letters of a round's heading that surely fit one line of a column
+_RECAP = "{deal:>3} {role:<{rw}}{contract:<6}{tricks:>7} {whists:>6} {mp:>7} {run:>8}"
+_MARK_WIDTH = len(" ▲10")  # the widest double-dummy mark after a role
+
+
+def role_width(t: dict) -> int:
+    """Letters of a printed score card's role column: its longest role with the widest mark, and a space."""
+    marked = max(len(t["role_names"][r]) for r in makeable.SIDES) + _MARK_WIDTH
+    plain = max(len(w) for w in (*t["role_names"].values(), t["status_names"]["adjusted"], t["role"]))
+    return max(marked, plain) + 1
+
+
+def _segments(text: str) -> list[tuple[str, str]]:
+    """A line as (text, css class) pieces: red suits marked."""
+    out, buf = [], ""
+    for ch in text:
+        if ch in "♥♦":
+            if buf:
+                out.append((buf, ""))
+            out.append((ch, "red"))
+            buf = ""
+        else:
+            buf += ch
+    if buf:
+        out.append((buf, ""))
+    return out
+
+
+def _fmt(value, lang: str) -> str:
+    return number(value, lang)
+
+
+def recap_head(t: dict) -> str:
+    """The column heads of a printed score card."""
+    return _RECAP.format(deal=t["deal_short"][:3], role=t["role"], rw=role_width(t), contract=t["contract_short"][:6],
+                         tricks=t["tricks_short"], whists=t["whists_short"], mp=t["mp"], run=t["running_short"])
+
+
+def recap_line(x: dict, t: dict) -> list[tuple[str, str]]:
+    """One deal of a score card as an aligned line (pieces with red suits marked)."""
+    if x["out"]:
+        text = f"{x['deal']:>3} {t['status_names'][x['status']]}"
+        if x["notes"]:
+            text += ": " + "; ".join(x["notes"])
+        return _segments(text)
+    role = t["status_names"]["adjusted"] if x["status"] == "adjusted" else t["role_names"].get(x["role"], "")
+    if x.get("dd"):
+        role += " " + x["dd"]["text"]
+    if x["decl_tricks"] is not None and x["own_tricks"] is not None:
+        tricks = f"{x['decl_tricks']} / {x['own_tricks']}"
+    else:
+        tricks = _fmt(x["decl_tricks"] if x["decl_tricks"] is not None else x["own_tricks"], t["lang"])
+    whists = _fmt(x["whists"], t["lang"])  # an adjusted score's percentage is in the row's note
+    mp = f"{_fmt(x['mp'], t['lang'])}/{x['top']}" if x["mp"] is not None else ""
+    run = _fmt(x["running"], t["lang"])
+    text = _RECAP.format(deal=x["deal"], role=role, rw=role_width(t), contract=x["contract"], tricks=tricks, whists=whists,
+                         mp=mp, run=run).rstrip()
+    if x["notes"]:
+        text += "\n    " + "; ".join(x["notes"])
+    return _segments(text)
+
+
+def _round_block(rnd: dict, t: dict) -> dict:
+    from prefprint.io.render import short_name
+
+    if rnd["rest"]:
+        return {"kind": "round", "title": f"{t['round']} {rnd['round']} · {t['rest']}", "detail": "",
+                "lines": [], "height": _HEADING_MM + _BLOCK_MM}
+    title = f"{t['round']} {rnd['round']} · {t['table'].lower()} {rnd['table']} · {rnd['seat']}"
+    total = f" · {_fmt(rnd['mp'], t['lang'])}/{rnd['top']}" if rnd["top"] else ""
+    mates = ", ".join(f"{s} {p} {short_name(name)}" for s, p, name in rnd["mates"])
+    detail = f"{total} — {mates}"
+    lines = [recap_line(x, t) for x in rnd["deals"]]
+    heading_lines = 1 + (len(title) + len(detail)) // _HEADING_LETTERS
+    height = heading_lines * _HEADING_MM + _BLOCK_MM + _RECAP_MM * sum(1 + bool(x["notes"]) for x in rnd["deals"])
+    return {"kind": "round", "title": title, "detail": detail, "lines": lines, "height": height}
+
+
+def print_card_pages(cards: list[dict], t: dict, room: float = CARD_COLUMN_MM) -> list[list[list[dict]]]:
+    """Score cards for print: pages of two columns of blocks (a card's heading, its rounds).
+
+    A card longer than a column starts on a new page; a shorter one goes where it fits whole,
+    so that a club night prints four cards a page. Rounds are never split; heights are
+    reckoned in millimetres from the print CSS (a test renders the densest page).
+    """
+    columns: list[list[dict]] = [[]]
+    used = 0.0
+
+    def new_column():
+        nonlocal used
+        columns.append([])
+        used = 0
+
+    for card in cards:
+        rounds = [_round_block(r, t) for r in card["rounds"]]
+        heading = {"kind": "card", "card": card, "height": _CARD_MM, "more": False}
+        size = heading["height"] + sum(r["height"] for r in rounds)
+        if size > room:
+            if columns[-1]:
+                new_column()
+            if len(columns) % 2 == 0:  # a long card starts on the left of a page
+                new_column()
+        elif used + size > room and columns[-1]:
+            new_column()
+        columns[-1].append(heading)
+        used += heading["height"]
+        for block in rounds:
+            if used + block["height"] > room and columns[-1]:
+                new_column()
+                columns[-1].append({"kind": "card", "card": card, "height": _MORE_MM, "more": True})
+                used += _MORE_MM
+            columns[-1].append(block)
+            used += block["height"]
+    return [columns[i:i + 2] for i in range(0, len(columns), 2)]
+
+
+def table_page(report, table: int) -> dict:
+    """Round by round at one table: who sat where, the set, and each deal's result there."""
+    event = report.event
+    lang = event.language
+    index = _index(report)
+    names = event.names
+    deals_of_set = _deals_of_set(event)
+    rounds = []
+    for rnd in event.movement.rounds:
+        tp = next((t for t in rnd.tables if t.table == table), None)
+        if tp is None:
+            continue
+        seats = dict(tp.seats)
+        deals = []
+        for n in deals_of_set.get(tp.set, []):
+            r = index.get((n, rnd.number, table))
+            if r is not None:
+                seats = {**seats, **r.players}
+            status = row_status(r) if r is not None else _missing_status(report, n)
+            deals.append({"deal": n, "status": status, "out": status in EXCLUDED, "contract": _contract(r, lang),
+                          "cells": _protocol_cells(r, lang),
+                          "seats": [{"seat": s, "whists": r.whists.get(s) if r is not None else None,
+                                     "mp": r.mp.get(s) if counts(r, s) else None,
+                                     "adjusted": (r.adjusted or {}).get(s) if r is not None else None}
+                                    for s in event.seats],
+                          "top": r.top if r is not None else None,
+                          "notes": row_notes(r, lang) if r is not None else []})
+        rounds.append({"round": rnd.number, "set": tp.set, "copy_no": table_copy(tp),
+                       "players": [(s, p, names.get(p, "")) for s, p in seats.items()], "deals": deals})
+    return {"table": table, "rounds": rounds}
+
+
+def tables_of(event) -> list[int]:
+    return sorted({t.table for rnd in event.movement.rounds for t in rnd.tables})
+
+
+# --------------------------------------------------------------------------- writing
+
+def competition_nav(sessions, names: dict | None = None) -> dict:
+    """What a session's pages say of the competition: this session's name, every session (number, name)
+    and the names of the competition's players (of those absent from a session too)."""
+    return {"sessions": [(e.session, e.session_label) for e in sessions], "names": names or {}}
+
+
+def absent_text(event, names: dict) -> str:
+    """"Не участвует в этой сессии: 17 Егоров Егор" under a session's ranking; "" when all play."""
+    absent = list(getattr(event, "absent", None) or ())
+    if not absent:
+        return ""
+    players = ", ".join(f"{n} {names.get(n, '')}".strip() for n in absent)
+    return Message("publish.absent", n=len(absent), players=players).text(event.language)
+
+
+def _site_pages(report, comp: dict | None = None) -> list[tuple[str, str]]:
+    """(relative path, HTML) of every page of the site; `comp` (competition_nav): a session's site in a competition."""
+    event = report.event
+    lang = event.language
+    if comp is not None:
+        comp = {**comp, "label": event.session_label}
+    absent = absent_text(event, {**(comp or {}).get("names", {}), **event.names})
+    common = {"event": event, "names": event.names, "state": report_state(report), "comp": comp, "absent": absent,
+              "deal_numbers": [d.number for d in report.deals], "tables": tables_of(event),
+              "pending": {d.number for d in report.deals if d.status == "pending"}}
+    pages = [("index.html", html("results_index.html", lang, **common, **ranking_context(report)))]
+    for d in report.deals:
+        if d.status == "pending":
+            continue  # no protocol yet: the ranking lists it as pending
+        pages.append((DEAL_PAGE.format(n=d.number), html("results_deal.html", lang, d=deal_page(report, d), **common)))
+    for p in event.players:
+        pages.append((PLAYER_PAGE.format(n=p.number),
+                      html("results_player.html", lang, card=player_card(report, p.number), **common)))
+    for table in common["tables"]:
+        pages.append((TABLE_PAGE.format(n=table), html("results_table.html", lang, tp=table_page(report, table),
+                                                       **common)))
+    return pages
+
+
+_PDF_CARD_PAGES = 25  # pages of score cards per part of results.pdf
+_PDF_DEALS_PART = 12  # protocols per part
+
+
+def pdf_parts(report, comp: dict | None = None) -> list[str]:
+    """The HTML parts of results.pdf: the ranking, the score cards, the protocols (`comp`: competition_nav)."""
+    event = report.event
+    lang = event.language
+    common = {"event": event, "names": event.names, "state": report_state(report)}
+    parts = [html("results_print.html", lang, **common, **ranking_context(report), card_pages=[], deals=[],
+                  absent=absent_text(event, {**(comp or {}).get("names", {}), **event.names}))]
+
+    cards = [player_card(report, p.number) for p in sorted(event.players, key=lambda p: p.number)]
+    pages = print_card_pages(cards, words(lang))
+    marked = any(card["marked"] for card in cards)
+    for i in range(0, len(pages), _PDF_CARD_PAGES):
+        parts.append(html("results_print.html", lang, **common, standings=None, card_pages=pages[i:i + _PDF_CARD_PAGES],
+                          recap_head=recap_head(words(lang)), deals=[], marked=marked))
+    deals = [deal_page(report, d) for d in report.deals if d.status != "pending"]
+    for i in range(0, len(deals), _PDF_DEALS_PART):
+        parts.append(html("results_print.html", lang, **common, standings=None, card_pages=[],
+                          deals=deals[i:i + _PDF_DEALS_PART]))
+    return parts
+
+
+def analyse_reports(reports: list, folder: Path, staging: Path, wanted: bool = True, jobs: int | None = None,
+                    progress=None) -> None:
+    """Carry the analysis cache into the staged folder and (if wanted) analyse each report's deals.
+
+    Only the contracts played are solved; a deal whose whole table is cached (the kit's, or
+    `prefprint analyse`'s, in the folder around the results) shows the whole table. Every
+    session of a competition shares the one cache at the top of the folder.
+    """
+    makeable.carry_cache(makeable.cache_sources(folder), staging)
+    if not wanted:
+        return
+    say = progress or (lambda msg: None)
+    for report in reports:
+        event = report.event
+        outcomes = [(d.number, r.outcome) for d in report.deals for r in d.results
+                    if r.outcome is not None and row_status(r) == "played"]
+        requests = makeable.results_requests(event.deals, outcomes, staging)
+        if len(reports) > 1:
+            say(Message("makeable.session", n=event.session))
+        report.analysis = makeable.solve(event.deals, staging, requests, jobs, say)
+
+
+def publish(report, folder: Path, jobs: int | None = None, comp: dict | None = None) -> list[Path]:
+    """index.html, deals/, players/, tables/, results.pdf and results.xlsx in a folder (`comp`: of a
+    competition's session, its pages linked to the overall ranking one folder up)."""
+    from prefprint.io.workbook import write_results_workbook
+
+    folder = Path(folder)
+    written: list[Path] = []
+
+    def meanwhile():
+        # the site and the workbook, while the other processes render the PDF
+        for path, text in _site_pages(report, comp):
+            written.append(write_atomic(folder / path, text))
+        written.append(write_results_workbook(report, folder / "results.xlsx", report_state(report)["text"]))
+
+    pdf = render_pdfs({"results": pdf_parts(report, comp)}, jobs, while_waiting=meanwhile)["results"]
+    written.append(write_atomic(folder / "results.pdf", pdf))
+    return written
+
+
+def competition_context(report) -> dict:
+    """The overall ranking of a competition: each player's total and every session's share."""
+    comp = report.competition
+    rows = []
+    sessions = [r.event.session for r in report.reports]
+    for s in report.standings:
+        per = {t.session: t for t in report.sessions_of.get(s.player, [])}
+        rows.append({"standing": s, "sessions": [per.get(k) for k in sessions]})
+    return {"competition": comp, "event": comp, "rows": rows, "sessions": report.sessions,
+            "names": comp.names, "reports": report.reports, "state": competition_state(report),
+            "absent": {r.event.session: absent_text(r.event, comp.names) for r in report.reports}}
+
+
+def publish_competition(report, folder: Path, jobs: int | None = None) -> list[Path]:
+    """The overall ranking (index.html, results.pdf, results.xlsx) and each session's site in session-N/."""
+    from prefprint.io.workbook import write_competition_workbook
+
+    folder = Path(folder)
+    written = []
+    comp = competition_nav(report.sessions, report.competition.names)
+    for session in report.reports:
+        written += publish(session, folder / f"session-{session.event.session}", jobs, comp)
+    ctx = competition_context(report)
+    lang = report.competition.language
+    written.append(write_atomic(folder / "index.html", html("results_competition.html", lang, printed=False, **ctx)))
+    pdf = render_pdfs({"results": [html("results_competition.html", lang, printed=True, **ctx)]}, jobs)["results"]
+    written.append(write_atomic(folder / "results.pdf", pdf))
+    notes = {r.event.session: report_state(r)["text"] for r in report.reports}
+    written.append(write_competition_workbook(report, folder / "results.xlsx", ctx["state"]["text"], notes))
+    return written

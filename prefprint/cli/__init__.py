@@ -1,0 +1,5 @@
+"""The `prefprint` command: a thin click layer over the jobs."""
+
+from prefprint.cli.main import cli
+
+__all__ = ["cli"]

@@ -1,0 +1,521 @@
+"""The `prefprint` command: a thin layer over the library (the only click user)."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+from pathlib import Path
+
+import click
+
+from prefprint.engine.rules import VARIANTS, variant_key
+from prefprint.errors import PrefprintError
+from prefprint.words.messages import Message, problem_lines, shown, text_of
+
+
+def _help_in_russian(ctx) -> bool:
+    """Help is in Russian unless the command line asks for --lang en."""
+    return _asked_lang(ctx, ctx.meta.get("prefprint.args", ())) == "ru"
+
+
+def _help_record(record: str) -> str:
+    """An option's help with click's "[default: …; required]" tail, in Russian."""
+    from prefprint.cli.help import WORDS_RU, russian
+
+    text, tail = record, ""
+    if record.endswith("]") and "[" in record:
+        cut = record.rfind("  [") if "  [" in record else record.rfind("[")
+        text, tail = record[:cut], record[cut:]
+        for word in ("default", "required"):
+            tail = tail.replace(word, WORDS_RU[word])
+    return (russian(text) or "") + tail
+
+
+class _RussianHelp:
+    """`--help` in Russian by default (click writes English): usage, description, options, commands."""
+
+    def format_usage(self, ctx, formatter):
+        if not _help_in_russian(ctx):
+            return super().format_usage(ctx, formatter)
+        from prefprint.cli.help import WORDS_RU
+
+        pieces = " ".join(self.collect_usage_pieces(ctx))
+        for word in ("OPTIONS", "COMMAND", "ARGS"):
+            pieces = pieces.replace(word, WORDS_RU[word])
+        formatter.write_usage(ctx.command_path, pieces, prefix=f"{WORDS_RU['Usage:']} ")
+
+    def format_help_text(self, ctx, formatter):
+        if not _help_in_russian(ctx):
+            return super().format_help_text(ctx, formatter)
+        from prefprint.cli.help import russian
+
+        if self.help:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text(russian(self.help))
+
+    def format_options(self, ctx, formatter):
+        if not _help_in_russian(ctx):
+            return super().format_options(ctx, formatter)
+        from prefprint.cli.help import WORDS_RU, russian_spec
+
+        rows = [(russian_spec(spec), _help_record(text)) for spec, text in
+                (p.get_help_record(ctx) or (None, None) for p in self.get_params(ctx)
+                 if not isinstance(p, click.Argument)) if spec]
+        if rows:
+            with formatter.section(WORDS_RU["Options"]):
+                formatter.write_dl(rows)
+        if isinstance(self, click.Group):
+            self.format_commands(ctx, formatter)
+
+
+class _Command(_RussianHelp, click.Command):
+    pass
+
+
+class _Group(_RussianHelp, click.Group):
+    command_class = _Command
+
+    def parse_args(self, ctx, args):
+        # the whole command line, for its --lang: --help is answered and usage errors raised before it is parsed
+        ctx.meta["prefprint.args"] = list(args)
+        return super().parse_args(ctx, args)
+
+    def format_commands(self, ctx, formatter):
+        if not _help_in_russian(ctx):
+            return super().format_commands(ctx, formatter)
+        from prefprint.cli.help import WORDS_RU, russian, short
+
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names))
+        rows = [(name, short(russian(self.commands[name].help) or "", limit)) for name in names]
+        with formatter.section(WORDS_RU["Commands"]):
+            formatter.write_dl(rows)
+
+    def invoke(self, ctx):
+        ctx.ensure_object(dict)
+        previous = signal.getsignal(signal.SIGTERM)
+        signal.signal(signal.SIGTERM, _interrupt)  # stop as Ctrl-C does: render processes ended, nothing half-written
+        try:
+            return super().invoke(ctx)
+        except PrefprintError as e:
+            asked = ctx.obj.get("lang") if isinstance(ctx.obj, dict) else None
+            lang = asked or getattr(e, "lang", None) or "ru"
+            click.echo(Message("error", text=e.text(lang)).text(lang), err=True)
+            _warnings(getattr(e, "warnings", ()), lang)
+            ctx.exit(e.exit_code)
+        except click.UsageError as e:  # one clear line instead of the usage block
+            lang = _asked_lang(ctx, ctx.meta.get("prefprint.args", ()))  # --lang, though parsing failed
+            click.echo(Message("error", text=_usage_text(e.format_message(), lang)).text(lang), err=True)
+            ctx.exit(2)
+        except KeyboardInterrupt:
+            click.echo(Message("interrupted").text(ctx.obj.get("lang") or "ru"), err=True)
+            ctx.exit(130)
+        except OSError as e:  # a file or folder that cannot be read or written: one line
+            lang = ctx.obj.get("lang") or "ru"
+            where = f"{e.filename}: " if e.filename else ""
+            click.echo(Message("error", text=f"{where}{_os_reason(e, lang)}").text(lang), err=True)
+            ctx.exit(2)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _asked_lang(ctx, args) -> str:
+    """The language asked for on the command line, even when the arguments could not be parsed."""
+    asked = ctx.obj.get("lang") if isinstance(ctx.obj, dict) else None
+    if asked:
+        return asked
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args) and args[i + 1] in ("ru", "en"):
+            return args[i + 1]
+        if arg in ("--lang=ru", "--lang=en"):
+            return arg[-2:]
+    return "ru"
+
+
+# click's own messages (English) as a Russian director reads them
+_USAGE_RU = [
+    (r"Missing option '(.+?)'\.(.*)", "не задан параметр «{0}»{1}"),
+    (r"Missing argument '(.+?)'\.(.*)", "не задан аргумент «{0}»{1}"),
+    (r"No such option:? '?([^\s']+)'?\.?(?: Did you mean '(.+)'\?)?", "нет параметра «{0}»{1}"),
+    (r"No such command '(.+?)'\.", "нет команды «{0}»; команды: movement, score, costs, kit, results, analyse"),
+    (r"Option '(.+?)' requires an argument\.", "параметру «{0}» нужно значение"),
+    (r"Got unexpected extra arguments? \((.+)\)", "лишние аргументы: {0}"),
+    (r"Invalid value for '(.+?)': File '(.+)' does not exist\.", "{0}: файл «{1}» не найден"),
+    (r"Invalid value for '(.+?)': File '(.+)' is a directory\.", "{0}: «{1}» — папка, а нужен файл"),
+    (r"Invalid value for '(.+?)': Directory '(.+)' is a file\.", "{0}: «{1}» — файл, а нужна папка"),
+    (r"Invalid value for '(.+?)': '(.*)' is not one of (.+)\.", "{0}: «{1}» не подходит; допустимы: {2}"),
+    (r"Invalid value for '(.+?)': '(.*)' is not a valid integer\.", "{0}: «{1}» — не целое число"),
+    (r"Invalid value for '(.+?)': (.+) is not in the range (.+)\.", "{0}: {1} — вне допустимого: {2}"),
+    (r"Invalid value for '(.+?)': (.*)", "{0}: {1}"),
+]
+
+
+# the command's arguments as a Russian director calls them
+_ARGUMENTS_RU = {"SPEC": "описание турнира", "WORKBOOKS...": "книга протоколов"}
+
+
+def _usage_text(text: str, lang: str) -> str:
+    """A usage error of click in the language asked for (click writes English)."""
+    import re
+
+    if lang != "ru":
+        return text
+    for pattern, words in _USAGE_RU:
+        m = re.fullmatch(pattern, text.strip(), re.S)
+        if m:
+            parts = [(g or "").strip() for g in m.groups()]
+            if pattern.startswith("No such option"):
+                parts[1] = f"; может быть, «{parts[1]}»?" if parts[1] else ""
+            elif pattern.startswith("Invalid value"):
+                parts[0] = _ARGUMENTS_RU.get(parts[0], parts[0])
+            return words.format(*parts)
+    return text
+
+
+def _os_reason(e: OSError, lang: str) -> str:
+    """Why a file or folder could not be used, in the language asked for."""
+    import errno
+
+    if lang == "ru":
+        ru = {errno.ENOENT: "нет такого файла или папки", errno.EACCES: "нет прав доступа",
+              errno.EPERM: "действие запрещено", errno.ENOSPC: "на диске нет места",
+              errno.EROFS: "файловая система только для чтения", errno.ENOTDIR: "это не папка",
+              errno.EISDIR: "это папка", errno.EEXIST: "уже существует"}
+        if e.errno in ru:
+            return ru[e.errno]
+    return e.strerror or str(e)
+
+
+def _warnings(warnings, lang: str) -> None:
+    """Warnings are always printed, also when problems stop the command; a long list is cut."""
+    for line in problem_lines(list(warnings), lang):
+        click.echo(Message("warning", text=line).text(lang), err=True)
+
+
+def _set_lang(lang: str | None, event=None) -> str:
+    """The language of messages: --lang, else the event's (before the event is read: the error's own)."""
+    obj = click.get_current_context().find_root().ensure_object(dict)
+    if lang or event is not None:
+        obj["lang"] = lang or event.language
+    return obj.get("lang", "ru")
+
+
+def _parse_pairs(text: str | None) -> dict:
+    """SEAT=VALUE pairs separated by commas, e.g. N=5,E=5."""
+    from prefprint.engine.rules import ScoringError
+
+    if not text:
+        return {}
+    out = {}
+    for part in text.split(","):
+        if "=" not in part:
+            raise ScoringError(Message("rules.pair", text=shown(part)))
+        k, v = part.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def _overrides(pairs) -> dict:
+    """--convention NAME=VALUE options as a dict of typed values."""
+    from prefprint.engine.rules import ScoringError
+    from prefprint.io.spec import parse_value
+
+    out = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise ScoringError(Message("rules.convention_pair", text=shown(pair)))
+        name, value = pair.split("=", 1)
+        out[name.strip()] = parse_value(value)
+    return out
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="prefprint")
+def cli():
+    """prefprint: duplicate preferans table kits, protocols and matchpointed results."""
+
+
+def _numbers(text: str | None, option: str) -> list[int] | None:
+    if not text:
+        return None
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        raise click.BadParameter(f"{text!r} — expected numbers separated by commas", param_hint=option) from None
+
+
+@cli.command()
+@click.option("--players", type=int, required=True, help="Number of players (8–1000 at tables of 4, 6–1000 of 3).")
+@click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True,
+              help="Players per table; at tables of 3 the talon lies in pocket W.")
+@click.option("--rounds", type=int, help="Play fewer rounds than the full circle (early stop).")
+@click.option("--method", type=click.Choice(["auto", "standard", "field", "search", "scheme", "skip", "rooms", "rests"]),
+              default="auto", show_default=True, help="Force a method of movement.")
+@click.option("--rooms", help="Force a split into rooms, e.g. 20,12 (the rooms share the sets).")
+@click.option("--by-lines", is_flag=True, help="Build the second session: rooms of former N, E, S, W.")
+@click.option("--absent", help="With --by-lines: numbers of players who miss the second session, e.g. 3,17.")
+@click.option("--compare", is_flag=True, help="List the candidates side by side and say why auto chose.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see README).")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True,
+              help="Language of the text output and of errors.")
+def movement(players, table_size, rounds, method, rooms, by_lines, absent, compare, as_json, lang):
+    """Build a movement and print it round by round with its statistics and fairness."""
+    from prefprint.movement.engine import build_movement, second_session, to_dict
+    from prefprint.movement.engine import compare as compare_candidates
+    from prefprint.views.text import compare_text, movement_text
+
+    _set_lang(lang)  # errors are written by the group in this language
+    if rounds is not None and rounds < 1:
+        raise click.BadParameter(f"must be at least 1, not {rounds}", param_hint="--rounds")
+    room_sizes = _numbers(rooms, "--rooms")
+    away = _numbers(absent, "--absent") or ()
+    if away and not by_lines:
+        raise click.BadParameter("only with --by-lines", param_hint="--absent")
+    k = int(table_size)
+    if compare:
+        options, best, reason = compare_candidates(players, k, method, room_sizes)
+        if as_json:
+            click.echo(json.dumps({"candidates": [_candidate_json(c, k) for c in options], "chosen": best.method,
+                                   "reason": reason[0]}, ensure_ascii=False))
+        else:
+            click.echo(compare_text(options, best, reason, players, k, lang))
+        return
+    if by_lines:
+        first = build_movement(players, k, None, method, room_sizes)
+        m = second_session(first, rounds, away)
+    else:
+        m = build_movement(players, k, rounds, method, room_sizes)
+    if as_json:
+        click.echo(json.dumps(to_dict(m), ensure_ascii=False))
+    else:
+        click.echo(movement_text(m, lang))
+
+
+_VARIANT_HELP = f"Variant preset: {', '.join(VARIANTS)} (or its Russian name: Сочи, Ленинград, …)."
+
+
+def _candidate_json(c, k: int) -> dict:
+    q = c.movement.quality
+    return {"method": c.method, "rounds": q.rounds, "deals": q.sets * k,
+            "pairs": {"never": q.never, "once": q.once, "more": q.more} | ({"apart": q.apart} if q.apart else {}),
+            "set_plays": {"min": q.set_plays[0], "max": q.set_plays[1]},
+            "rests": {"min": q.rests[0], "max": q.rests[1]}, "excess_pct": q.excess_pct}
+
+
+@cli.command()
+@click.option("--variant", required=True, help=_VARIANT_HELP)
+@click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True)
+@click.option("--dealer", required=True, help="Dealer's seat (at a table of 3: the seat marked dealer, first hand).")
+@click.option("--contract", required=True,
+              help='As written in the protocol: 7♠, 6S, 8NT, "семь пик", "7♠ втёмную", "6♠ без 3", мизер, "—".')
+@click.option("--declarer", help="Declarer's seat (not for all-pass).")
+@click.option("--tricks", help="Tricks per seat, e.g. N=5,E=5 (all-pass: the three hands).")
+@click.option("--defence", help="Each defender: whist, pass or half, e.g. E=whist,S=pass.")
+@click.option("--dark", is_flag=True, help='A dark game, as "втёмную" in the contract (classic: amounts ×2).')
+@click.option("--concede", type=int, help='Tricks conceded before play, as "без 3" in the contract.')
+@click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. tens=checked.")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help='Print one JSON object, e.g. {"N": -104, ...}.')
+def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark, concede, overrides, lang, as_json):
+    """Score one deal: what is written and the whists of each seat."""
+    from prefprint.engine.rules import Outcome, ScoringError, conventions_for, fmt_json, parse_tricks, settle
+    from prefprint.views.text import settlement_text
+
+    try:
+        conv = conventions_for(variant, _overrides(overrides))
+        tr = {seat: parse_tricks(n) for seat, n in _parse_pairs(tricks).items()}
+        outcome = Outcome.make(int(table_size), dealer, contract, declarer, tr, _parse_pairs(defence), dark, concede,
+                               conventions=conv)
+        result = settle(outcome, conv)
+    except ScoringError as e:
+        e.lang = lang  # the group prints it in the language asked for
+        raise
+    if as_json:
+        click.echo(json.dumps({s: fmt_json(v) for s, v in result.results.items()}))
+    else:
+        click.echo(settlement_text(outcome, result, lang))
+
+
+@cli.command()
+@click.option("--variant", required=True, help=_VARIANT_HELP)
+@click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True)
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. consolation_to_dealer=false.")
+@click.option("-o", "--output", "out", type=click.Path(file_okay=False), default="output/costs", show_default=True,
+              help="Folder for costs-VARIANT-SIZE.html and .pdf.")
+def costs(variant, table_size, lang, overrides, out):
+    """Write the cost-of-game reference table (HTML and PDF)."""
+    from prefprint.engine.rules import ScoringError, conventions_for
+    from prefprint.views import documents
+
+    try:
+        conv = conventions_for(variant, _overrides(overrides))
+    except ScoringError as e:
+        e.lang = lang  # the group prints it in the language asked for
+        raise
+    paths = documents.write_costs(variant_key(variant), conv, int(table_size), lang, Path(out))
+    for p in paths:
+        click.echo(str(p))
+
+
+_LANG = click.option("--lang", type=click.Choice(["ru", "en"]),
+                     help="Language of the messages (default: the event's language).")
+_NO_ANALYSIS = click.option("--no-analysis", is_flag=True,
+                            help="No double-dummy analysis (also [publish] analysis = false in the spec).")
+NO_ANALYSIS_ENV = "PREFPRINT_NO_ANALYSIS"  # set (to anything but "" or 0): as --no-analysis on every run
+
+
+def _analysis_wanted(flag_off: bool, competition) -> bool:
+    """The double-dummy analysis runs unless --no-analysis, the spec or the environment switch it off."""
+    import os
+
+    env = os.environ.get(NO_ANALYSIS_ENV, "").strip()
+    return not flag_off and all(e.analysis for e in competition.sessions) and env in ("", "0")
+
+
+def _say(lang: str):
+    """A progress line on stderr: a Message in the language of the messages, or a plain string."""
+    def say(msg):
+        click.echo(text_of(msg, lang), err=True)
+
+    return say
+
+
+@cli.command()
+@click.argument("spec", type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", "out", type=click.Path(file_okay=False),
+              help="Output folder (default: output/<spec stem>/).")
+@click.option("--session", type=click.IntRange(min=1), help="Print only this session (default: every session).")
+@click.option("--jobs", type=int, default=0, help="Processes for the analysis and PDF rendering (default: CPU count).")
+@click.option("--force", is_flag=True, help="Overwrite a protocols.xlsx in the folder even if it holds results.")
+@_NO_ANALYSIS
+@_LANG
+def kit(spec, out, session, jobs, force, no_analysis, lang):
+    """Write the whole table kit of an event: cards, director, itineraries, protocols, deals, costs, workbook."""
+    from prefprint.app import kit as kit_mod
+    from prefprint.io.spec import load_competition
+
+    _set_lang(lang)
+    competition = load_competition(spec)
+    lang = _set_lang(lang, competition)
+    _warnings(competition.warnings, lang)
+    if session:
+        competition.session(session)  # an unknown session is one line, before anything is written
+    folder = Path(out) if out else Path("output") / Path(spec).stem
+    written = kit_mod.write_competition_kit(competition, folder, session, jobs=jobs or None, progress=_say(lang),
+                                            force=force, analysis=_analysis_wanted(no_analysis, competition))
+    click.echo(Message("kit.written", n=len(written), folder=str(folder)).text(lang))
+
+
+@cli.command()
+@click.argument("spec", type=click.Path(exists=True, dir_okay=False))
+@click.argument("workbooks", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", "out", type=click.Path(file_okay=False),
+              help="Output folder (default: output/<spec stem>/results/).")
+@click.option("--trust", type=click.Choice(["written", "computed"]),
+              help="Publish despite whists that differ from the engine: which of the two counts.")
+@click.option("--provisional", is_flag=True,
+              help="Publish what is entered so far: each deal over its rows typed in; the deals not begun are listed.")
+@click.option("--rulings", "rulings_path", type=click.Path(exists=True, dir_okay=False),
+              help="The director's rulings (default: [[rulings]] in the spec and rulings.toml beside it).")
+@click.option("--json", "as_json", is_flag=True, help="Print the ranking as one JSON object.")
+@_NO_ANALYSIS
+@_LANG
+def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_analysis, lang):
+    """Check filled protocol workbooks (one per session, in order), matchpoint, rank over all and publish."""
+    from prefprint.app.competition import ranking_json, run_competition
+    from prefprint.engine.rulings import load_rulings
+    from prefprint.io.spec import load_competition
+
+    _set_lang(lang)
+    competition = load_competition(spec)
+    lang = _set_lang(lang, competition)
+    _warnings(competition.warnings, lang)
+    rulings = {e.session: load_rulings(spec, e, rulings_path) for e in competition.sessions}
+    folder = Path(out) if out else Path("output") / Path(spec).stem / "results"
+    report = run_competition(competition, [Path(w) for w in workbooks], folder, trust=trust,
+                             rulings_of=lambda e: rulings[e.session], provisional=provisional,
+                             inputs=(rulings_path,), analysis=_analysis_wanted(no_analysis, competition),
+                             progress=_say(lang))
+    _warnings(report.warnings, lang)
+    if as_json:
+        click.echo(json.dumps(ranking_json(report), ensure_ascii=False))
+    else:
+        from prefprint.app.publish import provisional_text
+
+        for r in report.reports:
+            if r.provisional:
+                click.echo(provisional_text(r, lang), err=True)
+        click.echo(Message("results.published", path=str(folder / "index.html")).text(lang))
+
+
+class _Bar:
+    """A progress bar on stderr while deals are solved, only when stderr is a terminal."""
+
+    def __init__(self, label: str):
+        self.label, self.bar, self.done = label, None, 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(done - self.done)
+        self.done = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+@cli.command()
+@click.argument("spec", type=click.Path(exists=True, dir_okay=False))
+@click.option("--session", type=click.IntRange(min=1), help="Analyse only this session (default: every session).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (shape in the README).")
+@click.option("-o", "--output", "out", type=click.Path(file_okay=False),
+              help="Folder of the cache (default: output/<spec stem>/).")
+@click.option("--no-cache", is_flag=True, help="Solve every deal again; neither read nor write the cache.")
+@click.option("--misere-tricks", is_flag=True, help="Also count the tricks a caught misère cannot avoid (slower).")
+@click.option("--jobs", type=int, default=0, help="Processes (default: every core).")
+@_LANG
+def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
+    """Double-dummy analysis: the most tricks of each declarer in ♠ ♣ ♦ ♥ БК (best discard) and the misère verdict."""
+    from prefprint.analysis import cache as analysis
+    from prefprint.io.spec import load_competition
+
+    _set_lang(lang)
+    competition = load_competition(spec)
+    lang = _set_lang(lang, competition)
+    _warnings(competition.warnings, lang)
+    if jobs < 0:
+        raise click.UsageError(Message("solver.bad_jobs", n=jobs).text(lang))
+    events = [competition.session(session)] if session else list(competition.sessions)
+    folder = None if no_cache else (Path(out) if out else Path("output") / Path(spec).stem)
+    data, texts = {"deals": [], "skipped": []}, []
+    for event in events:
+        bar = _Bar(Message("solver.progress").text(lang)) if sys.stderr.isatty() else None
+        try:
+            result = analysis.analyse(event.deals, folder=folder, jobs=jobs or None, progress=bar,
+                                      misere_count=misere_tricks)
+        finally:
+            if bar is not None:
+                bar.close()
+        if result.unsaved:
+            click.echo(Message("warning", text=Message("solver.unsaved", why=result.unsaved)).text(lang), err=True)
+        part = analysis.to_json(event.deals, result, event.session)
+        data["deals"] += part["deals"]
+        data["skipped"] += part["skipped"]
+        title = competition.title
+        if len(competition.sessions) > 1:
+            title += ", " + (event.session_title or Message("solver.session", n=event.session).text(lang))
+        texts.append(analysis.analysis_text(title, event.deals, result, lang))
+    if as_json:
+        data["allpass"] = part["allpass"]
+        click.echo(json.dumps(data, ensure_ascii=False))
+    else:
+        click.echo("\n\n".join(texts))

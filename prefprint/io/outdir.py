@@ -1,0 +1,232 @@
+"""Output folders written whole or not at all: staged beside the target, swapped in at the end, locked.
+
+Everything is written into a hidden folder beside the target (`.NAME.swap-…`); on success it
+takes the target's place in one step (Linux `renameat2(RENAME_EXCHANGE)`), so readers see the
+old results or the new, never a mix, and files of an earlier run that this run does not write
+are gone. Entries the earlier run did not write (a `results/` folder inside a kit folder, a
+director's own notes) are carried over. A manifest `.prefprint` in the folder lists what
+prefprint wrote. A lock beside the folder keeps two runs out of it. Leftovers of a killed run
+are cleaned up by the next one.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import fcntl
+import json
+import os
+import shutil
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from prefprint.errors import PrefprintError
+from prefprint.words.messages import shown
+
+MANIFEST = ".prefprint"
+# what prefprint writes into a folder: a folder holding only these was written by it
+KNOWN_NAMES = {"index.html", "deals", "players", "tables", "results.pdf", "results.xlsx", "protocols.xlsx",
+               "results", "table-cards.html", "table-cards.pdf", "director.html", "director.pdf", "itineraries.html",
+               "itineraries.pdf", "protocols.html", "protocols.pdf", "deals.html", "deals.pdf", "costs.html",
+               "costs.pdf", "start-list.html", "start-list.pdf", "analysis-cache.json", MANIFEST}
+
+
+def _ours(name: str) -> bool:
+    """A name prefprint writes into an output folder (a session's own folder: session-N)."""
+    return name in KNOWN_NAMES or (name.startswith("session-") and name[8:].isdigit())
+
+
+class OutputError(PrefprintError):
+    """The output folder cannot be used: one line, exit code 2."""
+
+    exit_code = 2
+
+
+def _reason(e: OSError) -> str:
+    return e.strerror or type(e).__name__
+
+
+class OutputFolder:
+    """A folder of outputs written as a whole; `inputs` must not lie inside it."""
+
+    def __init__(self, folder, inputs=(), kind: str = "results"):
+        self.given = Path(folder)
+        self.kind = kind
+        self.inputs = [Path(p) for p in inputs if p]
+
+    @property
+    def folder(self) -> Path:
+        return Path(os.path.abspath(self.given)).resolve()
+
+    def check(self) -> None:
+        """Refuse early: a file in the way, an input inside the folder, a folder of someone else's files."""
+        folder = self.folder
+        for parent in [folder, *folder.parents]:
+            if parent.exists() and not parent.is_dir():
+                raise OutputError("outdir.not_folder", path=shown(str(parent), 200))
+        for path in self.inputs:
+            try:
+                inside = Path(os.path.abspath(path)).resolve().is_relative_to(folder)
+            except OSError:
+                inside = False
+            if inside:
+                raise OutputError("outdir.holds_input", folder=shown(str(self.given), 200), path=shown(str(path), 200))
+        if folder.is_dir() and not (folder / MANIFEST).is_file():
+            try:
+                names = {e.name for e in os.scandir(folder)}
+            except OSError as e:
+                raise OutputError("outdir.cannot_write", path=shown(str(folder), 200), reason=_reason(e)) from None
+            if not all(_ours(n) for n in names):
+                raise OutputError("outdir.foreign", path=shown(str(self.given), 200))
+
+    @contextmanager
+    def staged(self):
+        """Yield an empty folder to write into; swap it in if the block succeeds, remove it if not."""
+        self.check()
+        folder = self.folder
+        try:
+            folder.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise OutputError("outdir.cannot_write", path=shown(str(folder.parent), 200), reason=_reason(e)) from None
+        with self._lock(folder):
+            _recover(folder)
+            try:
+                staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.swap-", dir=folder.parent))
+            except OSError as e:
+                raise OutputError("outdir.cannot_write", path=shown(str(folder.parent), 200), reason=_reason(e)) \
+                    from None
+            try:
+                _write_manifest(staging, self.kind, "staging")
+                yield staging
+                names = sorted(e.name for e in os.scandir(staging) if e.name != MANIFEST)
+                _write_manifest(staging, self.kind, "done", names)
+                _swap(staging, folder)
+            except OSError as e:
+                shutil.rmtree(staging, ignore_errors=True)
+                raise OutputError("outdir.cannot_write", path=shown(str(folder), 200), reason=_reason(e)) from None
+            except BaseException:
+                shutil.rmtree(staging, ignore_errors=True)
+                raise
+            _carry_over(staging, folder)
+
+    @contextmanager
+    def _lock(self, folder: Path):
+        path = folder.parent / f".{folder.name}.lock"
+        while True:
+            try:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+            except OSError as e:
+                raise OutputError("outdir.cannot_write", path=shown(str(folder.parent), 200), reason=_reason(e)) \
+                    from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                raise OutputError("outdir.locked", path=shown(str(self.given), 200)) from None
+            try:  # the lock file may have been removed by the run that held it: lock the file that is there
+                same = os.fstat(fd).st_ino == os.stat(path).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(fd)
+        try:
+            yield
+        finally:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+            os.close(fd)
+
+
+def _write_manifest(folder: Path, kind: str, state: str, names=()) -> None:
+    (folder / MANIFEST).write_text(json.dumps({"kind": kind, "state": state, "names": list(names)}),
+                                   encoding="utf-8")
+
+
+def _manifest(folder: Path) -> dict | None:
+    try:
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else None
+    except (OSError, ValueError):
+        return None
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one step (Linux); False where the system cannot."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def _swap(staging: Path, folder: Path) -> None:
+    """Put the staged folder in the target's place; the old content ends up at the staging path."""
+    if not folder.exists():
+        os.rename(staging, folder)
+        staging.mkdir()  # an empty "old" folder, so that carrying over has nothing to do
+        return
+    if _exchange(staging, folder):
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.swap-", dir=folder.parent))
+    os.rename(folder, old / "x")
+    os.rename(staging, folder)
+    os.rename(old / "x", staging)
+    old.rmdir()
+
+
+def _carry_over(old: Path, folder: Path) -> None:
+    """Move entries of the old folder that prefprint did not write into the new one, then drop the old."""
+    manifest = _manifest(old) or {}
+    if manifest.get("state") != "staging":
+        ours = set(manifest.get("names", [])) | {MANIFEST}
+        for entry in os.scandir(old):
+            if entry.name not in ours and not (folder / entry.name).exists():
+                os.rename(entry.path, folder / entry.name)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _recover(folder: Path) -> None:
+    """Clean up after a run that was killed: staged folders removed, an old folder's own entries kept."""
+    for entry in folder.parent.glob(f".{folder.name}.swap-*"):
+        if not entry.is_dir():
+            continue
+        state = (_manifest(entry) or {}).get("state")
+        if state != "staging" and not folder.exists():
+            os.rename(entry, folder)  # killed between the two renames of a swap: the old folder goes back
+        else:
+            _carry_over(entry, folder)
+
+
+# the process's umask, read once (os.umask can only be read by setting it)
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
+
+def write_atomic(path: Path, data: bytes | str) -> Path:
+    """Write a file through a temporary one in the same folder, so it is never half-written."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
+        os.chmod(tmp, 0o666 & ~_UMASK)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path

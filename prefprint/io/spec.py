@@ -1,0 +1,584 @@
+"""Read an event spec (TOML) into a Competition of one or more sessions.
+
+Every mistake is reported with its key and line, all at once, in the event's language.
+Values that cannot be printed or stored (control characters, impossible times, infinities,
+absurd sizes) are refused here, before anything is built or written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+import tomllib
+import unicodedata
+from pathlib import Path
+
+from prefprint.engine.deals import make_deals
+from prefprint.engine.model import Competition, Event, Player
+from prefprint.engine.rules import VARIANTS, conventions_for, variant_key
+from prefprint.errors import PrefprintError, SpecError
+from prefprint.movement.engine import METHODS, build_movement, renumber, second_session
+from prefprint.words.messages import CATALOGUE, Message, shown
+
+_MOVEMENT_KEYS = {"method", "rounds", "rooms"}
+_KNOWN = {
+    "event": {"title", "date", "venue", "language", "start"},
+    "game": {"variant", "table_size", "deals_per_set", "minutes_per_deal", "conventions"},
+    "movement": _MOVEMENT_KEYS | {"session"},
+    "deals": {"seed", "prepared", "source"},
+    "players": {"number", "name", "club"},
+    "sessions": _MOVEMENT_KEYS | {"title", "date", "start", "by_lines", "absent", "deals"},
+    "publish": {"url", "analysis"},
+    "print": {"bleed"},
+    "scoring": {"factoring"},  # read by prefprint.rulings
+    "rulings": set(),  # [[rulings]]: read and checked by prefprint.rulings
+}
+DEAL_SOURCES = ("generated", "table")
+LIMITS = {"title": 200, "venue": 200, "date": 100, "name": 100, "club": 100, "seed": 200, "url": 500}
+MAX_NUMBER = 9999
+MAX_SESSIONS = 20
+
+
+def parse_value(text: str):
+    """A convention value typed on the command line: true/false, a whole or finite number, or text."""
+    t = text.strip()
+    if t.lower() in ("true", "yes"):
+        return True
+    if t.lower() in ("false", "no"):
+        return False
+    try:
+        return int(t)
+    except ValueError:
+        pass
+    try:
+        value = float(t)
+    except ValueError:
+        return t
+    return value if math.isfinite(value) else t
+
+
+# --------------------------------------------------------------------------- where a key is
+
+def _key_lines(text: str) -> dict[tuple, int]:
+    """Line number of every key path, e.g. ("players", 2, "number") -> 31 (1-based).
+
+    Tables inside an array of tables ([sessions.deals] after the 2nd [[sessions]]) get the
+    index of that entry: ("sessions", 1, "deals").
+    """
+    lines: dict[tuple, int] = {}
+    path: tuple = ()
+    counts: dict[tuple, int] = {}
+
+    def indexed(name: tuple) -> tuple:
+        out: tuple = ()
+        for part in name:
+            out += (part,)
+            if out in counts and len(out) < len(name):
+                out += (counts[out] - 1,)
+        return out
+
+    for i, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if s.startswith("[["):
+            name = tuple(p.strip().strip('"') for p in s.strip("[] ").split("."))
+            base = indexed(name)
+            counts[name] = counts.get(name, 0) + 1
+            path = base + (counts[name] - 1,)
+            lines.setdefault(path, i)
+        elif s.startswith("["):
+            path = indexed(tuple(p.strip().strip('"') for p in s.split("]")[0].strip("[ ").split(".")))
+            lines.setdefault(path, i)
+        else:
+            m = re.match(r"""^\s*("?)([A-Za-z0-9_\-]+)\1\s*[=.]""", line)
+            if m:
+                lines.setdefault(path + (m.group(2),), i)
+    return lines
+
+
+def _key_text(path: tuple) -> str:
+    # entries of an array counted from 1, as a director counts them: players[7] is the 7th [[players]]
+    return ".".join(str(p) if not isinstance(p, int) else f"[{p + 1}]" for p in path).replace(".[", "[")
+
+
+class _Problems:
+    """Problems of one spec, each placed at its key and line (listed in the order of the file's lines)."""
+
+    def __init__(self, lines):
+        self.lines = lines
+        self.items: list[Message] = []
+
+    def add(self, path: tuple, problem, /, **params):
+        """A problem at a key: a catalogue code with its parameters, or a ready Message."""
+        what = Message(problem, **params) if isinstance(problem, str) and problem in CATALOGUE else problem
+        line = None
+        for n in range(len(path), 0, -1):
+            line = self.lines.get(tuple(path[:n]))
+            if line:
+                break
+        key = _key_text(path)
+        if line:
+            self.items.append(Message("spec.at_line", line=line, key=key, what=what))
+        else:
+            self.items.append(Message("spec.at", key=key, what=what))
+        self.items.sort(key=lambda m: m.params.get("line", 0))  # stable: keys without a line first
+
+
+_KIND_WORDS = {"str": "spec.kind_text", "int": "spec.kind_int", "bool": "spec.kind_bool",
+               "date": "spec.kind_date", "list_int": "spec.kind_list_int", "table": "spec.kind_table",
+               "time": "spec.kind_time"}
+
+
+def _typed(problems: _Problems, table: dict, path: tuple, key: str, kind: str, default=None, required=False):
+    """table[key] if it has the expected kind; else a problem at the key and the default."""
+    if key not in table:
+        if required:
+            problems.add(path, "spec.missing_key", key=key)
+        return default
+    value = table[key]
+    ok = {
+        "str": isinstance(value, str),
+        "int": isinstance(value, int) and not isinstance(value, bool),
+        "bool": isinstance(value, bool),
+        "date": isinstance(value, (dt.date, str)),
+        "time": isinstance(value, (dt.time, str)),
+        "list_int": isinstance(value, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in value),
+        "table": isinstance(value, dict),
+    }[kind]
+    if not ok:
+        problems.add(path + (key,), "spec.expected", what=Message(_KIND_WORDS[kind]), found=_found(value))
+        return default
+    if kind == "date" and isinstance(value, dt.date):
+        return value.isoformat() if not isinstance(value, dt.datetime) else value.date().isoformat()
+    return value
+
+
+def _found(value) -> str:
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, (dict, list)):
+        return shown(type(value).__name__)
+    return shown(repr(value))
+
+
+def _in_range(problems, path, value, low, high):
+    if value is not None and not low <= value <= high:
+        problems.add(path, "spec.range", low=low, high=high, found=_found(value))
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------- values that cannot be printed
+
+_BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
+
+
+def _bad_char(text: str) -> str | None:
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or ord(ch) in _BIDI:
+            return f"U+{ord(ch):04X}"
+    return None
+
+
+def _unprintable(problems: _Problems, data, path=()):
+    """Refuse control characters and infinities anywhere in the spec (they crash printers and Excel)."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            char = _bad_char(str(k))
+            if char:
+                problems.add(path, "spec.control_char_key", char=char)
+                continue
+            _unprintable(problems, v, path + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            _unprintable(problems, v, path + (i,))
+    elif isinstance(data, str):
+        char = _bad_char(data)
+        if char:
+            problems.add(path, "spec.control_char", char=char)
+        limit = LIMITS.get(path[-1] if path and isinstance(path[-1], str) else "", 1000)
+        if len(data) > limit:
+            problems.add(path, "spec.too_long", n=len(data), limit=limit)
+    elif isinstance(data, float) and not math.isfinite(data):
+        problems.add(path, "spec.not_finite", found=_found(data))
+
+
+def _time(problems, table, path, key, default):
+    value = _typed(problems, table, path, key, "time", default)
+    if isinstance(value, dt.time):
+        return value.strftime("%H:%M")
+    m = re.fullmatch(r"(\d{1,2})[:.](\d{2})", str(value).strip())
+    if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
+        problems.add(path + (key,), "spec.bad_time", found=_found(value))
+        return default
+    return f"{int(m.group(1)):02d}:{m.group(2)}"
+
+
+# --------------------------------------------------------------------------- reading
+
+def load_competition(path) -> Competition:
+    """Read, check and expand an event spec of one or more sessions; SpecError lists every problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise SpecError(path, [Message("spec.cannot_read", error=shown(e, 120))]) from None
+    return parse_competition(text, path)
+
+
+def load_event(path, session: int = 1) -> Event:
+    """One session of an event spec (the only one, for a one-session spec)."""
+    return load_competition(path).session(session)
+
+
+def parse_event(text: str, path: Path | str = "event.toml", session: int = 1) -> Event:
+    """One session of the text of an event spec (see `load_competition`)."""
+    return parse_competition(text, path).session(session)
+
+
+# what tomllib says (English) -> catalogue code of the same in words
+_TOML_WORDS = (("Illegal character", "spec.toml_character"), ("Expected '=' after a key", "spec.toml_equals"),
+               ("Invalid value", "spec.toml_value"), ("Unclosed", "spec.toml_unclosed"),
+               ("Cannot overwrite", "spec.toml_twice"), ("Cannot declare", "spec.toml_twice"),
+               ("Unterminated string", "spec.toml_string"), ("Invalid initial character for a key", "spec.toml_key"),
+               ("Expected newline or end of document", "spec.toml_newline"), ("Invalid statement", "spec.toml_statement"),
+               ("Invalid date or datetime", "spec.toml_date"))
+# an unquoted value that reads as a date or a time, as TOML would take it
+_DATE_LIKE = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*=\s*(\d{4}-\d{1,2}-\d{1,2}\S*|\d{1,2}:\d{2}\S*)\s*(#.*)?$")
+
+
+def _toml_problem(e: tomllib.TOMLDecodeError, source: str = "") -> Message:
+    """A TOML syntax error with its line and column, said in words."""
+    text = str(e)
+    m = re.search(r"\(at line (\d+), column (\d+)\)", text)
+    what = next((Message(code) for start, code in _TOML_WORDS if text.startswith(start)), None)
+    lines = source.splitlines()
+    if m and 0 < int(m.group(1)) <= len(lines):  # 2026-13-45, 25:00: the key and the value said as they are
+        date = _DATE_LIKE.match(lines[int(m.group(1)) - 1])
+        if date:
+            code = "spec.toml_time_key" if ":" in date.group(2) and "-" not in date.group(2) else "spec.toml_date_key"
+            what = Message(code, key=date.group(1), value=date.group(2)[:40])
+    detail = what or shown(re.sub(r"\s*\(at line.*\)$", "", text), 80)
+    if m:
+        return Message("spec.not_toml_at", line=int(m.group(1)), column=int(m.group(2)), what=detail)
+    return Message("spec.not_toml", error=detail)
+
+
+def _language_in(text: str) -> str:
+    """The event's language from the raw text of a spec that TOML cannot read."""
+    m = re.search(r'^\s*language\s*=\s*"(ru|en)"', text, re.M)
+    return m.group(1) if m else "ru"
+
+
+def _language_of(data) -> str:
+    ev = data.get("event") if isinstance(data, dict) else None
+    lang = ev.get("language") if isinstance(ev, dict) else None
+    return lang if lang in ("ru", "en") else "ru"
+
+
+def parse_competition(text: str, path: Path | str = "event.toml") -> Competition:
+    """Parse the text of an event spec (see `load_competition`)."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise SpecError(path, [_toml_problem(e, text)], lang=_language_in(text)) from None
+    except RecursionError:
+        raise SpecError(path, [Message("spec.too_deep")]) from None
+    problems = _Problems(_key_lines(text))
+    lang = _language_of(data)
+    _unprintable(problems, data)
+    if problems.items:  # nothing else is worth reading in a file with unprintable values
+        raise SpecError(path, problems.items, lang=lang)
+    _sections(problems, data)
+    common = _common(problems, data)
+    players = _players(problems, data)
+    sessions_data = _sessions_data(problems, data)
+    # the sessions' keys are read even when the rest has mistakes (all problems at once); their
+    # movements are built only when nothing is wrong
+    sessions = _build_sessions(problems, data, common, players, sessions_data, path)
+    if problems.items:
+        raise SpecError(path, problems.items, lang=lang)
+    return Competition(common["title"], common["date"], common["venue"], common["language"], str(path),
+                       path.stem, tuple(players), tuple(sessions), tuple(_namesakes(players)))
+
+
+def _namesakes(players: list[Player]) -> list[Message]:
+    """Two players of one name: allowed (namesakes play), said as a warning with both numbers."""
+    by_name: dict[str, list[Player]] = {}
+    for p in players:
+        if p.name:
+            by_name.setdefault(" ".join(p.name.casefold().split()), []).append(p)
+    return [Message("spec.namesakes", name=shown(same[0].name), numbers=", ".join(str(p.number) for p in same))
+            for same in by_name.values() if len(same) > 1]
+
+
+def _sections(problems, data):
+    for key, value in data.items():
+        if key not in _KNOWN:
+            problems.add((key,), "spec.unknown_section", known=", ".join(_KNOWN))
+        elif key == "rulings":
+            continue  # [[rulings]]: read and checked by prefprint.rulings
+        elif key in ("players", "sessions"):
+            if not isinstance(value, list):
+                problems.add((key,), "spec.expected_array", name=key)
+            else:
+                for i, entry in enumerate(value):
+                    if not isinstance(entry, dict):
+                        problems.add((key, i), "spec.expected", what=Message("spec.kind_table"), found=_found(entry))
+                        continue
+                    for sub in entry:
+                        if sub not in _KNOWN[key]:
+                            problems.add((key, i, sub), "spec.unknown_key", known=", ".join(sorted(_KNOWN[key])))
+        elif not isinstance(value, dict):
+            problems.add((key,), "spec.expected", what=Message("spec.kind_table"), found=_found(value))
+        else:
+            for sub in value:
+                if sub not in _KNOWN[key]:
+                    problems.add((key, sub), "spec.unknown_key", known=", ".join(sorted(_KNOWN[key])))
+    for name in ("event", "game"):
+        if name not in data:
+            problems.add((name,), "spec.missing_section", name=name)
+
+
+def _section(data, name) -> dict:
+    value = data.get(name, {})
+    return value if isinstance(value, dict) else {}
+
+
+def _common(problems, data) -> dict:
+    """The keys every session shares: event, game, print and publish."""
+    ev, game = _section(data, "event"), _section(data, "game")
+    out = {
+        "title": _typed(problems, ev, ("event",), "title", "str", "", required="event" in data),
+        "date": _typed(problems, ev, ("event",), "date", "date", ""),
+        "venue": _typed(problems, ev, ("event",), "venue", "str", ""),
+        "start": _time(problems, ev, ("event",), "start", "10:00"),
+    }
+    language = _typed(problems, ev, ("event",), "language", "str", "ru")
+    if language not in ("ru", "en"):
+        problems.add(("event", "language"), "spec.one_of", choices='"ru", "en"', found=_found(language))
+        language = "ru"
+    out["language"] = language
+    variant = _typed(problems, game, ("game",), "variant", "str", "sochi", required="game" in data)
+    overrides = game.get("conventions", {})
+    if not isinstance(overrides, dict):
+        problems.add(("game", "conventions"), "spec.expected", what=Message("spec.kind_table"),
+                     found=_found(overrides))
+        overrides = {}
+    out["variant"], out["overrides"], out["conventions"] = variant, dict(overrides), None
+    if variant_key(variant) is None:
+        problems.add(("game", "variant"), "spec.unknown_variant", found=_found(variant), known=", ".join(VARIANTS))
+    else:
+        out["variant"] = variant_key(variant)
+        try:
+            out["conventions"] = conventions_for(out["variant"], overrides)
+        except PrefprintError as e:
+            problems.add(("game", "conventions"), e.message)
+    table_size = _typed(problems, game, ("game",), "table_size", "int", 4)
+    if table_size not in (3, 4):
+        problems.add(("game", "table_size"), "spec.one_of", choices="4, 3", found=_found(table_size))
+        table_size = 4
+    out["table_size"] = table_size
+    per_set = _typed(problems, game, ("game",), "deals_per_set", "int", table_size)
+    out["deals_per_set"] = per_set if _in_range(problems, ("game", "deals_per_set"), per_set, 2, 12) else table_size
+    minutes = _typed(problems, game, ("game",), "minutes_per_deal", "int", 5)
+    out["minutes"] = minutes if _in_range(problems, ("game", "minutes_per_deal"), minutes, 1, 60) else 5
+    pub, prn = _section(data, "publish"), _section(data, "print")
+    url = _typed(problems, pub, ("publish",), "url", "str", "")
+    if url and not re.fullmatch(r"https?://[^\s]+", url):
+        problems.add(("publish", "url"), "spec.bad_url", found=_found(url))
+        url = ""
+    out["publish_url"] = url
+    out["analysis"] = _typed(problems, pub, ("publish",), "analysis", "bool", True)
+    out["bleed"] = _typed(problems, prn, ("print",), "bleed", "bool", False)
+    return out
+
+
+def _players(problems, data) -> list[Player]:
+    """The players of the competition; an entry without a number gets the next free one."""
+    entries = data.get("players")
+    if entries is None:
+        problems.add(("players",), "spec.no_players")
+        return []
+    if not isinstance(entries, list):
+        return []
+    if not entries:
+        problems.add(("players",), "spec.no_players")
+        return []
+    given, unnumbered, seen = {}, [], {}
+    for i, p in enumerate(entries):
+        if not isinstance(p, dict):
+            continue
+        where = ("players", i)
+        number = _typed(problems, p, where, "number", "int", None)
+        name = _typed(problems, p, where, "name", "str", "")
+        club = _typed(problems, p, where, "club", "str", "")
+        if "name" in p and isinstance(p["name"], str) and not p["name"].strip():
+            problems.add(where + ("name",), "spec.name_blank")
+        if number is None:
+            if "number" not in p:
+                unnumbered.append((i, name, club))
+            continue
+        if not _in_range(problems, where + ("number",), number, 1, MAX_NUMBER):
+            continue
+        if number in seen:
+            problems.add(where + ("number",), "spec.duplicate_number", number=number, other=seen[number] + 1)
+            continue
+        seen[number] = i
+        given[number] = Player(number, name.strip(), club.strip())
+    next_free = max(given, default=0) + 1
+    for _i, name, club in unnumbered:
+        given[next_free] = Player(next_free, name.strip(), club.strip())
+        next_free += 1
+    if len(given) > 1000:
+        problems.add(("players",), "spec.too_many_players", n=len(given), limit=1000)
+    return [given[n] for n in sorted(given)]
+
+
+def _sessions_data(problems, data) -> list[dict]:
+    """The [[sessions]] entries (or one session made of [movement] and [deals])."""
+    mov = _section(data, "movement")
+    sessions = data.get("sessions")
+    if sessions is None:
+        session = _typed(problems, mov, ("movement",), "session", "int", 1)
+        if session not in (1, 2):
+            problems.add(("movement", "session"), "spec.one_of", choices="1, 2", found=_found(session))
+            session = 1
+        # a one-session spec: [movement] and [deals] as they are; session = 2 plays by lines
+        return [{"path": ("movement",), "entry": mov, "by_lines_alone": session == 2, "deals_path": ("deals",),
+                 "deals": _section(data, "deals")}]
+    if not isinstance(sessions, list):
+        return []
+    if "session" in mov:
+        problems.add(("movement", "session"), "spec.session_with_sessions")
+    if not sessions:
+        problems.add(("sessions",), "spec.no_sessions")
+    if len(sessions) > MAX_SESSIONS:
+        problems.add(("sessions",), "spec.too_many_sessions", n=len(sessions), limit=MAX_SESSIONS)
+        return []
+    if "prepared" in _section(data, "deals"):
+        problems.add(("deals", "prepared"), "spec.prepared_per_session")
+    out = []
+    for i, entry in enumerate(sessions):
+        if not isinstance(entry, dict):
+            continue
+        deals = entry.get("deals", {})
+        if not isinstance(deals, dict):
+            problems.add(("sessions", i, "deals"), "spec.expected", what=Message("spec.kind_table"),
+                         found=_found(deals))
+            deals = {}
+        for sub in deals:
+            if sub not in _KNOWN["deals"]:
+                problems.add(("sessions", i, "deals", sub), "spec.unknown_key", known=", ".join(sorted(_KNOWN["deals"])))
+        out.append({"path": ("sessions", i), "entry": {**{k: v for k, v in mov.items() if k != "session"}, **entry},
+                    "by_lines_alone": False, "deals_path": ("sessions", i, "deals"), "deals": deals})
+    return out
+
+
+def _build_sessions(problems, data, common, players, sessions_data, path) -> list[Event]:
+    numbers = [p.number for p in players]
+    by_number = {p.number: p for p in players}
+    top_deals = _section(data, "deals")
+    events: list[Event] = []
+    first_movement = None
+    for k, sd in enumerate(sessions_data, 1):
+        where, entry = sd["path"], sd["entry"]
+        title = _typed(problems, entry, where, "title", "str", "")
+        date = _typed(problems, entry, where, "date", "date", common["date"]) or common["date"]
+        start = _time(problems, entry, where, "start", common["start"]) if "start" in entry else common["start"]
+        method = _typed(problems, entry, where, "method", "str", "auto")
+        if method not in METHODS:
+            problems.add(where + ("method",), "spec.one_of", choices=", ".join(METHODS), found=_found(method))
+            method = "auto"
+        rounds = _typed(problems, entry, where, "rounds", "int", None)
+        if not _in_range(problems, where + ("rounds",), rounds, 1, 1000):
+            rounds = None
+        rooms = _typed(problems, entry, where, "rooms", "list_int", None)
+        by_lines = _typed(problems, entry, where, "by_lines", "bool", False) or sd["by_lines_alone"]
+        absent = _typed(problems, entry, where, "absent", "list_int", []) or []
+        unknown = sorted({a for a in absent if a not in by_number}) if by_number else []
+        if unknown:
+            problems.add(where + ("absent",), "spec.unknown_players", numbers=", ".join(map(str, unknown[:10])),
+                         n=len(unknown))
+        if len(set(absent)) != len(absent):
+            problems.add(where + ("absent",), "spec.absent_twice")
+        if by_lines:
+            for key in ("method", "rooms"):
+                if key in entry and not sd["by_lines_alone"]:
+                    problems.add(where + (key,), "spec.by_lines_conflict", key=key)
+            if k == 1 and not sd["by_lines_alone"]:
+                problems.add(where + ("by_lines",), "spec.by_lines_first")
+        deals_source, seed, prepared = _deals_keys(problems, top_deals, sd, k)
+        if problems.items:
+            continue
+        present = [n for n in numbers if n not in set(absent)]
+        try:
+            if sd["by_lines_alone"]:
+                first = renumber(build_movement(len(present), common["table_size"], None, method, rooms), present)
+                movement = second_session(first, rounds)
+            elif by_lines:
+                movement = second_session(first_movement, rounds, absent=tuple(absent), present=tuple(present))
+            else:
+                movement = renumber(build_movement(len(present), common["table_size"], rounds, method, rooms),
+                                    present)
+        except PrefprintError as e:
+            problems.add(where if entry else ("players",), e.message)
+            continue
+        if k == 1:
+            first_movement = movement
+        try:
+            deals = make_deals(movement.sets, common["deals_per_set"], common["table_size"], seed, prepared,
+                               dealt_at_table=deals_source == "table")
+        except PrefprintError as e:
+            problems.add(sd["deals_path"] + ("prepared",), e.message)
+            continue
+        too_far = sorted(n for n in prepared if not 1 <= n <= len(deals))
+        if too_far:
+            problems.add(sd["deals_path"] + ("prepared",), "spec.no_such_deals",
+                         numbers=", ".join(map(str, too_far[:10])), n=len(deals))
+            continue
+        events.append(Event(
+            common["title"], str(date), common["venue"], common["language"], common["variant"],
+            common["conventions"], common["overrides"], common["table_size"], common["deals_per_set"],
+            common["minutes"], start, str(seed), tuple(by_number[n] for n in present), movement, tuple(deals),
+            str(path), path.stem, publish_url=common["publish_url"], bleed=common["bleed"],
+            analysis=common["analysis"],
+            session=k, session_count=len(sessions_data), session_title=title, deals_source=deals_source,
+            absent=tuple(sorted(absent))))
+    return events
+
+
+def _deals_keys(problems, top: dict, sd: dict, k: int):
+    """(source, seed, prepared deals by number) of one session."""
+    own, where = sd["deals"], sd["deals_path"]
+    source = own.get("source", top.get("source", "generated"))
+    source_path = where + ("source",) if "source" in own else ("deals", "source")
+    if source not in DEAL_SOURCES:
+        problems.add(source_path, "spec.one_of", choices=", ".join(DEAL_SOURCES), found=_found(source))
+        source = "generated"
+    if "seed" in own:
+        seed, seed_path = own["seed"], where + ("seed",)
+    else:
+        seed, seed_path = top.get("seed", 0), ("deals", "seed")
+        if k > 1 and isinstance(seed, (int, str)) and not isinstance(seed, bool):
+            seed = f"{seed}/{k}"  # every session plays new deals
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        problems.add(seed_path, "spec.expected", what=Message("spec.kind_seed"), found=_found(seed))
+        seed = 0
+    prepared = {}
+    raw = own.get("prepared", top.get("prepared", []) if where == ("deals",) else [])
+    if not isinstance(raw, list):
+        problems.add(where + ("prepared",), "spec.expected_array", name="prepared")
+        raw = []
+    for i, d in enumerate(raw):
+        if not isinstance(d, dict) or not isinstance(d.get("number"), int) or isinstance(d.get("number"), bool):
+            problems.add(where + ("prepared", i), "spec.prepared_entry")
+            continue
+        if d["number"] in prepared:
+            problems.add(where + ("prepared", i, "number"), "spec.prepared_twice", number=d["number"])
+            continue
+        prepared[d["number"]] = d
+    if prepared and source == "table":
+        problems.add(where + ("prepared",), "spec.prepared_with_table")
+    return source, seed, prepared

@@ -1,0 +1,737 @@
+"""The protocol workbook (the only openpyxl user): write it for the event, read it back.
+
+Format (stable; see README): one sheet per deal named "Сдача N" / "Deal N". Row 1: the event
+title. Row 2: deal, set, dealer, status. Rows 4–5: header. From row 6: one row per (round,
+table) that plays the deal, in the column order of `COLUMNS`.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+import zipfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.exceptions import InvalidFileException
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from prefprint.engine.model import Event
+from prefprint.engine.rules import COST, STRAINS, Contract, ContractCell
+from prefprint.errors import WorkbookError
+from prefprint.io.outdir import write_atomic
+from prefprint.words.messages import Message, shown
+
+COLUMNS = ("round", "table", "contract", "decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat",
+           "w2_tricks", "N_no", "N_whists", "N_mp", "E_no", "E_whists", "E_mp", "S_no", "S_whists", "S_mp",
+           "W_no", "W_whists", "W_mp")
+COL = {name: i + 1 for i, name in enumerate(COLUMNS)}
+HEADER_ROW = 5
+FIRST_ROW = 6
+INFO_ROW = 2
+
+HEADERS = {
+    "ru": ("Тур", "Стол", "Контракт", "Поз.", "Взятки", "Поз.", "Взятки", "Поз.", "Взятки",
+           "№", "Висты", "МП", "№", "Висты", "МП", "№", "Висты", "МП", "№", "Висты", "МП"),
+    "en": ("Round", "Table", "Contract", "Seat", "Tricks", "Seat", "Tricks", "Seat", "Tricks",
+           "No.", "Whists", "MP", "No.", "Whists", "MP", "No.", "Whists", "MP", "No.", "Whists", "MP"),
+}
+GROUPS = {  # (first column, last column, title) of the row above the header
+    "ru": ((4, 5, "Разыгрывающий"), (6, 7, "1-й вистующий"), (8, 9, "2-й вистующий"),
+           (10, 12, "N"), (13, 15, "E"), (16, 18, "S"), (19, 21, "W")),
+    "en": ((4, 5, "Declarer"), (6, 7, "Whister 1"), (8, 9, "Whister 2"),
+           (10, 12, "N"), (13, 15, "E"), (16, 18, "S"), (19, 21, "W")),
+}
+# wide enough for every label in LibreOffice's and Excel's default fonts, bold: "Разыгрывающий" over D:E,
+# "Комплект" in C, "Первая рука" in E
+WIDTHS = (7, 6, 12, 6, 13, 6, 9, 6, 9) + (5, 8, 5) * 4
+SHEET_PREFIX = {"ru": "Сдача", "en": "Deal"}
+STATUS_WORDS = {"ru": ("сыграна", "не сыграна", "испорчена"), "en": ("played", "not played", "spoiled")}
+LABELS = {"ru": ("Сдача", "Комплект", "Сдающий", "Статус", "Первая рука"),
+          "en": ("Deal", "Set", "Dealer", "Status", "First hand")}
+HELP = {
+    "ru": "Пас: «пас» в графе взяток пасующего, все взятки защиты — у вистующего. Полвиста: «пол». "
+          "Распасы: контракт «—», в графах — 1-я, 2-я, 3-я рука и их взятки. Висты можно не заполнять: "
+          "они будут вычислены. Статус сдачи: сыграна / не сыграна / испорчена. Корректировка судьи: "
+          "«корр» в графе контракта, проценты — в графах МП.",
+    "en": "Pass: \"pass\" in the passer's tricks cell; the whister holds all the defence's tricks. "
+          "Half-whist: \"half\". All-pass: contract \"—\", the columns hold 1st, 2nd, 3rd hand and their "
+          "tricks. Whists may be left blank: they are computed. Deal status: played / not played / spoiled. "
+          "Director's adjusted score: \"adjusted\" as the contract, percentages in the MP cells.",
+}
+SEAT_HELP = {
+    "ru": ("Позиция", "N, E, S или W (можно русскими: С, В, Ю, З)"),
+    "en": ("Seat", "N, E, S or W"),
+}
+TRICKS_HELP = {
+    "ru": ("Взятки", "Число 0–10; «пас» — спасовавшему (все взятки защиты — вистующему), «пол» — полвиста"),
+    "en": ("Tricks", "A number 0–10; \"pass\" for the passer (the whister holds all the defence's tricks), "
+                     "\"half\" for a half-whist"),
+}
+_CONTRACT_HELP = {
+    "ru": ("Контракт из списка или словами: «7 пик», «шесть бубен», «8 б/к», «мизер», «—» (распасы)",
+           "; втёмную: «7♠ втёмную»", "; сдался до розыгрыша: «6♠ без 3»"),
+    "en": ("A contract from the list or in words: \"7 spades\", \"six diamonds\", \"8NT\", \"misere\", "
+           "\"—\" (all-pass)", "; dark: \"7♠ dark\"", "; conceded before play: \"6♠ down 3\""),
+}
+
+
+def contract_help(lang: str, dark: bool = False, concession: bool = False) -> str:
+    """What may be written in a contract cell under the conventions (Excel's limit: 255 characters)."""
+    base, dark_form, conceded_form = _CONTRACT_HELP[lang]
+    return base + (dark_form if dark else "") + (conceded_form if concession else "") + "."
+
+
+LISTS_SHEET = {"ru": "Списки", "en": "Lists"}
+_INLINE_LIST = 255  # Excel's limit for a list typed into a validation
+
+_THIN = Side(style="thin", color="999999")
+_BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+_HEAD_FILL = PatternFill("solid", fgColor="E6E6E6")
+_PRE_FILL = PatternFill("solid", fgColor="F4F4F4")
+_MP_FILL = PatternFill("solid", fgColor="EEF3FA")
+
+
+CYRILLIC_SEATS = {"N": "С", "E": "В", "S": "Ю", "W": "З"}  # as the reader takes them
+
+
+def _deal_header(ws, lang: str) -> None:
+    """The two header rows of a deal sheet: seat groups (declarer, whisters, N E S W) over the columns."""
+    for a, b, title in GROUPS[lang]:
+        c = ws.cell(HEADER_ROW - 1, a, title)
+        c.font = Font(bold=True)
+        c.alignment = Alignment(horizontal="center")
+        if b > a:
+            ws.merge_cells(start_row=HEADER_ROW - 1, start_column=a, end_row=HEADER_ROW - 1, end_column=b)
+    for i, h in enumerate(HEADERS[lang], 1):
+        c = ws.cell(HEADER_ROW, i, h)
+        c.font = Font(bold=True)
+        c.fill = _HEAD_FILL
+        c.border = _BORDER
+        c.alignment = Alignment(horizontal="center")
+        ws.cell(HEADER_ROW - 1, i).fill = _HEAD_FILL
+
+
+def sheet_name(lang: str, number: int) -> str:
+    return f"{SHEET_PREFIX[lang]} {number}"
+
+
+def _text(cell, value):
+    """Write text that a spreadsheet must never read as a formula (names, titles); characters a
+    workbook cannot hold (control characters) are written as visible codes."""
+    if isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", value)
+    cell.value = value
+    if isinstance(value, str):
+        cell.data_type = "s"
+    return cell
+
+
+def contract_choices(lang: str, dark: bool = False) -> list[str]:
+    """The contract drop-down: every game, misère, all-pass, dark games where the variant plays them, then the
+    director's words."""
+    games = [ContractCell(Contract("game", level, strain)) for level in COST for strain in STRAINS]
+    plays = ["мизер", "—"] if lang == "ru" else ["misere", "—"]
+    director = ["корр", "не сыграна"] if lang == "ru" else ["adjusted", "not played"]
+    darks = [cell._replace(dark=True).label(lang) for cell in games] if dark else []
+    return [cell.label(lang) for cell in games] + plays + darks + director
+
+
+def _contract_list(wb: Workbook, lang: str, choices: list[str]) -> str:
+    """The validation formula of the contract drop-down: inline, or a hidden sheet when the list is too long."""
+    inline = ",".join(choices)
+    if len(inline) <= _INLINE_LIST:
+        return f'"{inline}"'
+    lists = wb.create_sheet(LISTS_SHEET[lang])
+    lists.sheet_state = "hidden"
+    for i, choice in enumerate(choices, 1):
+        _text(lists.cell(i, 1), choice)
+    return f"'{lists.title}'!$A$1:$A${len(choices)}"
+
+
+def build_workbook(event: Event) -> Workbook:
+    """The protocol workbook of an event, pre-filled from the movement."""
+    lang = event.language
+    wb = Workbook()
+    wb.remove(wb.active)
+    pass_word, half_word = ("пас", "пол") if lang == "ru" else ("pass", "half")
+    tricks_list = ",".join([str(i) for i in range(11)] + [pass_word, half_word])
+    cyrillic = tuple(CYRILLIC_SEATS[s] for s in event.seats) if lang == "ru" else ()  # С, В, Ю, З
+    seats_list = ",".join(event.seats + cyrillic)
+    contracts_formula = _contract_list(wb, lang, contract_choices(lang, bool(event.conventions.dark)))
+    status_list = ",".join(STATUS_WORDS[lang])
+    for deal in event.deals:
+        ws = wb.create_sheet(sheet_name(lang, deal.number))
+        _text(ws.cell(1, 1), event.heading).font = Font(bold=True, size=12)
+        _text(ws.cell(1, 10), HELP[lang]).font = Font(italic=True, size=8, color="555555")
+        ws.merge_cells(start_row=1, start_column=10, end_row=3, end_column=21)
+        ws.cell(1, 10).alignment = Alignment(wrap_text=True, vertical="top")
+        labels = LABELS[lang]
+        dealer_label = labels[2] if event.table_size == 4 else labels[4]
+        info = [(1, labels[0]), (2, deal.number), (3, labels[1]), (4, deal.set), (5, dealer_label), (6, deal.dealer),
+                (7, labels[3]), (8, STATUS_WORDS[lang][0])]
+        for col, value in info:
+            c = ws.cell(INFO_ROW, col, value)
+            c.font = Font(bold=col % 2 == 1)
+            c.alignment = Alignment(horizontal="left")  # a value beside its label
+        _deal_header(ws, lang)
+        rows = event.rows_of(deal)
+        for k, row in enumerate(rows):
+            r = FIRST_ROW + k
+            seats = dict(row.seats)
+            values = {"round": row.round, "table": row.table}
+            for s in ("N", "E", "S", "W"):
+                values[f"{s}_no"] = seats.get(s)
+            for name, col in COL.items():
+                c = ws.cell(r, col, values.get(name))
+                c.border = _BORDER
+                c.alignment = Alignment(horizontal="center")
+                if name in ("round", "table") or name.endswith("_no"):
+                    c.fill = _PRE_FILL
+                if name.endswith("_mp"):
+                    c.fill = _MP_FILL
+        last = FIRST_ROW + max(len(rows), 1) - 1
+        contract = (HEADERS[lang][COL["contract"] - 1],
+                    contract_help(lang, bool(event.conventions.dark), event.conventions.concession))
+        # warnings, not stops: the reader takes more than the lists offer ("ю", "ПАС", "полвиста", "7 пик")
+        validations = [(contracts_formula, "C", contract), (f'"{seats_list}"', "DFH", SEAT_HELP[lang]),
+                       (f'"{tricks_list}"', "EGI", TRICKS_HELP[lang])]
+        for formula, columns, (title, text) in validations:
+            dv = DataValidation(type="list", formula1=formula, allow_blank=True, errorStyle="warning",
+                                showErrorMessage=True, errorTitle=title, error=text, promptTitle=title,
+                                prompt=text, showInputMessage=True)
+            ws.add_data_validation(dv)
+            for col in columns:
+                dv.add(f"{col}{FIRST_ROW}:{col}{last}")
+        for col in ("K", "N", "Q", "T"):
+            dv = DataValidation(type="decimal", operator="between", formula1="-100000", formula2="100000",
+                                allow_blank=True, showErrorMessage=True,
+                                error="висты — число" if lang == "ru" else "whists must be a number")
+            ws.add_data_validation(dv)
+            dv.add(f"{col}{FIRST_ROW}:{col}{last}")
+        dv = DataValidation(type="list", formula1=f'"{status_list}"', allow_blank=True)
+        ws.add_data_validation(dv)
+        dv.add(f"H{INFO_ROW}")
+        for i, wdt in enumerate(WIDTHS, 1):
+            ws.column_dimensions[get_column_letter(i)].width = wdt
+        ws.freeze_panes = ws.cell(FIRST_ROW, 3)
+        ws.page_setup.orientation = "landscape"
+        ws.page_setup.paperSize = ws.PAPERSIZE_A4
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.print_title_rows = f"{HEADER_ROW - 1}:{HEADER_ROW}"
+        if event.dealt_at_table:
+            _layout_cells(ws, event, deal)
+    players = wb.create_sheet("Игроки" if lang == "ru" else "Players")
+    players.append(["№", "Имя" if lang == "ru" else "Name"])
+    for p in event.players:
+        players.append([p.number, None])
+        _text(players.cell(players.max_row, 2), p.name)
+    players.column_dimensions["B"].width = 32
+    if LISTS_SHEET[lang] in wb.sheetnames:  # the hidden list goes last; the first deal stays the active sheet
+        wb.move_sheet(LISTS_SHEET[lang], offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(LISTS_SHEET[lang]))
+        wb.active = 0
+    _write_meta(wb, event)
+    return wb
+
+
+# --------------------------------------------------------------------------- what the workbook belongs to
+
+META_SHEET = "prefprint"
+META_KEYS = ("format", "event", "date", "session", "digest")
+
+
+def _write_meta(wb: Workbook, event: Event) -> None:
+    """A hidden sheet naming the event, the session and the digest of its movement and deals."""
+    ws = wb.create_sheet(META_SHEET)
+    ws.sheet_state = "hidden"
+    for key, value in zip(META_KEYS, (1, event.title, event.date, event.session, event.digest)):
+        ws.append([key, None])
+        _text(ws.cell(ws.max_row, 2), value if isinstance(value, str) else value)
+
+
+def read_meta(path: Path) -> dict | None:
+    """What a protocol workbook says it belongs to ({"event", "date", "session", "digest"}), or None."""
+    wb = _open(path)
+    try:
+        if META_SHEET not in wb.sheetnames:
+            return None
+        meta = {}
+        for row in wb[META_SHEET].iter_rows(min_row=1, max_row=20, max_col=2, values_only=True):
+            if row and row[0] in META_KEYS:
+                meta[row[0]] = row[1] if len(row) > 1 else None
+        return meta
+    except Exception:  # a damaged hidden sheet: as if it were not there
+        return None
+    finally:
+        wb.close()
+
+
+# --------------------------------------------------------------------------- layouts written by the first table
+
+LAYOUT_COL = 23  # column W: labels; X: the cards
+
+
+def layout_rows(event: Event, deal) -> list[tuple[str, int]]:
+    """(pocket, row) of the layout cells of a deal dealt at the table: active seats, then the talon."""
+    from prefprint.engine.rules import active_seats
+
+    seats = sorted(active_seats(event.table_size, deal.dealer), key="NESW".index)
+    keys = list(seats) + ["talon_top", "talon_bottom"]
+    return [(key, INFO_ROW + 1 + i) for i, key in enumerate(keys)]
+
+
+def _layout_cells(ws, event: Event, deal) -> None:
+    ru = event.language == "ru"
+    head = ws.cell(INFO_ROW, LAYOUT_COL, "Расклад (записывает первый стол)" if ru else "Layout (the first table writes it)")
+    head.font = Font(bold=True)
+    words = {"talon_top": "Прикуп, верхняя" if ru else "Talon, top",
+             "talon_bottom": "Прикуп, нижняя" if ru else "Talon, bottom"}
+    for key, row in layout_rows(event, deal):
+        ws.cell(row, LAYOUT_COL, words.get(key, key)).font = Font(bold=True)
+        c = ws.cell(row, LAYOUT_COL + 1)
+        c.border = _BORDER
+        c.number_format = "@"
+    ws.column_dimensions[get_column_letter(LAYOUT_COL)].width = 16
+    ws.column_dimensions[get_column_letter(LAYOUT_COL + 1)].width = 40
+
+
+def read_layouts(path: Path, event: Event) -> dict[int, dict]:
+    """The layouts typed into a workbook: {deal: {pocket: (text, cell)}}, only deals with something typed."""
+    wb = _open(path)
+    try:
+        out = {}
+        names = {}
+        for title in wb.sheetnames:
+            number = deal_number_of(title)
+            if number is not None:
+                names.setdefault(number, title)
+        for deal in event.deals:
+            if deal.number not in names:
+                continue
+            rows = layout_rows(event, deal)
+            ws = wb[names[deal.number]]
+            cells = {}
+            top = min(r for _, r in rows)
+            bottom = max(r for _, r in rows)
+            values = list(ws.iter_rows(min_row=top, max_row=bottom, min_col=LAYOUT_COL + 1,
+                                       max_col=LAYOUT_COL + 1, values_only=True))
+            for key, row in rows:
+                value = values[row - top][0] if row - top < len(values) and values[row - top] else None
+                if value is not None and str(value).strip():
+                    cells[key] = (str(value), f"'{names[deal.number]}'!{get_column_letter(LAYOUT_COL + 1)}{row}")
+            if cells:
+                out[deal.number] = cells
+        return out
+    finally:
+        wb.close()
+
+
+def deal_number_of(title: str) -> int | None:
+    """The deal number of a deal sheet's name ("Сдача 7", "Deal 7"), else None."""
+    parts = title.strip().split()
+    if len(parts) == 2 and parts[0] in SHEET_PREFIX.values() and parts[1].isdigit():
+        return int(parts[1])
+    return None
+
+
+def write_protocol_workbook(event: Event, path: Path) -> Path:
+    """Write the workbook atomically."""
+    buf = io.BytesIO()
+    build_workbook(event).save(buf)
+    return write_atomic(path, buf.getvalue())
+
+
+# --------------------------------------------------------------------------- reading back
+
+MAX_ROWS = 5000  # a deal is played at no more than a few hundred tables
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A formula saved without its value (the workbook was never opened in a spreadsheet program)."""
+
+    text: str
+
+
+@dataclass
+class SheetRow:
+    """One data row as typed: raw cell values by column name, with its row number."""
+
+    row: int
+    values: dict
+
+
+@dataclass
+class DealSheet:
+    number: int
+    name: str
+    status: object
+    rows: list
+    title: object = None  # cell A1: the event's title as printed
+
+
+@lru_cache(maxsize=1024)
+def sheet_ref(sheet: str) -> str:
+    """A sheet's name as messages write it: quoted, on one line."""
+    return f"'{shown(sheet, 60)[1:-1]}'"
+
+
+def cell_ref(sheet: str, column: str, row: int) -> str:
+    return f"{sheet_ref(sheet)}!{get_column_letter(COL[column])}{row}"
+
+
+def status_ref(sheet: str) -> str:
+    return f"{sheet_ref(sheet)}!H{INFO_ROW}"
+
+
+_DEAL_SHEET = re.compile(r"(сдача|deal)\s*(\d+)(.*)")
+
+
+def deal_sheet_number(title: str) -> tuple[int | None, bool]:
+    """The deal a sheet's name stands for, in any spelling ("Сдача 01", "сдача ５", "Deal ⁵"),
+    and whether anything follows the number (a copy such as "Сдача 5 (2)")."""
+    t = " ".join(unicodedata.normalize("NFKC", title).casefold().split())
+    m = _DEAL_SHEET.fullmatch(t)
+    if not m:
+        return None, False
+    return int(m.group(2)[:9]), bool(m.group(3).strip())
+
+
+def _open(path: Path, data_only: bool = True):
+    try:
+        return load_workbook(path, read_only=True, data_only=data_only)
+    except (zipfile.BadZipFile, InvalidFileException):  # not an .xlsx at all (an .xls, a CSV, a renamed file)
+        raise WorkbookError(path, [Message("workbook.not_xlsx")]) from None
+    except Exception:  # openpyxl raises many kinds (in English) for a file that is not a workbook
+        raise WorkbookError(path, [Message("workbook.unreadable")]) from None
+
+
+def _deal_sheets(path: Path, wb, event: Event) -> dict[int, str]:
+    """The sheet of every deal; WorkbookError for sheets missing, doubled or of another event."""
+    found: dict[int, str] = {}
+    problems = []
+    for title in wb.sheetnames:
+        number, copy = deal_sheet_number(title)
+        if number is None:
+            continue
+        if copy:
+            problems.append(Message("workbook.sheet_copy", sheet=shown(title)))
+        elif not 1 <= number <= len(event.deals):
+            problems.append(Message("workbook.sheet_unknown_deal", sheet=shown(title), deal=number,
+                                    n=len(event.deals)))
+        elif number in found:
+            problems.append(Message("workbook.sheet_twice", deal=number, first=shown(found[number]),
+                                    second=shown(title)))
+        else:
+            found[number] = title
+    problems += [Message("workbook.sheet_missing", sheet=shown(sheet_name(event.language, d.number)))
+                 for d in event.deals if d.number not in found]
+    if problems:
+        raise WorkbookError(path, problems)
+    return found
+
+
+def _sheet_rows(ws, name: str):
+    """(title, status, rows) of one deal sheet as stored: values, or formulas where a formula was typed."""
+    title = status = None
+    data = []
+    for r, values in enumerate(ws.iter_rows(min_row=1, max_col=len(COLUMNS), values_only=True), 1):
+        if r == 1:
+            title = values[0] if values else None
+        if r == INFO_ROW:
+            status = values[7] if len(values) > 7 else None
+        if r < FIRST_ROW:
+            continue
+        if r > FIRST_ROW + MAX_ROWS:
+            raise _TooManyRows
+        values = list(values) + [None] * (len(COLUMNS) - len(values))
+        if all(v is None or (isinstance(v, str) and not v.strip()) for v in values):
+            continue
+        data.append(SheetRow(r, dict(zip(COLUMNS, values))))
+    return title, status, data
+
+
+class _TooManyRows(Exception):
+    pass
+
+
+def _is_formula(v) -> bool:
+    return isinstance(v, str) and v.startswith("=")
+
+
+def _saved_values(path: Path, sheets: list[DealSheet]) -> None:
+    """Replace formulas by the values a spreadsheet program saved with them, or by `Formula` if none."""
+    with_formulas = [s for s in sheets if _is_formula(s.status) or
+                     any(_is_formula(v) for row in s.rows for v in row.values.values())]
+    if not with_formulas:
+        return
+    wb = _open(path, data_only=True)
+    try:
+        for sheet in with_formulas:
+            _, status, rows = _sheet_rows(wb[sheet.name], sheet.name)
+            saved = {row.row: row.values for row in rows}
+            if _is_formula(sheet.status):
+                sheet.status = Formula(sheet.status) if status is None else status
+            for row in sheet.rows:
+                cached = saved.get(row.row, {})
+                for col, v in row.values.items():
+                    if _is_formula(v):
+                        value = cached.get(col)
+                        row.values[col] = Formula(v) if value is None else value
+    finally:
+        wb.close()
+
+
+def read_protocol_workbook(path: Path, event: Event) -> list[DealSheet]:
+    """The deal sheets of a filled workbook as typed: values, or `Formula` for a formula saved without one.
+
+    WorkbookError if the file is no workbook, a sheet cannot be read, or deal sheets are missing or doubled.
+    """
+    path = Path(path)
+    wb = _open(path, data_only=False)
+    sheets, problems = [], []
+    try:
+        names = _deal_sheets(path, wb, event)
+        for deal in event.deals:
+            name = names[deal.number]
+            try:
+                title, status, rows = _sheet_rows(wb[name], name)
+            except _TooManyRows:
+                problems.append(Message("workbook.too_many_rows", sheet=shown(name), n=MAX_ROWS))
+                continue
+            except Exception as e:  # a damaged sheet: broken XML, a shared string that is not there, ...
+                problems.append(Message("workbook.sheet_unreadable", sheet=shown(name),
+                                        detail=shown(f"{type(e).__name__}: {e}", 80)))
+                continue
+            sheets.append(DealSheet(deal.number, name, status, rows, title))
+    finally:
+        wb.close()
+    if problems:
+        raise WorkbookError(path, problems)
+    _saved_values(path, sheets)
+    return sheets
+
+
+def filled_rows(path: Path) -> int:
+    """How many protocol rows of a workbook hold a contract (0 for a blank kit workbook or no workbook)."""
+    try:
+        wb = load_workbook(path, read_only=True, data_only=True)
+    except Exception:  # not a workbook: nothing typed in it can be lost
+        return 0
+    n = 0
+    try:
+        for title in wb.sheetnames:
+            if deal_sheet_number(title)[0] is None:
+                continue
+            for values in wb[title].iter_rows(min_row=FIRST_ROW, min_col=COL["contract"], max_col=COL["contract"],
+                                              values_only=True):
+                n += bool(values and values[0] not in (None, ""))
+    except Exception:
+        return n
+    finally:
+        wb.close()
+    return n
+
+
+# --------------------------------------------------------------------------- results and sample fills
+
+NOTE_HEADER = {"ru": "Примечание", "en": "Note"}
+
+
+def write_results_workbook(report, path: Path, banner: str = "") -> Path:
+    """results.xlsx: the ranking, then every completed protocol with whists and matchpoints; `banner`
+    (provisional results: when, and what waits) heads every sheet."""
+    event = report.event
+    lang = event.language
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Итоги" if lang == "ru" else "Ranking"
+    _ranking_sheet(ws, event.heading, report.standings, event.names, lang, banner)
+    words = dict(zip(("played", "not played", "spoiled"), STATUS_WORDS[lang]))
+    row_words = {**words, "adjusted": "корр" if lang == "ru" else "adjusted"}
+    for d in report.deals:
+        if d.status not in words:  # pending: not scored yet
+            continue
+        sh = wb.create_sheet(sheet_name(lang, d.number))
+        _text(sh.cell(1, 1), event.heading).font = Font(bold=True)
+        for col, value in ((1, LABELS[lang][0]), (2, d.number), (7, LABELS[lang][3]), (8, words[d.status])):
+            sh.cell(INFO_ROW, col, value)
+        _note(sh, INFO_ROW + 1, banner)
+        _deal_header(sh, lang)
+        note = sh.cell(HEADER_ROW, len(COLUMNS) + 1, NOTE_HEADER[lang])
+        note.font, note.fill = Font(bold=True), _HEAD_FILL
+        for i, wdt in enumerate(WIDTHS, 1):
+            sh.column_dimensions[get_column_letter(i)].width = wdt
+        for k, r in enumerate(d.results):
+            row = FIRST_ROW + k
+            values = {"round": r.round, "table": r.table}
+            if r.status == "played":
+                for key in ("decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat", "w2_tricks"):
+                    values[key] = r.cells.get(key)
+            for s in event.seats:
+                values[f"{s}_no"] = r.players[s]
+                values[f"{s}_whists"] = round(float(r.whists[s]), 2) if s in r.whists else None
+                mp = r.mp.get(s)
+                values[f"{s}_mp"] = mp if mp is None or isinstance(mp, int) else round(float(mp), 2)
+            for name, col in COL.items():
+                if name != "contract":
+                    _text(sh.cell(row, col), values.get(name))
+            _text(sh.cell(row, COL["contract"]), r.contract.label(lang) if r.contract else row_words[r.status])
+            if r.notes:
+                _text(sh.cell(row, len(COLUMNS) + 1), "; ".join(n.text(lang) for n in r.notes))
+        sh.freeze_panes = sh.cell(FIRST_ROW, 3)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return write_atomic(path, buf.getvalue())
+
+
+def write_competition_workbook(report, path: Path, note: str = "", session_notes: dict | None = None) -> Path:
+    """results.xlsx of a competition: the overall ranking with every session's share, then each session's.
+
+    `note` heads the overall sheet and `session_notes` (session -> text) each session's: provisional
+    results say when and what waits.
+    """
+    from prefprint.words.i18n import words
+
+    comp = report.competition
+    lang = comp.language
+    ru = lang == "ru"
+    t_ = words(lang)
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Итоги" if ru else "Ranking"
+    _text(ws.cell(1, 1), comp.title).font = Font(bold=True, size=12)
+    _note(ws, 2, note)
+    sessions = [r.event.session for r in report.reports]
+    heads = ["Место" if ru else "Place", "№" if ru else "No.", "Имя" if ru else "Name"]
+    groups = [f"{'Сессия' if ru else 'Session'} {k}" for k in sessions] + ["Итого" if ru else "Total"]
+    for _ in groups:
+        heads += ["МП" if ru else "MP", "Макс" if ru else "Max", "%"]
+    for i, h in enumerate(heads, 1):  # a group's heading over its three columns, as on the site
+        c = ws.cell(GROUP_ROW + 1, i, h)
+        c.font, c.fill = Font(bold=True), _HEAD_FILL
+        c.alignment = Alignment(wrap_text=True, horizontal="center")
+        ws.cell(GROUP_ROW, i).fill = _HEAD_FILL
+    for k, title in enumerate(groups):
+        col = 4 + 3 * k
+        c = ws.cell(GROUP_ROW, col, title)
+        c.font, c.alignment = Font(bold=True), Alignment(horizontal="center")
+        ws.merge_cells(start_row=GROUP_ROW, start_column=col, end_row=GROUP_ROW, end_column=col + 2)
+    first = GROUP_ROW + 2
+    for row, s in enumerate(report.standings, first):
+        _place(ws.cell(row, 1), s.place)
+        ws.cell(row, 2, s.player)
+        _text(ws.cell(row, 3), comp.names.get(s.player, ""))
+        per = {t.session: t for t in report.sessions_of.get(s.player, [])}
+        col = 4
+        for k in sessions:
+            t = per.get(k)
+            if t:
+                ws.cell(row, col, _number(t.mp))
+                ws.cell(row, col + 1, t.max)
+                _percent(ws.cell(row, col + 2), t.ratio, t.digits)
+            else:  # absent from the session, said in its cells as the site says it
+                _text(ws.cell(row, col), t_["absent"]).font = Font(italic=True, color="666666")
+                ws.merge_cells(start_row=row, start_column=col, end_row=row, end_column=col + 2)
+            col += 3
+        ws.cell(row, col, _number(s.mp))
+        ws.cell(row, col + 1, s.max)
+        _percent(ws.cell(row, col + 2), s.ratio, s.digits)
+    ws.column_dimensions["C"].width = 32
+    ws.freeze_panes = ws.cell(first, 4)
+    for r in report.reports:
+        sh = wb.create_sheet(f"{'Сессия' if ru else 'Session'} {r.event.session}")
+        _ranking_sheet(sh, r.event.session_title or comp.title, r.standings, comp.names, lang,
+                       (session_notes or {}).get(r.event.session, ""))
+    buf = io.BytesIO()
+    wb.save(buf)
+    return write_atomic(path, buf.getvalue())
+
+
+GROUP_ROW = 3  # the overall sheet of a competition: group headings (each session, the total), then columns
+_NOTE_FONT = Font(bold=True, color="8A4B00")
+
+
+def _note(ws, row: int, note: str) -> None:
+    """A line above a sheet's table: what provisional results are (nothing when final)."""
+    if note:
+        _text(ws.cell(row, 1), note).font = _NOTE_FONT
+
+
+def _ranking_sheet(ws, title: str, standings, names: dict, lang: str, note: str = "") -> None:
+    """A ranking on a sheet: the title, then place, number, name, MP, maximum and percentage."""
+    _text(ws.cell(1, 1), title).font = Font(bold=True, size=12)
+    _note(ws, 2, note)
+    heads = ("Место", "№", "Имя", "МП", "Макс", "%") if lang == "ru" else ("Place", "No.", "Name", "MP", "Max", "%")
+    for i, h in enumerate(heads, 1):
+        c = ws.cell(3, i, h)
+        c.font = Font(bold=True)
+        c.fill = _HEAD_FILL
+    for k, s in enumerate(standings, 4):
+        _place(ws.cell(k, 1), s.place)
+        ws.cell(k, 2, s.player)
+        _text(ws.cell(k, 3), names.get(s.player, ""))
+        ws.cell(k, 4, _number(s.mp))
+        ws.cell(k, 5, s.max)
+        _percent(ws.cell(k, 6), s.ratio, s.digits)
+    for col, wdt in zip("ABCDEF", (7, 6, 32, 8, 8, 8)):
+        ws.column_dimensions[col].width = wdt
+    ws.freeze_panes = "A4"
+
+
+def _number(x):
+    """An exact amount as a spreadsheet number: whole as it is, else to two places."""
+    return x if isinstance(x, int) else round(float(x), 2)
+
+
+def _place(cell, place: str) -> None:
+    """A place: a number where it is one ("3"), text where players share it ("3–4")."""
+    if place.isdigit():
+        cell.value = int(place)
+    else:
+        _text(cell, place)
+
+
+def _percent(cell, ratio, digits: int) -> None:
+    """A percentage as a number shown to the ranking's decimals (rounded half up), "—" without a maximum."""
+    from prefprint.engine.matchpoints import rounded_percent
+
+    if ratio is None:
+        _text(cell, "—")
+        cell.alignment = Alignment(horizontal="right")
+        return
+    cell.value = float(rounded_percent(ratio, digits))
+    cell.number_format = "0." + "0" * digits
+
+
+def fill_workbook(source: Path, target: Path, fills: dict, status: dict | None = None) -> Path:
+    """Copy a protocol workbook with rows filled in: {(deal, round, table): {column: value}}.
+
+    `status` sets the status cell of deals ({deal: "не сыграна"}). Used to make sample fills
+    (demo, tests, benchmark); the source is not modified.
+    """
+    status = status or {}
+    wb = load_workbook(source)
+    for title in wb.sheetnames:
+        parts = title.split()
+        if len(parts) != 2 or not parts[1].isdigit():
+            continue
+        deal = int(parts[1])
+        ws = wb[title]
+        if deal in status:
+            ws.cell(INFO_ROW, 8, status[deal])
+        for row in range(FIRST_ROW, ws.max_row + 1):
+            key = (deal, ws.cell(row, COL["round"]).value, ws.cell(row, COL["table"]).value)
+            for column, value in fills.get(key, {}).items():
+                ws.cell(row, COL[column]).value = value  # None clears the cell
+    buf = io.BytesIO()
+    wb.save(buf)
+    return write_atomic(target, buf.getvalue())

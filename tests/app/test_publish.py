@@ -1,0 +1,554 @@
+"""Published results and the documents players read: score cards, protocols with names and
+results by line, table pages, QR codes, the wall start list, Russian plurals, phone widths."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES, has
+
+from prefprint.app.kit import document_html
+from prefprint.app.publish import deal_page, player_card, role_of
+from prefprint.app.results import run
+from prefprint.engine.matchpoints import rounded_percent
+from prefprint.engine.sample import random_fills
+from prefprint.io.render import environment, html, qr_svg
+from prefprint.io.spec import parse_event
+from prefprint.io.workbook import fill_workbook, write_protocol_workbook
+from prefprint.movement.engine import TablePlay
+from prefprint.views.documents import PLAYER_PAGE, TABLE_PAGE, protocol_sheets, site_url, start_list_context
+from prefprint.words.i18n import FORMS
+from prefprint.words.messages import Message, plural
+
+HOSTILE = "<b>&\"'"  # a name that must be shown as text everywhere
+ESCAPED = "&lt;b&gt;&amp;&#34;&#39;"
+URL = "https://pulya.example.org/2026/cup/"
+
+
+def hostile_source(stem: str, url: str = URL) -> str:
+    source = (SAMPLES / f"{stem}.toml").read_text(encoding="utf-8")
+    source = source.replace('name = "Иванов Иван"', 'name = "<b>&\\"\'"')
+    return source.replace("[movement]", f'[publish]\nurl = "{url}"\n\n[movement]', 1)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The club night published with a hostile name, a row not played, an adjusted row, a spoiled deal."""
+    event = parse_event(hostile_source("club-night-20"), "club-night-20.toml")
+    base = tmp_path_factory.mktemp("site")
+    blank = write_protocol_workbook(event, base / "protocols.xlsx")
+    fills, _ = random_fills(event, 5)
+    first = event.rows_of(event.deal(1))
+    fills[(1, first[1].round, first[1].table)] = {"contract": "не сыграна"}
+    fills[(2, first[2].round, event.rows_of(event.deal(2))[2].table)] = {
+        "contract": "корр", "N_mp": 60, "E_mp": 40, "S_mp": 50, "W_mp": 50}
+    path = fill_workbook(blank, base / "filled.xlsx", fills, {5: "испорчена"})
+    report = run(event, path, base / "out")
+    return report, base / "out"
+
+
+def text_of_page(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def test_every_page_shows_names_as_text(site):
+    report, out = site
+    pages = [out / "index.html", out / PLAYER_PAGE.format(n=1), out / PLAYER_PAGE.format(n=2),
+             out / "deals" / "deal-1.html", out / TABLE_PAGE.format(n=1)]
+    for page in pages:
+        text = text_of_page(page)
+        assert HOSTILE not in text, page.name
+        assert ESCAPED in text, page.name
+    for page in out.rglob("*.html"):
+        assert HOSTILE not in text_of_page(page), page
+
+
+def test_score_card_follows_the_protocols(site):
+    report, out = site
+    event = report.event
+    for number in (1, 7, 20):
+        card = player_card(report, number)
+        standing = next(s for s in report.standings if s.player == number)
+        mine = {(deal, r.round): (r, seat) for deal, r, seat in report.per_player[number]}
+        rows = [(rnd, x) for rnd in card["rounds"] if not rnd["rest"] for x in rnd["deals"]]
+        assert sum(1 for _, x in rows if x["mp"] is not None) == standing.deals
+        for rnd, x in rows:
+            if (x["deal"], rnd["round"]) not in mine:
+                assert x["mp"] is None and x["status"] in ("not played", "spoiled", "excluded")
+                continue
+            r, seat = mine[(x["deal"], rnd["round"])]
+            assert (rnd["table"], rnd["seat"]) == (r.table, seat)
+            assert x["mp"] == r.mp[seat] and x["top"] == r.top
+            assert x["role"] == role_of(r.outcome, seat)
+            assert {p for _, p, _ in rnd["mates"]} == set(r.players.values()) - {number}
+        assert sum(rnd["mp"] for rnd in card["rounds"] if not rnd["rest"]) == standing.mp
+        assert sum(rnd["top"] for rnd in card["rounds"] if not rnd["rest"]) == standing.max
+        last = [x["running"] for _, x in rows if x["running"] is not None][-1]
+        assert last == float(rounded_percent(Fraction(standing.mp) / standing.max, 1))  # one decimal on the card
+    page = text_of_page(out / PLAYER_PAGE.format(n=7))
+    card = player_card(report, 7)
+    for rnd in card["rounds"]:
+        for _, p, _ in rnd["mates"]:
+            assert f'href="../players/player-{p}.html"' in page
+        for x in rnd["deals"]:
+            assert f'href="../deals/deal-{x["deal"]}.html"' in page
+    assert page.count('class="sub"') == len(event.movement.rounds)
+
+
+def test_roles_cover_every_kind_of_deal():
+    from prefprint.engine.rules import Outcome
+
+    assert role_of(Outcome.make(4, "W", "7♠", "N", {"N": 7, "E": 3}, {"E": "whist", "S": "pass"}), "W") == "dealer"
+    o = Outcome.make(4, "W", "7♠", "N", {"N": 7, "E": 3}, {"E": "whist", "S": "pass"})
+    assert [role_of(o, s) for s in "NES"] == ["declarer", "whist", "pass"]
+    o = Outcome.make(3, "N", "6♠", "E", {}, {"S": "pass", "N": "half"})
+    assert [role_of(o, s) for s in "NES"] == ["half", "declarer", "pass"]
+    o = Outcome.make(3, "N", "мизер", "S", {"S": 0})
+    assert [role_of(o, s) for s in "NES"] == ["catch", "catch", "declarer"]
+    o = Outcome.make(4, "E", "—", None, {"S": 2, "W": 3, "N": 5})
+    assert [role_of(o, s) for s in "NESW"] == ["allpass", "dealer", "allpass", "allpass"]
+
+
+def test_protocol_page_marks_excluded_rows_and_counts_results_by_line(site):
+    report, out = site
+    d1 = deal_page(report, report.deals[0])
+    statuses = [r["status"] for r in d1["rows"]]
+    assert statuses.count("not played") == 1 and len(statuses) == len(report.event.rows_of(report.event.deal(1)))
+    for line in d1["lines"]:
+        played = [r for r in report.deals[0].results if line["seat"] in r.mp]
+        assert sum(x["count"] for x in line["results"]) == len(played)
+        assert [x["whists"] for x in line["results"]] == sorted((x["whists"] for x in line["results"]), reverse=True)
+        for x in line["results"]:  # the more whists, the more matchpoints
+            assert x["mp"] == 2 * sum(y["count"] for y in line["results"] if y["whists"] < x["whists"]) + x["count"] - 1
+    d2 = deal_page(report, report.deals[1])
+    assert [r["status"] for r in d2["rows"]].count("adjusted") == 1
+    assert any(x["adjusted"] == 60 for x in d2["lines"][0]["results"])
+    page = text_of_page(out / "deals" / "deal-2.html")
+    assert "корр." in page and "60%" in page
+    lines = page[page.index("Результаты по линиям"):]
+    whists = re.findall(r'<tr><td class="(?:num|adj)"[^>]*>([^<]*)</td>', lines)
+    assert "корр." in whists and not any("%" in w for w in whists)  # the whists column holds whists
+    assert re.search(r'class="adj"[^>]*>корр\.</td><td class="num">1</td><td class="num">3,6</td>'
+                     r'<td class="num">60,0</td>', lines)  # the adjusted score's percentage where percentages go
+    spoiled = text_of_page(out / "deals" / "deal-5.html")
+    rows = len(report.event.rows_of(report.event.deal(5)))
+    assert spoiled.count("испорчена") == 1 and f'rowspan="{rows}"' in spoiled  # said once for the deal
+    page1 = text_of_page(out / "deals" / "deal-1.html")
+    assert 'class="status">не сыграна' in page1 and "Результаты по линиям" in page1
+
+
+def test_new_report_shape_rows_with_status_notes_and_provisional(site):
+    """The report the results checker delivers: every row kept with its status and notes."""
+    report, _ = site
+    d = report.deals[0]
+    ruled = d.results[0]
+    seat = next(iter(ruled.players))
+    saved = [(r, r.status, list(r.notes)) for r in d.results]
+    shaped = replace(report, deals=[replace(d, results=list(d.results))] + report.deals[1:])
+    for r in shaped.deals[0].results:
+        r.status, r.notes = "played", []
+    ruled.notes = [Message("error", text="штраф 1 МП за медленную игру")]
+    spoiled = replace(ruled, table=99, mp={}, status="spoiled",
+                      notes=[Message("error", text="сдача перепутана при раскладке")])
+    shaped.deals[0].results.append(spoiled)
+    shaped.provisional, shaped.pending, shaped.generated_at = True, [3, 4], "2026-12-05 22:41"
+    shaped.rulings = [Message("error", text="решение по сдаче 1")]
+    try:
+        ctx = deal_page(shaped, shaped.deals[0])
+        row = next(r for r in ctx["rows"] if r["table"] == 99)
+        assert row["status"] == "spoiled" and row["notes"] == ["Ошибка: сдача перепутана при раскладке"]
+        assert all(x["mp"] is None for x in row["seats"])
+        assert sum(x["count"] for x in ctx["lines"][0]["results"]) == sum(1 for r in d.results if "N" in r.mp)
+        common = {"event": shaped.event, "names": shaped.event.names, "deal_numbers": [1], "tables": [1],
+                  "pending": set()}
+        from prefprint.app.publish import ranking_context, report_state
+
+        state = report_state(shaped)
+        deal_html = html("results_deal.html", "ru", d=ctx, state=state, **common)
+        assert "Предварительные итоги на 2026-12-05 22:41" in deal_html and "3, 4" in deal_html
+        assert "сдача перепутана при раскладке" in deal_html and "медленную игру" in deal_html
+        index = html("results_index.html", "ru", state=state, **common, **ranking_context(shaped))
+        assert "Решения судьи" in index and "решение по сдаче 1" in index
+        player = ruled.players[seat]
+        card_html = html("results_player.html", "ru", card=player_card(shaped, player), state=state, **common)
+        assert "медленную игру" in card_html and "2026-12-05 22:41" in card_html
+    finally:
+        for r, status, notes in saved:
+            r.status, r.notes = status, notes
+
+
+def test_results_pdf_holds_ranking_cards_and_protocols_unbroken(site):
+    from pypdf import PdfReader
+
+    report, out = site
+    reader = PdfReader(out / "results.pdf")
+    texts = [" ".join(p.extract_text().split()) for p in reader.pages]
+    assert all(round(float(p.mediabox.width)) == 595 and round(float(p.mediabox.height)) == 842 for p in reader.pages)
+    cards = [t for t in texts if t.startswith("Карточки игроков")]
+    assert len(cards) == 5  # 20 players, four short cards a page
+    for p in report.event.players:
+        assert any(f"№ {p.number} {p.name}" in t for t in cards), p.number
+    protocols = [t for t in texts if t.startswith("Протокол")]
+    assert len(protocols) <= (len(report.deals) + 1) // 2  # two protocols or more to a page
+    for d in report.deals:  # each whole on one page: its heading and its legend together
+        heading = f"Протокол · Сдача {d.number} "
+        pages = [t for t in protocols if heading in t]
+        assert len(pages) == 1, d.number
+        rest = pages[0].split(heading, 1)[1].split("Протокол · Сдача", 1)[0]
+        assert "Контракт" in rest and "Контра кт" not in rest and "Разыгр., 1-й вист." in rest, d.number
+    spoiled = next(t for t in protocols if "Протокол · Сдача 5 " in t).split("Протокол · Сдача 5 ", 1)[1]
+    assert spoiled.split("Протокол · Сдача", 1)[0].count("испорчена") == 1  # said once for the deal
+
+
+@pytest.mark.skipif(not has("chromium"), reason="chromium is not installed")
+def test_site_fits_a_phone_without_sideways_scrolling(site, tmp_path):
+    """At 390 px the ranking and score cards fit; protocol tables scroll inside their own box."""
+    _, out = site
+    pages = {"index.html": 390, PLAYER_PAGE.format(n=1): 390, PLAYER_PAGE.format(n=12): 390,
+             "deals/deal-1.html": 390, TABLE_PAGE.format(n=1): 390, "deals/deal-3.html": 1280}
+    frames = "".join(
+        f'<iframe src="{page}" width="{w}" height="900" style="border:0" onload="var d=this.contentDocument,'
+        f' e=d.documentElement, x=0; d.querySelectorAll(\'.scroll\').forEach(function(s){{x=Math.max(x,'
+        f' s.scrollWidth - s.clientWidth)}}); this.setAttribute(\'data-over\', (e.scrollWidth - e.clientWidth)'
+        f' + \' \' + x)"></iframe>' for page, w in pages.items())
+    probe = out / "probe.html"
+    probe.write_text(f"<!DOCTYPE html><html><body>{frames}</body></html>", encoding="utf-8")
+    profile = tempfile.mkdtemp()
+    try:
+        dom = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                              "--allow-file-access-from-files", f"--user-data-dir={profile}",
+                              "--window-size=1400,900", "--dump-dom", probe.as_uri()],
+                             capture_output=True, text=True, timeout=120).stdout
+    finally:
+        probe.unlink()
+        shutil.rmtree(profile, ignore_errors=True)
+    over = dict(re.findall(r'<iframe src="([^"]+)"[^>]*data-over="([^"]+)"', dom))
+    assert set(over) == set(pages), dom[:500]
+    for page, value in over.items():
+        page_over, box_over = map(int, value.split())
+        assert page_over <= 0, (page, value)  # the page itself never scrolls sideways
+        if not page.startswith("deals/") and not page.startswith("tables/") or page == "deals/deal-3.html":
+            assert box_over <= 0, (page, value)  # nor does anything in it (protocols may, on a phone)
+
+
+def test_qr_codes_point_at_the_published_pages(site):
+    report, out = site
+    event = report.event
+    cards = document_html(event, "table-cards")
+    strips = document_html(event, "itineraries")
+    assert cards.count('<svg viewBox=') == event.movement.tables
+    assert strips.count('<svg viewBox=') == len(event.players)
+    for table in (1, 5):
+        url = site_url(event, TABLE_PAGE, table)
+        assert url == f"{URL}tables/table-{table}.html" and str(qr_svg(url)) in cards
+        assert (out / url[len(URL):]).is_file()
+    url = site_url(event, PLAYER_PAGE, 20)
+    assert str(qr_svg(url)) in strips and (out / url[len(URL):]).is_file()
+    plain = parse_event((SAMPLES / "club-night-20.toml").read_text(encoding="utf-8"), "c.toml")
+    assert "<svg" not in document_html(plain, "table-cards") + document_html(plain, "itineraries")
+
+
+def test_start_list_is_alphabetical_with_round_one_seats(events):
+    event = events["rooms-26"]
+    ctx = start_list_context(event)
+    entries = [e for page in ctx["pages"] for column in page for e in column]
+    names = [e["player"].name for e in entries]
+    assert sorted(p.name for p in event.players) == sorted(names) and len(names) == len(event.players)
+    keys = [n.casefold().replace("ё", "е") for n in names]
+    assert keys == sorted(keys)
+    round1 = {p: (t.table, s) for t in event.movement.rounds[0].tables for s, p in t.seats}
+    for e in entries:
+        r, table, seat, _ = e["at"][0]
+        if e["player"].number in round1:
+            assert r == 1 and (table, seat) == round1[e["player"].number]
+        else:
+            assert r > 1  # rests in round 1
+    text = document_html(event, "start-list")
+    assert "Стартовый лист" in text and ctx["rooms"] and "Комната" in text
+
+
+def test_two_sessions_get_a_column_group_each(events):
+    event = events["club-night-20"]
+    ctx = start_list_context(event, [("Сессия 1", event), ("Сессия 2", event)])
+    text = html("start_list.html", "ru", event=event, **ctx)
+    # one list a page, so that the name keeps its width beside two column groups
+    assert len(ctx["pages"]) == 1 and len(ctx["pages"][0]) == 1
+    assert text.count(">Сессия 1<") == text.count(">Сессия 2<") == 1
+
+
+@dataclass(frozen=True)
+class CopyPlay(TablePlay):
+    copy: int = 1
+
+
+def test_one_protocol_per_copy_of_a_set(events):
+    event = events["club-night-20"]
+    rounds = tuple(replace(r, tables=tuple(CopyPlay(t.table, t.room, t.set, t.seats, 1 + (t.table > 2))
+                                           for t in r.tables)) for r in event.movement.rounds)
+    copied = replace(event, movement=replace(event.movement, rounds=rounds))
+    sheets = protocol_sheets(copied)
+    assert len(sheets) == 2 * len(event.deals)
+    for sheet in sheets:
+        assert sheet["copies"] == 2
+        assert all((row.table > 2) == (sheet["copy_no"] == 2) for row in sheet["rows"])
+    text = document_html(copied, "protocols")
+    assert text.count("копия 2 из 2") == len(event.deals)
+    assert len(protocol_sheets(event)) == len(event.deals)
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 11, 21, 22, 25, 111])
+def test_counted_words_in_templates(n):
+    env = environment()
+    for _key, forms in FORMS["ru"].items():
+        text = env.from_string("{{ n|counted(f) }}").render(n=n, f=forms)
+        assert text == f"{n} {plural(n, forms)}"
+    assert env.from_string("{{ n|counted(f.deal) }}").render(n=n, f=FORMS["ru"]) == \
+        f"{n} " + {1: "сдача", 21: "сдача", 2: "сдачи", 22: "сдачи"}.get(n, "сдач")
+
+
+def _visible_text(text: str) -> str:
+    import html as entities
+
+    text = re.sub(r"<(style|script|svg)\b.*?</\1>", " ", text, flags=re.S)
+    return entities.unescape(re.sub(r"<[^>]+>", " ", text)).replace(HOSTILE, " ")
+
+
+def _russian_pages(events, site):
+    report, out = site
+    for stem in ("club-night-20", "threes-15", "rooms-26"):
+        for name in ("table-cards", "director", "itineraries", "start-list", "protocols", "deals"):
+            part = slice(0, 2) if name in ("table-cards", "itineraries", "protocols") else None
+            yield f"{stem}/{name}", document_html(events[stem], name, part)
+    for page in ("index.html", PLAYER_PAGE.format(n=3), "deals/deal-1.html", TABLE_PAGE.format(n=2)):
+        yield page, text_of_page(out / page)
+
+
+def test_russian_counts_agree_with_their_numbers(events, site):
+    words = {form: forms for forms in FORMS["ru"].values() for form in forms.split("|")}
+    pattern = re.compile(r"(\d+)\s+(" + "|".join(sorted(words, key=len, reverse=True)) + r")\b")
+    seen = 0
+    for name, text in _russian_pages(events, site):
+        for n, word in pattern.findall(_visible_text(text)):
+            seen += 1
+            assert plural(int(n), words[word]) == word, (name, n, word)
+    assert seen > 20
+
+
+def test_no_english_word_in_a_russian_document(events, site):
+    allowed = {"PDF", "HTML"}
+    for name, text in _russian_pages(events, site):
+        english = set(re.findall(r"\b[A-Za-z]{2,}\b", _visible_text(text))) - allowed
+        assert not english, (name, english)
+
+
+def test_tables_of_3_name_only_their_seats(events):
+    event = events["threes-15"]
+    for name in ("table-cards", "itineraries", "start-list"):
+        # the talon's pocket of a 3-handed box is W (the box procedure says so); no seat is
+        text = _visible_text(document_html(event, name)).replace("в кармане W", "").replace("в карман W", "")
+        assert not re.search(r"\bW\b", text), name
+        assert re.search(r"→ \d+[NES]\b", text) or name != "table-cards"
+    assert "dealer" not in document_html(event, "protocols") + document_html(event, "deals")
+
+
+def test_symbols_are_explained_on_the_sheet_that_uses_them(events):
+    from prefprint.views.documents import deals_context
+
+    event = events["club-night-20"]
+    cards = document_html(event, "table-cards")
+    assert cards.count("■ — сессия окончена") == cards.count('class="card') == event.movement.tables
+    voids = 0
+    for stem in ("club-night-20", "open-100"):
+        event = events[stem]
+        views = deals_context(event)["views"]
+        voids += sum(v["void"] for v in views)
+        legend = "«—» в руке: карт этой масти нет"
+        assert (legend in document_html(event, "deals")) == any(v["void"] for v in views)
+        protocols = document_html(event, "protocols")
+        assert protocols.count(legend) == sum(v["void"] for v in views)
+    assert voids  # some deal has a void: the check above has something to check
+
+
+def test_the_deal_seed_is_never_printed(events):
+    for event in events.values():
+        for name in ("director", "deals", "protocols", "table-cards"):
+            assert str(event.seed) not in _visible_text(document_html(event, name)), (event.stem, name)
+
+
+def test_bleed_only_on_request(events):
+    import io
+
+    from pypdf import PdfReader
+
+    from prefprint.io.render import pdf_bytes
+
+    event = events["club-night-20"]
+    plain = PdfReader(io.BytesIO(pdf_bytes(document_html(event, "itineraries", slice(0, 2)))))
+    bled = PdfReader(io.BytesIO(pdf_bytes(document_html(replace(event, bleed=True), "itineraries", slice(0, 2)))))
+    size = lambda box: [round(float(box.width)), round(float(box.height))]  # noqa: E731
+    assert size(plain.pages[0].mediabox) == [595, 842]
+    assert size(bled.pages[0].mediabox) == [612, 859]  # + 3 mm each side
+    assert size(bled.pages[0].trimbox) == [595, 842]
+
+
+def _boxes_past(text: str) -> tuple[float, float, int]:
+    """How far (CSS px) any box reaches past the right edge of its page, and past the bottom of
+    its page's content area or of the half-page it sits in; and how many pages it takes."""
+    import weasyprint
+
+    from prefprint.io.render import templates_dir
+
+    doc = weasyprint.HTML(string=text, base_url=str(templates_dir()) + "/").render()
+    right = bottom = 0.0
+    for page in doc.pages:
+        box = page._page_box
+        floor = box.margin_height() - box.margin_bottom
+        for b in box.descendants():
+            if not (hasattr(b, "position_y") and hasattr(b, "margin_height")):
+                continue
+            right = max(right, b.position_x + b.margin_width() - box.margin_width())
+            element = getattr(b, "element", None)
+            if element is not None and "half" in (element.get("class") or "").split():
+                half_floor = b.position_y + b.margin_height()
+                for d in b.descendants():
+                    if hasattr(d, "position_y") and hasattr(d, "margin_height"):
+                        bottom = max(bottom, d.position_y + d.margin_height() - half_floor)
+            elif getattr(b, "element_tag", "") in ("td", "tr", "div", "p", "table"):
+                bottom = max(bottom, b.position_y + b.margin_height() - floor)
+    return right, bottom, len(doc.pages)
+
+
+def test_new_documents_stay_inside_the_page(site):
+    from prefprint.app.publish import pdf_parts
+
+    report, _ = site
+    event = report.event
+    for name in ("table-cards", "itineraries", "start-list", "protocols"):
+        part = slice(0, 3) if name != "start-list" else None
+        text = document_html(event, name, part)
+        right, bottom, pages = _boxes_past(text)
+        assert right <= 0.5 and bottom <= 0.5, (name, right, bottom)
+        if name == "protocols":  # a page a section: nothing spills over
+            assert pages == text.count("<section"), pages
+    parts = pdf_parts(report)
+    for i in (0, 1, len(parts) - 1):  # the ranking, the score cards, protocols
+        right, bottom, pages = _boxes_past(parts[i])
+        assert right <= 0.5 and bottom <= 0.5, (i, right, bottom)
+        protocols = parts[i].count('<div class="pdeal">')
+        if protocols:  # protocols follow one another, two or more to a page
+            assert pages <= (protocols + 1) // 2, (i, pages, protocols)
+        else:
+            assert i == 0 or pages == parts[i].count("<section"), (i, pages)
+
+
+def test_a_long_score_card_fills_one_page(events):
+    """25 rounds of 4 deals with long names: one A4 page of two columns, nothing below the page.
+
+    (The pagination reckons heights from the print CSS; this renders its densest page.)"""
+    from prefprint.app.publish import print_card_pages, recap_head
+    from prefprint.words.i18n import words
+
+    event = events["open-100"]
+    t = words("ru")
+    long = "Константинопольская Александра Вячеславовна"
+    deal = {"status": "played", "out": False, "role": "half", "contract": "10БК", "decl_tricks": 10, "own_tricks": 0,
+            "whists": Fraction(-104), "adjusted": None, "mp": 48, "top": 48, "running": 100.0, "notes": []}
+    rounds = [{"round": r, "rest": False, "table": 25, "seat": "W", "set": r, "mp": 192, "top": 192, "percent": 100.0,
+               "running": 100.0, "mates": [(s, 100, long) for s in "NES"],
+               "deals": [dict(deal, deal=4 * r + k - 4) for k in range(1, 5)]} for r in range(1, 26)]
+    card = {"player": event.players[0], "standing": None, "rounds": rounds, "played": 100}
+    pages = print_card_pages([card, card], t)
+    assert len(pages) == 2 and all(len(p) == 2 for p in pages)  # a page a card
+    common = {"event": event, "names": event.names, "standings": None, "recap_head": recap_head(t), "deals": [],
+              "state": {"provisional": False, "pending": [], "generated_at": None, "rulings": []}}
+    right, bottom, rendered = _boxes_past(html("results_print.html", "ru", card_pages=pages[:1], **common))
+    assert right <= 0.5 and bottom <= 0.5 and rendered == 1, (right, bottom, rendered)
+
+
+def test_english_site_and_pdf_pages(events, tmp_path):
+    from prefprint.app.publish import _site_pages, pdf_parts
+
+    source = (SAMPLES / "book-scheme-12.toml").read_text(encoding="utf-8").replace('language = "ru"',
+                                                                                  'language = "en"')
+    event = parse_event(source, "en.toml")
+    blank = write_protocol_workbook(event, tmp_path / "p.xlsx")
+    fills, _ = random_fills(event, 2)
+    report = run(event, fill_workbook(blank, tmp_path / "f.xlsx", fills), tmp_path / "out", publish=False)
+    names = sorted([p.name for p in event.players] + [event.title, event.venue], key=len, reverse=True)
+    pages = dict(_site_pages(report))
+    texts = [pages["index.html"], pages[PLAYER_PAGE.format(n=1)], pages["deals/deal-1.html"],
+             pages[TABLE_PAGE.format(n=1)]] + pdf_parts(report)[:2]
+    for text in texts:
+        visible = _visible_text(text)
+        for name in names:
+            visible = visible.replace(name, " ")
+            visible = visible.replace(name.split()[0], " ")
+        assert not re.search(r"[А-Яа-яЁё]{2,}", visible), re.findall(r"[А-Яа-яЁё]{2,}", visible)[:5]
+    assert "Score card" in pages[PLAYER_PAGE.format(n=1)] and "Results by line" in pages["deals/deal-1.html"]
+    cells = _cells(pages[PLAYER_PAGE.format(n=1)])  # the decimal point in English, in macros too
+    assert any(re.search(r"\d\.\d", c) for c in cells) and not any(re.search(r"\d,\d", c) for c in cells)
+
+
+def test_numbers_in_the_readers_language():
+    from prefprint.words.numbers import number
+
+    assert [number(v, "ru") for v in (Fraction(25, 2), Fraction(-10, 3), 7, 42.57, "65.95", "—", None)] == \
+        ["12,5", "−3,3", "7", "42,6", "65,95", "—", ""]
+    assert [number(v, "en") for v in (Fraction(25, 2), "65.95")] == ["12.5", "65.95"]
+    note = Message("results.note_adjusted", detail=[Message("results.note_pct", seat=s, percent=p)
+                                                    for s, p in (("N", Fraction(125, 2)), ("E", Fraction(75, 2)))])
+    assert note.text("ru") == "корректировка судьи: N 62,5%, E 37,5%"
+    assert note.text("en") == "director's adjusted score: N 62.5%, E 37.5%"
+
+
+def _cells(page: str, cls: str = "num") -> list[str]:
+    """The text of the table cells of a class (tags inside taken out)."""
+    return [re.sub(r"<[^>]+>", "", c) for c in re.findall(rf'<td class="{cls}[^"]*">(.*?)</td>', page, re.S)]
+
+
+def test_russian_pages_write_the_decimal_comma(site):
+    report, out = site
+    pages = [out / "index.html", out / PLAYER_PAGE.format(n=13), out / "deals" / "deal-2.html",
+             out / TABLE_PAGE.format(n=4)]
+    for page in pages:
+        cells = _cells(text_of_page(page))
+        assert not [c for c in cells if re.search(r"\d\.\d", c)], page.name
+        assert any(re.search(r"\d,\d", c) for c in cells), page.name
+    assert re.search(r"\d,\d\d", text_of_page(out / "index.html"))  # 65,95 in the ranking
+
+
+def test_score_card_says_which_percentage_and_no_gendered_role(site):
+    report, out = site
+    page = text_of_page(out / PLAYER_PAGE.format(n=13))
+    assert '<th class="run">% с начала</th>' in page
+    card = player_card(report, 13)
+    for rnd in (r for r in card["rounds"] if not r["rest"]):
+        assert f"итог тура: <b>{str(rnd['percent']).replace('.', ',')} %</b> за тур" in page
+    for verb in ("играл", "ловил", "сдавал", "не играл"):
+        assert verb not in page
+    assert "розыгрыш" in page
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_printed_card_columns_stay_aligned_with_the_widest_mark(lang):
+    from prefprint.analysis.makeable import SIDES
+    from prefprint.app.publish import recap_head, recap_line
+    from prefprint.words.i18n import words
+
+    t = words(lang)
+    start = recap_head(t).index(t["contract_short"][:6])
+    base = {"out": False, "status": "played", "decl_tricks": 10, "own_tricks": None, "whists": 12, "mp": 1,
+            "top": 12, "running": 50.0, "notes": [], "deal": 27, "contract": "10БК"}
+    for role in t["role_names"]:
+        marks = ({"text": "▲10", "cls": "up"}, {"text": "▼2", "cls": "down"}) if role in SIDES else ()
+        for dd in (None, *marks):
+            line = "".join(text for text, _ in recap_line({**base, "role": role, "dd": dd}, t))
+            assert line.index("10БК") == start and line[start - 1] == " ", line

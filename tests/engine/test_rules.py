@@ -1,0 +1,296 @@
+"""The scoring engine: case files, the DOMAIN examples, invariants by hypothesis."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from prefprint.engine.rules import (
+    COST,
+    SEATS,
+    VARIANTS,
+    Contract,
+    ContractCell,
+    Conventions,
+    Outcome,
+    active_seats,
+    both_must_whist,
+    conventions_for,
+    obligation,
+    parse_contract_cell,
+    rates,
+    settle,
+)
+from prefprint.errors import ScoringError
+
+CASES = sorted((Path(__file__).parents[1] / "cases" / "scoring").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_case_file(path):
+    case = tomllib.loads(path.read_text(encoding="utf-8"))
+    conv = conventions_for(case["variant"], case.get("conventions"))
+
+    def run():
+        outcome = Outcome.make(case["table_size"], case["dealer"], case["contract"], case.get("declarer"),
+                               case.get("tricks"), case.get("defence"), case.get("dark", False), case.get("concede"))
+        return settle(outcome, conv).results
+
+    if "error" in case:
+        with pytest.raises(ScoringError) as e:
+            run()
+        assert e.value.text("en") == case["error"]
+        assert e.value.text("ru") == case.get("error_ru", e.value.text("ru")) != case["error"]
+    else:
+        expected = {s: Fraction(str(v)) for s, v in case["expected"].items()}
+        assert run() == expected
+
+
+def test_contract_text_round_trips():
+    for level in COST:
+        for strain in ("♠", "♣", "♦", "♥", "БК"):
+            c = Contract.parse(f"{level}{strain}")
+            assert Contract.parse(str(c)) == c and c.level == level
+            for dark in (False, True):
+                for conceded in (None, 1, level):
+                    cell = ContractCell(c, dark, conceded)
+                    assert parse_contract_cell(str(cell)) == cell
+                    assert parse_contract_cell(cell.label("en")) == cell
+    assert Contract.parse("7S") == Contract.parse("7♠") == Contract.parse(" 7 ♠ ")
+    assert Contract.parse("8NT") == Contract.parse("8бк") == Contract("game", 8, "БК")
+    assert Contract.parse("Мизер").kind == "misere" and Contract.parse("—").kind == "allpass"
+    assert Contract.parse("распасы").kind == Contract.parse("pass").kind == "allpass"
+    with pytest.raises(ScoringError, match="contract \"11♠\": levels are 6–10"):
+        Contract.parse("11♠")
+    with pytest.raises(ScoringError, match="do not belong here"):
+        Contract.parse("7♠ втёмную")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("6 пик", "6♠"), ("6 пики", "6♠"), ("шесть пик", "6♠"), ("шестерная пиковая", "6♠"), ("6-пик", "6♠"),
+    ("7 треф", "7♣"), ("7 трефы", "7♣"), ("семь крестей", "7♣"), ("7К", "7♣"),
+    ("8 бубен", "8♦"), ("восемь бубны", "8♦"), ("8 Б", "8♦"),
+    ("9 червей", "9♥"), ("девять черви", "9♥"), ("9♡", "9♥"), ("9♥\ufe0f", "9♥"),
+    ("10 б/к", "10БК"), ("десять без козыря", "10БК"), ("6 бк", "6БК"), ("6 Б/К", "6БК"), ("six no trump", "6БК"),
+    ("seven spades", "7♠"), ("Семь\u00a0пик", "7♠"),
+    ("7♠ втёмную", "7♠ втёмную"), ("7♠ втемную", "7♠ втёмную"), ("7♠ в тёмную", "7♠ втёмную"),
+    ("7S dark", "7♠ втёмную"), ("втёмную семь пик", "7♠ втёмную"),
+    ("6♠ без 3", "6♠ без 3"), ("6♠ без трёх", "6♠ без 3"), ("6♠ без четырех взяток", "6♠ без 4"),
+    ("6S down four", "6♠ без 4"), ("6 без козыря без одной", "6БК без 1"), ("7 без 4", "7 без 4"),
+    ("мизер втёмную", "мизер втёмную"), ("— dark", "— втёмную"),
+    ("мизер без прикупа", "мизер"), ("9 пик без прикупа", "9♠"),
+])
+def test_contract_words_as_players_write_them(text, expected):
+    assert str(parse_contract_cell(text)) == expected
+
+
+def test_unknown_contract_words_list_the_accepted_forms():
+    with pytest.raises(ScoringError) as e:
+        parse_contract_cell("6 лопат")
+    assert e.value.text("ru") == ("контракт «6 лопат»: неизвестная масть «лопат»; пишите ♠ (пики, пик, п), "
+                                  "♣ (трефы, треф, т, крести), ♦ (бубны, бубен, б), ♥ (черви, червей, ч) "
+                                  "или БК (б/к, бк, без козыря)")
+    assert "♠ (S, spades)" in e.value.text("en")
+    for bad, code in (("шестнадцать пик", "rules.contract_form"), ("6♠ без трёхх", "rules.contract_count"),
+                      ("", "rules.contract_form"), ("6♠ down", "rules.contract_suit"),
+                      ("12 пик", "rules.contract_level"), (None, "rules.contract_form"), (7, "rules.contract_no_suit")):
+        with pytest.raises(ScoringError) as e:
+            parse_contract_cell(bad)
+        assert e.value.message.code == code, bad
+
+
+def test_unknown_variant_and_convention():
+    with pytest.raises(ScoringError, match="unknown variant \"moscow\"; known: sochi, leningrad, rostov, classic, "
+                                           "responsible, ural"):
+        conventions_for("moscow")
+    with pytest.raises(ScoringError) as e:
+        conventions_for("sochi", {"bombs": 1, "lone_whist": "lazy", "tens": "open", "misere_max_tricks": 0,
+                                  "stalingrad": "yes"})
+    assert [p.code for p in e.value.problems] == ["rules.unknown_convention"] + ["rules.convention_value"] * 4
+    assert "convention \"lone_whist\": expected greedy or gentleman, found \"lazy\"" in str(e.value)
+    assert "соглашение «tens»: ожидается whisted или checked, найдено «open»" in e.value.text("ru")
+    assert "expected a whole number from 1 to 10, found \"0\"" in str(e.value)
+    assert conventions_for("sochi", {"tens": "checked", "stalingrad": True}) == \
+        Conventions(tens="checked", stalingrad=True)
+
+
+def test_dark_only_where_played():
+    o = Outcome.make(4, "W", "6♠", "N", {"N": 6, "E": 4}, {"E": "whist", "S": "pass"}, dark=True)
+    with pytest.raises(ScoringError, match="dark games are not played"):
+        settle(o, VARIANTS["sochi"])
+    with pytest.raises(ScoringError) as e:
+        Outcome.make(4, "W", "7♠ втёмную", "N", {"N": 7, "E": 3}, {"E": "whist", "S": "pass"},
+                     conventions=VARIANTS["leningrad"])
+    assert e.value.text() == "в этих соглашениях втёмную не играют"
+    assert Outcome.make(4, "W", "7♠ втёмную", "N", {"N": 7, "E": 3}, {"E": "whist", "S": "pass"}).cell == \
+        parse_contract_cell("7♠ dark")
+
+
+def test_concession_given_twice_must_agree():
+    assert Outcome.make(4, "W", "6♠ без 3", "N", conceded=3).conceded == 3
+    with pytest.raises(ScoringError, match="the tricks conceded are given twice: 3 and 4"):
+        Outcome.make(4, "W", "6♠ без 3", "N", conceded=4)
+    with pytest.raises(ScoringError, match="down 7 on 6: one can concede 1 to 6 tricks"):
+        Outcome.make(4, "W", "6♠", "N", conceded=7)
+    with pytest.raises(ScoringError, match="the declarer has 3 tricks, not 5"):
+        Outcome.make(4, "W", "6♠ без 3", "N", {"N": 5})
+    with pytest.raises(ScoringError, match="only a game can be conceded, not a misère"):
+        Outcome.make(4, "W", "мизер без 1", "N", {"N": 1})
+
+
+def test_consolation_to_dealer_can_be_switched_off():
+    conv = conventions_for("sochi", {"consolation_to_dealer": False})
+    o = Outcome.make(4, "W", "7♠", "N", {"N": 5, "E": 5}, {"E": "whist", "S": "pass"})
+    res = settle(o, conv).results
+    assert res["W"] == 28 - 8 and sum(res.values()) == 0
+
+
+def test_classic_all_pass_is_twenty_a_trick_in_the_full_record():
+    """004_…: "каждая взятка равна 20", the record written ten times smaller: 2 gora = 20 whists a trick."""
+    one = Outcome.make(3, "N", "—", None, {"N": 1, "E": 4, "S": 5})
+    two = Outcome.make(3, "N", "—", None, {"N": 2, "E": 3, "S": 5})
+    assert settle(two, VARIANTS["classic"])["N"] - settle(one, VARIANTS["classic"])["N"] == -20
+
+
+# --------------------------------------------------------------------------- random outcomes
+
+@st.composite
+def conventions(draw):
+    """A preset, half the time with the conventions of issue 12 switched at random."""
+    conv = VARIANTS[draw(st.sampled_from(tuple(VARIANTS)))]
+    if draw(st.booleans()):
+        conv = replace(conv, tens=draw(st.sampled_from(("whisted", "checked"))), stalingrad=draw(st.booleans()),
+                       sixes_whisted=draw(st.booleans()), concession=draw(st.booleans()),
+                       misere_max_tricks=draw(st.integers(1, 10)), dark=draw(st.sampled_from((0, 2, 3))))
+    return conv
+
+
+@st.composite
+def cases(draw):
+    """Conventions and an outcome they allow."""
+    conv = draw(conventions())
+    size = draw(st.sampled_from((3, 4)))
+    dealer = draw(st.sampled_from(SEATS[size]))
+    players = active_seats(size, dealer)
+    kind = draw(st.sampled_from(("game", "game", "game", "misere", "allpass")))
+
+    def make(*args, **kwargs):
+        return conv, Outcome.make(size, dealer, *args, conventions=conv, **kwargs)
+
+    if kind == "allpass":
+        a = draw(st.integers(0, 10))
+        b = draw(st.integers(0, 10 - a))
+        talon = draw(st.integers(0, min(2, 10 - a - b)))  # the talon's tricks are not written
+        return make("—", None, dict(zip(players, (a, b, 10 - a - b - talon))))
+    declarer = draw(st.sampled_from(players))
+    if kind == "misere":
+        return make("мизер", declarer, {declarer: draw(st.integers(0, 10))})
+    level = draw(st.sampled_from(tuple(COST)))
+    contract = Contract("game", level, draw(st.sampled_from(("♠", "♣", "♦", "♥", "БК"))))
+    dark = bool(conv.dark) and draw(st.booleans())
+    if conv.concession and draw(st.integers(0, 3)) == 0:
+        return make(contract, declarer, {}, {}, dark, draw(st.integers(1, level)))
+    order = [s for s in "NESW" if s in players]
+    i = order.index(declarer)
+    w1, w2 = order[(i + 1) % 3], order[(i + 2) % 3]
+    pattern = "ww" if both_must_whist(contract, conv) else draw(st.sampled_from(("ww", "wp", "pw", "pp", "half")))
+    taken = draw(st.integers(0, 10))
+    if pattern == "pp" or (pattern == "half" and level > 7):
+        return make(contract, declarer, {}, {w1: "pass", w2: "pass"}, dark)
+    if pattern == "half":
+        return make(contract, declarer, {}, {w1: "pass", w2: "half"}, dark)
+    if pattern in ("wp", "pw"):
+        whister, passer = (w1, w2) if pattern == "wp" else (w2, w1)
+        return make(contract, declarer, {declarer: taken, whister: 10 - taken}, {whister: "whist", passer: "pass"}, dark)
+    first = draw(st.integers(0, 10 - taken))
+    return make(contract, declarer, {declarer: taken, w1: first, w2: 10 - taken - first}, {w1: "whist", w2: "whist"},
+                dark)
+
+
+def _rotate(seat, size, k):
+    seats = SEATS[size]
+    return seats[(seats.index(seat) + k) % size]
+
+
+@settings(max_examples=300, deadline=None)
+@given(cases())
+def test_whists_sum_to_zero_and_are_exact(case):
+    conv, outcome = case
+    res = settle(outcome, conv).results
+    assert sum(res.values()) == 0
+    assert all(isinstance(v, Fraction) for v in res.values())
+    # the table mean divides by N, a split all-pass or gentleman whist by 2: nothing finer
+    assert all((v * 2 * outcome.table_size).denominator == 1 for v in res.values())
+
+
+@settings(max_examples=200, deadline=None)
+@given(cases(), st.integers(1, 3))
+def test_turning_the_table_turns_the_results(case, k):
+    """Seats are only names: moving everybody k seats clockwise moves the results with them."""
+    conv, outcome = case
+    n = outcome.table_size
+    if n == 3 and k == 3:
+        k = 1
+    r = lambda s: _rotate(s, n, k)  # noqa: E731
+    turned = replace(outcome, dealer=r(outcome.dealer), declarer=outcome.declarer and r(outcome.declarer),
+                     tricks=tuple((r(s), t) for s, t in outcome.tricks),
+                     defence=tuple((r(s), w) for s, w in outcome.defence))
+    a, b = settle(outcome, conv).results, settle(turned, conv).results
+    assert all(b[r(s)] == a[s] for s in SEATS[n])
+
+
+@settings(max_examples=60, deadline=None)
+@given(conventions(), st.sampled_from((3, 4)), st.sampled_from(tuple(COST)), st.data())
+def test_a_concession_is_gora_only(conv, size, level, data):
+    """"Без N" writes the declarer's gora for N tricks and nothing else: the others share it equally."""
+    conv = replace(conv, concession=True)
+    dealer = data.draw(st.sampled_from(SEATS[size]))
+    declarer = data.draw(st.sampled_from(active_seats(size, dealer)))
+    conceded = data.draw(st.integers(1, level))
+    dark = bool(conv.dark) and data.draw(st.booleans())
+    outcome = Outcome.make(size, dealer, f"{level}♥", declarer, {}, {}, dark, conceded, conventions=conv)
+    res = settle(outcome, conv).results
+    gora = conv.remiz * COST[level] * conceded
+    factor = conv.dark if dark else 1
+    assert res[declarer] == -10 * gora * Fraction(size - 1, size) * factor
+    assert {v for s, v in res.items() if s != declarer} == {10 * gora * Fraction(1, size) * factor}
+
+
+@settings(max_examples=200, deadline=None)
+@given(conventions(), st.sampled_from((3, 4)), st.sampled_from(tuple(COST)), st.integers(0, 10))
+def test_cost_table_parts_add_up_to_settle(conv, size, level, taken):
+    """The printed parts (made, per trick, per undertrick, shortfall) give the engine's result."""
+    dealer = "W" if size == 4 else "N"
+    rt = rates(level, conv, size)
+    contract = Contract("game", level, "♣")
+    if both_must_whist(contract, conv):
+        return  # no lone whister on a compulsory 6: the sheet prints no whist-pass table for it
+    o = Outcome.make(size, dealer, contract, "N", {"N": taken, "E": 10 - taken}, {"E": "whist", "S": "pass"},
+                     conventions=conv)
+    res = settle(o, conv).results
+    under = max(0, level - taken)
+    defence = 10 - taken
+    if under == 0:
+        short = max(0, obligation(level, conv) - defence)
+        decl = rt["made"]["declarer"] - rt["trick"] * defence + short * rt["shortfall"]["declarer"]
+        whister = rt["made"]["whister"] + rt["trick"] * defence + short * rt["shortfall"]["whister"]
+        assert res["N"] == decl and res["E"] == whister
+    else:
+        split = Fraction(1, 2) if conv.lone_whist == "gentleman" else 1
+        assert res["N"] == under * rt["undertrick"]["declarer"] - rt["trick"] * defence
+        assert res["E"] == under * rt["undertrick"]["whister"] + rt["trick"] * defence * split
+
+
+def test_checked_ten_made_is_an_unwhisted_ten():
+    for variant in VARIANTS:
+        conv = replace(VARIANTS[variant], tens="checked")
+        for size, dealer in ((4, "W"), (3, "N")):
+            unwhisted = Outcome.make(size, dealer, "10♦", "N", {}, {"E": "pass", "S": "pass"})
+            checked = Outcome.make(size, dealer, "10♦", "N", {"N": 10, "E": 0, "S": 0}, {"E": "whist", "S": "whist"})
+            assert settle(checked, conv).results == settle(unwhisted, conv).results

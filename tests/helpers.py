@@ -1,0 +1,63 @@
+"""Helpers shared by several test modules: stand-ins, independent counts and tiny events."""
+
+from __future__ import annotations
+
+import io
+
+from prefprint.engine.rules import settle
+
+
+def _tiny_pdf() -> bytes:
+    from pypdf import PdfWriter
+
+    w = PdfWriter()
+    w.add_blank_page(10, 10)
+    out = io.BytesIO()
+    w.write(out)
+    return out.getvalue()
+
+
+TINY = _tiny_pdf()
+
+
+def stub_render(documents, jobs=None, progress=None, while_waiting=None):
+    if while_waiting:
+        while_waiting()
+    return {name: TINY for name in documents}
+
+
+def independent_ranking(event, outcomes, skip=()):
+    """Matchpoints counted the plain way: every result against every other, by hand."""
+    totals = {p.number: [0, 0] for p in event.players}
+    for deal in event.deals:
+        if deal.number in skip:
+            continue
+        rows = event.rows_of(deal)
+        results = [settle(outcomes[(deal.number, r.round, r.table)], event.conventions).results for r in rows]
+        for seat in event.seats:
+            for i, row in enumerate(rows):
+                mine = results[i][seat]
+                mp = sum(2 if mine > other[seat] else 1 if mine == other[seat] else 0
+                         for j, other in enumerate(results) if j != i)
+                player = dict(row.seats)[seat]
+                totals[player][0] += mp
+                totals[player][1] += 2 * (len(rows) - 1)
+    return totals
+
+
+LAYOUTS = [  # quick to solve: long suits
+    {"N": "♠ Т К Д В 10 9 8 7 ♣ 8 7", "E": "♣ Т К Д В 10 9 ♦ 10 9 8 7", "S": "♦ Т К Д В ♥ Д В 10 9 8 7",
+     "talon": "♥К ♥Т"},
+    {"N": "♠ Т К Д ♣ Т К Д ♦ Т К ♥ Т К", "E": "♠ В 10 9 ♣ В 10 9 ♦ Д В ♥ Д В", "S": "♠ 8 7 ♣ 8 7 ♦ 10 9 8 7 ♥ 10 9",
+     "talon": "♥8 ♥7"},
+]
+
+
+def tiny_event_text(source: str = "") -> str:
+    """Six players at two tables of 3, two rounds, two sets of two deals (prepared unless `source`)."""
+    players = "".join(f"[[players]]\nnumber = {n}\n" for n in range(1, 7))
+    prepared = "" if source else "".join(
+        f"[[deals.prepared]]\nnumber = {n}\n" + "".join(f'{k} = "{v}"\n' for k, v in LAYOUTS[n % 2].items())
+        for n in range(1, 5))
+    return (f'[event]\ntitle = "Tiny"\ndate = 2027-01-01\n[game]\nvariant = "sochi"\ntable_size = 3\n'
+            f'deals_per_set = 2\n[deals]\nseed = 7\n{source}{prepared}{players}')

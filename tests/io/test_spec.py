@@ -1,0 +1,241 @@
+"""Event specs: sample events load; every mistake is listed with its key and line."""
+
+from __future__ import annotations
+
+import pytest
+
+from prefprint.errors import SpecError
+from prefprint.io.spec import load_event, parse_event
+
+GOOD = """
+[event]
+title = "Test"
+date = 2026-12-05
+
+[game]
+variant = "sochi"
+table_size = 4
+
+[deals]
+seed = 5
+""" + "".join(f'\n[[players]]\nnumber = {i}\nname = "P{i}"\n' for i in range(1, 21))
+
+
+def test_sample_events_load(events):
+    assert set(events) >= {"club-night-20", "book-scheme-12", "threes-15", "rooms-26", "open-100"}
+    assert events["club-night-20"].movement.method == "standard"
+    assert events["book-scheme-12"].movement.method == "scheme"
+    assert events["threes-15"].table_size == 3
+    assert events["rooms-26"].movement.method == "rooms"
+    assert len(events["open-100"].players) == 100
+
+
+def test_a_good_spec_expands():
+    e = parse_event(GOOD)
+    assert e.deals_per_set == 4 and len(e.deals) == 20 and e.language == "ru"
+    assert e.date == "2026-12-05"
+    assert [d.dealer for d in e.deals[:4]] == ["N", "E", "S", "W"]
+
+
+def test_all_problems_at_once_with_key_and_line():
+    text = GOOD.replace('variant = "sochi"', 'variant = "moscow"\ncolour = 3').replace(
+        "number = 7\n", "number = 6\n").replace("table_size = 4", 'table_size = "four"')
+    with pytest.raises(SpecError) as e:
+        parse_event(text, "cup.toml")
+    problems = [p.text("en") for p in e.value.problems]
+    assert "line 8, game.colour: unknown key; expected one of conventions, deals_per_set, minutes_per_deal, " \
+           "table_size, variant" in problems
+    assert "line 7, game.variant: unknown variant \"moscow\"; known: sochi, leningrad, rostov, classic, responsible, " \
+           "ural" in problems
+    assert "line 9, game.table_size: expected a whole number, found \"four\"" in problems
+    assert any(p.startswith("line ") and "players[7].number: duplicate player number 6 (also players[6])" in p
+               for p in problems)
+    assert str(e.value).startswith("cup.toml — ")
+    russian = e.value.text("ru").splitlines()
+    assert russian[0] == "cup.toml — 4 ошибки:"
+    assert "  - строка 9, game.table_size: ожидается целое число, найдено «four»" in russian
+
+
+def test_too_few_players_and_bad_toml():
+    text = GOOD.split("[[players]]")[0] + "".join(f"[[players]]\nnumber = {i}\n" for i in range(1, 6))
+    with pytest.raises(SpecError, match="players must be from 8 to 1000 at tables of 4, not 5"):
+        parse_event(text)
+    with pytest.raises(SpecError, match="not valid TOML") as e:
+        parse_event("[event\n")
+    with pytest.raises(SpecError) as e:
+        parse_event('[event]\ntitle = "Кубок\n')
+    assert e.value.problems[0].text("ru") == "строка 2, столбец 15: ошибка записи TOML — недопустимый символ " \
+                                            "(не закрыты кавычки?)"
+
+
+@pytest.mark.parametrize("line, said", [
+    ("date = 2026-02-30", "date = 2026-02-30: такой даты нет (пишите ГГГГ-ММ-ДД, например 2026-12-05)"),
+    ("date = 2026-13-45", "date = 2026-13-45: такой даты нет (пишите ГГГГ-ММ-ДД, например 2026-12-05)"),
+    ("start = 18:30", 'start = 18:30: время пишется в кавычках, например "18:30"'),
+])
+def test_a_date_or_time_toml_cannot_read_is_named_with_its_key(line, said):
+    with pytest.raises(SpecError) as e:
+        parse_event(f'[event]\ntitle = "Кубок"\n{line}\n')
+    text = e.value.problems[0].text("ru")
+    assert text.startswith("строка 3, столбец ") and text.endswith(f"ошибка записи TOML — {said}")
+
+
+def test_prepared_deals_are_checked():
+    text = GOOD.replace("seed = 5", 'seed = 5\n\n[[deals.prepared]]\nnumber = 1\nE = "♠ Т К"\n')
+    with pytest.raises(SpecError, match="deal 1: the cards of S are missing"):
+        parse_event(text)
+
+
+def test_conventions_override(tmp_path):
+    text = GOOD.replace('table_size = 4', 'table_size = 4\n\n[game.conventions]\nlone_whist = "gentleman"')
+    assert parse_event(text).conventions.lone_whist == "gentleman"
+    bad = GOOD.replace('table_size = 4', 'table_size = 4\n\n[game.conventions]\nlone_whist = 3')
+    with pytest.raises(SpecError, match="convention \"lone_whist\": expected greedy or gentleman, found \"3\""):
+        parse_event(bad)
+
+
+def test_missing_file_is_a_spec_error(tmp_path):
+    with pytest.raises(SpecError, match="cannot read the file"):
+        load_event(tmp_path / "nope.toml")
+
+
+def test_second_session_by_lines_from_the_spec():
+    text = GOOD.split("[[players]]")[0].replace("[deals]", "[movement]\nsession = 2\n\n[deals]") + "".join(
+        f"[[players]]\nnumber = {i}\n" for i in range(1, 81))
+    event = parse_event(text)
+    assert event.movement.method == "by-lines"
+    assert [len(r.players) for r in event.movement.rooms] == [20, 20, 20, 20]
+    assert all(r.method == "standard" for r in event.movement.rooms)
+
+
+def _problems(text, lang="en"):
+    with pytest.raises(SpecError) as e:
+        parse_event(text)
+    return [p.text(lang) for p in e.value.problems]
+
+
+@pytest.mark.parametrize("old,new,expected", [
+    ('title = "Test"', 'title = "Te\\u0007st"', "line 3, event.title: contains the control character U+0007"),
+    ('title = "Test"', 'title = "Te\\u001b[31mst"', "line 3, event.title: contains the control character U+001B"),
+    ('name = "P3"', 'name = "P\\u0000"', "players[3].name: contains the control character U+0000"),
+    ('date = 2026-12-05', 'date = 2026-12-05\nstart = "25:99"',
+     "line 5, event.start: expected a time from 00:00 to 23:59"),
+    ('table_size = 4', 'table_size = 4\ndeals_per_set = 99999999999999999999',
+     "line 9, game.deals_per_set: expected a number from 2 to 12"),
+    ('table_size = 4', 'table_size = 4\n[game.conventions]\nshortfall = inf',
+     "line 10, game.conventions.shortfall: expected a finite number, found \"inf\""),
+    ('name = "P3"', 'name = "' + "x" * 300 + '"', "players[3].name: text too long: 300 characters, at most 100"),
+    ('number = 4\n', 'number = -4\n', "players[4].number: expected a number from 1 to 9999, found \"-4\""),
+])
+def test_values_that_cannot_be_printed_are_refused_at_their_line(old, new, expected):
+    assert old in GOOD
+    problems = _problems(GOOD.replace(old, new, 1))
+    assert any(expected in p for p in problems), problems
+
+
+def test_empty_players_deep_nesting_and_wrong_types_are_problems_not_crashes():
+    assert _problems("players = []\n" + GOOD.split("[[players]]")[0]) == \
+        ["line 1, players: no players: [[players]] entries needed"]
+    with pytest.raises(SpecError, match="nested too deep"):
+        parse_event("a = " + "[" * 3000 + "]" * 3000)
+    for text in ("players = 5", "event = 3", "[event]\ntitle = 5\n[game]\n[[players]]\nnumber = true"):
+        with pytest.raises(SpecError):
+            parse_event(text)
+
+
+def test_players_keep_their_numbers_and_late_entries_get_the_next_free_one():
+    text = GOOD.replace("number = 20\n", "number = 25\n") + '\n[[players]]\nname = "Late"\n'
+    event = parse_event(text)
+    numbers = [p.number for p in event.players]
+    assert numbers == list(range(1, 20)) + [25, 26] and event.players[-1].name == "Late"
+    assert event.movement.roster == tuple(numbers)
+    first = event.movement.rounds[0]
+    assert sorted([p for t in first.tables for p in t.players] + list(first.resting)) == numbers
+
+
+TWO_SESSIONS = GOOD.split("[[players]]")[0] + """
+[[sessions]]
+title = "1-я сессия"
+start = "18:30"
+
+[[sessions]]
+date = 2026-12-06
+by_lines = true
+absent = [7]
+
+[sessions.deals]
+seed = "second"
+""" + "".join(f'\n[[players]]\nnumber = {i}\nname = "P{i}"\n' for i in range(1, 41))
+
+
+def test_two_sessions_the_second_by_lines_with_an_absent_player():
+    from prefprint.io.spec import parse_competition
+
+    c = parse_competition(TWO_SESSIONS, "cup.toml")
+    one, two = c.sessions
+    assert (one.session, two.session, one.session_count) == (1, 2, 2)
+    assert one.start == "18:30" and two.date == "2026-12-06" and one.session_title == "1-я сессия"
+    assert two.movement.method == "by-lines" and 7 not in two.movement.roster and len(two.players) == 39
+    assert two.absent == (7,) and 7 in c.names
+    line = {p: s for t in one.movement.rounds[0].tables for s, p in t.seats}
+    for room in two.movement.rooms:  # every room holds players of one former line
+        assert len({line[p] for p in room.players}) == 1
+    assert one.deals[0].hands != two.deals[0].hands and one.digest != two.digest
+
+
+def test_session_mistakes_are_listed_with_their_keys():
+    text = TWO_SESSIONS.replace("absent = [7]", "absent = [77, 7, 7]\nmethod = \"skip\"").replace(
+        'title = "1-я сессия"', 'title = "1-я сессия"\nby_lines = true')
+    problems = _problems(text)
+    assert any("sessions[2].absent: no player numbered 77" in p for p in problems), problems
+    assert any("sessions[2].absent: a number is given twice" in p for p in problems)
+    assert any("sessions[2].method: cannot be combined with by_lines = true" in p for p in problems)
+    assert any("sessions[1].by_lines: the first session cannot play by lines" in p for p in problems)
+
+
+def test_deals_dealt_at_the_table_have_no_layout():
+    event = parse_event(GOOD.replace("seed = 5", 'seed = 5\nsource = "table"'))
+    assert event.dealt_at_table and all(d.hands == () and d.talon == () for d in event.deals)
+    problems = _problems(GOOD.replace("seed = 5", 'source = "shuffled"'))
+    assert any("deals.source: expected one of generated, table" in p for p in problems)
+
+
+def test_variants_are_known_by_their_russian_names_too():
+    for name, key in (("Сочи", "sochi"), ("ленинград", "leningrad"), ("Классика", "classic"),
+                      ("урало-сибирская", "ural"), ("rostov", "rostov")):
+        assert parse_event(GOOD.replace('variant = "sochi"', f'variant = "{name}"')).variant == key
+
+
+def test_a_blank_name_is_refused_at_its_line():
+    text = GOOD.replace('name = "', 'name = "  ', 1)
+    first = text.index('name = "  ')
+    text = text[:first] + 'name = "  "' + text[text.index("\n", first):]
+    problems = _problems(text)
+    assert len(problems) == 1 and problems[0].endswith("players[1].name: the name is blank: write the player's name "
+                                                       "(or leave the key out: the number alone)")
+
+
+def test_session_keys_are_checked_beside_mistakes_elsewhere():
+    text = TWO_SESSIONS.replace('start = "18:30"', 'start = "18:30"\nrounds = "семь"').replace(
+        "absent = [7]", "absent = [71]").replace("number = 3\n", "number = 2\n")
+    game = text.index("[game]")
+    text = text[:game] + "[game]\ntable_size = 5" + text[game + len("[game]"):].replace("\ntable_size = 4", "", 1)
+    problems = _problems(text)
+    assert any("game.table_size: expected one of 4, 3; found \"5\"" in p for p in problems), problems
+    assert any("sessions[1].rounds: expected a whole number, found \"семь\"" in p for p in problems)
+    assert any("sessions[2].absent: no player numbered 71" in p for p in problems)
+    assert any("players[3].number: duplicate player number 2 (also players[2])" in p for p in problems)
+    assert len(problems) == 4
+
+
+def test_two_players_of_one_name_are_a_warning_not_a_refusal():
+    from prefprint.io.spec import parse_competition
+
+    first = GOOD.index('name = "') + len('name = "')
+    name = GOOD[first:GOOD.index('"', first)]
+    second = GOOD.index('name = "', first) + len('name = "')
+    text = GOOD[:second] + name.upper() + "  " + GOOD[GOOD.index('"', second):]
+    c = parse_competition(text, "cup.toml")
+    assert [w.text("ru") for w in c.warnings] == [f"одно имя «{name}» у игроков 1, 2: если это не тёзки, "
+                                                  "исправьте список"]
+    assert parse_competition(GOOD, "cup.toml").warnings == ()
