@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import signal
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -135,17 +134,6 @@ def _merge(old: DealAnalysis | None, new: DealAnalysis) -> DealAnalysis:
 
 # --------------------------------------------------------------------------- solving
 
-def _worker_init() -> None:
-    # Ctrl-C reaches the whole process group: the parent alone handles it and stops the workers
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:  # Linux: die with the parent, even if it is killed outright
-        import ctypes
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
 def _solve(task: tuple[Deal, list[tuple[str, str]], bool]) -> DealAnalysis:
     deal, asked, misere_count = task
     return analyse_deal(deal, asked, misere_count)
@@ -163,31 +151,19 @@ def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealA
             out.append(_solve(task))
             say(len(out), total)
         return out
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, wait
 
-    pool = ProcessPoolExecutor(workers, initializer=_worker_init)
-    try:
-        pending = {pool.submit(_solve, t) for t in tasks}
-        out = []
+    from prefprint.io.pool import WorkerPool
+
+    out = []
+    with WorkerPool(workers) as pool:  # Ctrl-C or a failure: every worker ends at once, running deals unfinished
+        pending = set(pool.submit_all(_solve, tasks))
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
                 out.append(f.result())
             say(len(out), total)
-        pool.shutdown()
-        return out
-    except BaseException:
-        # stop at once (Ctrl-C, a failure): running deals would otherwise be finished first
-        workers = list(getattr(pool, "_processes", {}).values())
-        for p in workers:
-            p.terminate()
-        for p in workers:
-            p.join(2)
-            if p.is_alive():  # a worker deep in a C call or starved of CPU: no waiting longer
-                p.kill()
-                p.join(1)
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
+    return out
 
 
 def analyse(deals: Iterable[Deal], requests: Iterable[Request] | None = None, folder: Path | None = None,

@@ -95,8 +95,11 @@ class _Group(_RussianHelp, click.Group):
 
     def invoke(self, ctx):
         ctx.ensure_object(dict)
-        previous = signal.getsignal(signal.SIGTERM)
-        signal.signal(signal.SIGTERM, _interrupt)  # stop as Ctrl-C does: render processes ended, nothing half-written
+        # SIGTERM stops as Ctrl-C does (worker processes ended, nothing half-written), and either
+        # interrupts once: a second one while the first is being cleaned up is not a second traceback
+        previous = {s: signal.getsignal(s) for s in _STOPS}
+        for s in _STOPS:
+            signal.signal(s, _interrupt)
         try:
             return super().invoke(ctx)
         except PrefprintError as e:
@@ -110,6 +113,7 @@ class _Group(_RussianHelp, click.Group):
             click.echo(Message("error", text=_usage_text(e.format_message(), lang)).text(lang), err=True)
             ctx.exit(2)
         except KeyboardInterrupt:
+            _ignore_stops()
             click.echo(Message("interrupted").text(ctx.obj.get("lang") or "ru"), err=True)
             ctx.exit(130)
         except OSError as e:  # a file or folder that cannot be read or written: one line
@@ -118,11 +122,22 @@ class _Group(_RussianHelp, click.Group):
             click.echo(Message("error", text=f"{where}{_os_reason(e, lang)}").text(lang), err=True)
             ctx.exit(2)
         finally:
-            signal.signal(signal.SIGTERM, previous)
+            for s, handler in previous.items():
+                signal.signal(s, handler)
+
+
+_STOPS = (signal.SIGINT, signal.SIGTERM)
 
 
 def _interrupt(signum, frame):
+    """Ctrl-C or SIGTERM: stop the command (KeyboardInterrupt), once; later ones are ignored while it stops."""
+    _ignore_stops()
     raise KeyboardInterrupt
+
+
+def _ignore_stops() -> None:
+    for s in _STOPS:
+        signal.signal(s, signal.SIG_IGN)
 
 
 def _asked_lang(ctx, args) -> str:

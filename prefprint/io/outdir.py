@@ -5,8 +5,14 @@ takes the target's place in one step (Linux `renameat2(RENAME_EXCHANGE)`), so re
 old results or the new, never a mix, and files of an earlier run that this run does not write
 are gone. Entries the earlier run did not write (a `results/` folder inside a kit folder, a
 director's own notes) are carried over. A manifest `.prefprint` in the folder lists what
-prefprint wrote. A lock beside the folder keeps two runs out of it. Leftovers of a killed run
-are cleaned up by the next one.
+prefprint wrote. A lock beside the folder keeps two runs out of it.
+
+Crash-only: a run killed at any moment (SIGKILL included) leaves nothing that stops the next.
+The lock is an flock on `.NAME.lock`, which the kernel drops when its process dies; processes
+forked while it is held (the workers of prefprint.io.pool) close their copy at once, so a worker
+can never keep it. The next run takes the lock, puts back an old folder caught between the two
+renames of a swap, removes staged folders and half-written temporary files, and at its end
+removes the lock file too.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import errno
 import fcntl
 import json
 import os
+import re
 import shutil
 import tempfile
 from contextlib import contextmanager
@@ -32,8 +39,16 @@ KNOWN_NAMES = {"index.html", "deals", "players", "tables", "results.pdf", "resul
                "costs.pdf", "start-list.html", "start-list.pdf", "analysis-cache.json", MANIFEST}
 
 
+# a temporary file of write_atomic: ".NAME.xxxxxxxx.tmp"
+_TEMPORARY = re.compile(r"\.(.+)\.[a-z0-9_]{8}\.tmp")
+_TEMPORARY_AGE = 60  # seconds: a temporary file older than this is a killed run's
+
+
 def _ours(name: str) -> bool:
-    """A name prefprint writes into an output folder (a session's own folder: session-N)."""
+    """A name prefprint writes into an output folder (a session's own folder: session-N; a killed run's temporary file)."""
+    m = _TEMPORARY.fullmatch(name)
+    if m:
+        name = m.group(1)
     return name in KNOWN_NAMES or (name.startswith("session-") and name[8:].isdigit())
 
 
@@ -41,6 +56,23 @@ class OutputError(PrefprintError):
     """The output folder cannot be used: one line, exit code 2."""
 
     exit_code = 2
+
+
+# lock files held by this process: a forked child closes its copies (the lock stays the parent's alone)
+_HELD: set[int] = set()
+
+
+def _drop_locks() -> None:
+    for fd in list(_HELD):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _HELD.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_drop_locks)
 
 
 def _reason(e: OSError) -> str:
@@ -131,6 +163,7 @@ class OutputFolder:
             if same:
                 break
             os.close(fd)
+        _HELD.add(fd)
         try:
             yield
         finally:
@@ -138,6 +171,7 @@ class OutputFolder:
                 os.unlink(path)
             except OSError:
                 pass
+            _HELD.discard(fd)
             os.close(fd)
 
 
@@ -199,7 +233,28 @@ def _carry_over(old: Path, folder: Path) -> None:
 
 
 def _recover(folder: Path) -> None:
-    """Clean up after a run that was killed: staged folders removed, an old folder's own entries kept."""
+    """Clean up after a run that was killed: staged folders removed, an old folder's own entries kept.
+
+    Also the half-written files of write_atomic beside the folder (a competition's index.html and
+    start list are written there) and in it: only temporary files of names prefprint writes, and
+    only those untouched for a while (`prefprint analyse` writes its cache without the lock).
+    """
+    import time
+
+    stale = time.time() - _TEMPORARY_AGE
+    for where in (folder.parent, folder):
+        try:
+            entries = list(os.scandir(where))
+        except OSError:
+            continue
+        for entry in entries:
+            m = _TEMPORARY.fullmatch(entry.name)
+            try:
+                if m and _ours(m.group(1)) and entry.is_file(follow_symlinks=False) \
+                        and entry.stat(follow_symlinks=False).st_mtime < stale:
+                    os.unlink(entry.path)
+            except OSError:
+                pass
     for entry in folder.parent.glob(f".{folder.name}.swap-*"):
         if not entry.is_dir():
             continue

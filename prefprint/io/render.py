@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import io
 import os
-import signal
-import threading
-import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -17,6 +13,7 @@ from markupsafe import Markup
 
 from prefprint.engine.rules import fmt_whists
 from prefprint.io.outdir import write_atomic
+from prefprint.io.pool import WorkerPool
 from prefprint.words.i18n import METHOD_NAMES, VARIANT_NAMES, forms, note_text, words
 from prefprint.words.messages import Message, counted, plural, text_of
 from prefprint.words.numbers import number
@@ -115,44 +112,6 @@ def join_pdfs(parts: list[bytes]) -> bytes:
     return out.getvalue()
 
 
-def _worker_start() -> None:
-    """In each render process: end with the parent (even when it is killed), leave Ctrl-C to it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers itself
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
-    try:  # Linux: the kernel kills this process when its parent dies
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (AttributeError, OSError):
-        pass
-    parent = os.getppid()
-    if parent == 1:  # the parent died before the line above
-        os._exit(1)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    """Where the kernel cannot do it: leave as soon as the parent is gone."""
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)
-
-
-_PR_SET_PDEATHSIG = 1
-
-
-def _stop(pool) -> None:
-    """Cancel what is queued and end the render processes now."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in processes:
-        if proc.is_alive():
-            proc.terminate()
-    for proc in processes:
-        proc.join(1)
-        if proc.is_alive():
-            proc.kill()
-
-
 def render_pdfs(documents: dict[str, list[str]], jobs: int | None = None, progress=None, while_waiting=None) -> dict:
     """Render documents given as lists of HTML parts to PDF bytes on all cores, parts joined.
 
@@ -171,31 +130,14 @@ def render_pdfs(documents: dict[str, list[str]], jobs: int | None = None, progre
         for k in order:
             done[tasks[k][:2]] = pdf_bytes(tasks[k][2])
     else:
-        from concurrent.futures import ProcessPoolExecutor
-
-        # an interruption while the pool starts its processes and takes the tasks could leave its locks
-        # held: it is delivered right after, where stopping the pool is clean
-        stops = {signal.SIGINT, signal.SIGTERM}
-        blocked = threading.current_thread() is threading.main_thread()
-        if blocked:
-            signal.pthread_sigmask(signal.SIG_BLOCK, stops)
-        pool = ProcessPoolExecutor(workers, initializer=_worker_start)
-        try:
-            try:
-                futures = {k: pool.submit(pdf_bytes, tasks[k][2]) for k in order}
-            finally:
-                if blocked:
-                    signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
+        with WorkerPool(workers) as pool:  # an interruption or a failure ends every render process at once
+            futures = dict(zip(order, pool.submit_all(pdf_bytes, [tasks[k][2] for k in order])))
             if while_waiting:
                 while_waiting()
             for n, k in enumerate(order, 1):
                 done[tasks[k][:2]] = futures[k].result()
                 if n % 5 == 0 or n == len(tasks):
                     say(Message("render.parts", n=n, total=len(tasks)))
-        except BaseException:
-            _stop(pool)
-            raise
-        pool.shutdown()
     return {name: join_pdfs([done[(name, i)] for i in range(len(parts))]) for name, parts in documents.items()}
 
 

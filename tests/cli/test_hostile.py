@@ -412,9 +412,9 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def _start(args, out: Path):
+def _start(args, out: Path, env=None):
     proc = subprocess.Popen([sys.executable, "-m", "prefprint", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # wait until the render processes are at work
         workers = _children(proc.pid)
@@ -463,3 +463,88 @@ def test_a_killed_run_stops_at_once_and_leaves_the_old_results(events, tmp_path,
 def test_corpus_size():
     """The corpus stays as large as reported: specs, workbooks, flags and paths, kills."""
     assert len(_spec_cases()) + 4 >= 39 and len(WORKBOOK_IDS) >= 43
+
+
+@pytest.mark.parametrize("to", ["process", "group"])
+def test_sigterm_while_results_publish_says_one_line(events, tmp_path, to):
+    """SIGTERM while the played contracts are analysed (the analysis workers at work): one line, exit 130.
+
+    A worker used to take the command's own SIGTERM handler through fork and print a
+    KeyboardInterrupt traceback of its own before the parent's line. `group`: the signal goes to every
+    process of the run at once, as `timeout`, `kill -- -PGID` and service managers send it.
+    """
+    import os
+
+    event = events[STEM]
+    wb = tmp_path / "f.xlsx"
+    wb.write_bytes(filled_bytes(event))
+    out = tmp_path / "out"
+    _previous_site(out)
+    before = _tree(out)
+    env = {k: v for k, v in os.environ.items() if k != "PREFPRINT_NO_ANALYSIS"}
+    proc, workers = _start(["results", event.source, str(wb), "-o", str(out)], out, env)
+    time.sleep(0.3)  # the workers deep in their deals
+    t = time.monotonic()
+    if to == "group":
+        os.killpg(proc.pid, signal.SIGTERM)
+    else:
+        proc.send_signal(signal.SIGTERM)
+    stdout, err = proc.communicate(timeout=10)
+    took = time.monotonic() - t
+    while any(_alive(w) for w in workers) and time.monotonic() - t < 3:
+        time.sleep(0.05)
+    assert not any(_alive(w) for w in workers), "analysis workers outlived the interrupted run"
+    assert took < 2, took  # the workers die of SIGTERM at once: not a second of waiting each
+    assert (stdout, proc.returncode) == ("", 130)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    lines = err.splitlines()  # the progress lines so far, then the one line of the interruption
+    assert lines[-1] == "Прервано: ничего не изменено." and err.count("Прервано") == 1, err
+    assert all(line.startswith(("анализ", "  ")) for line in lines[:-1]), err
+    assert _tree(out) == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+OPEN = ROOT / "sample_events" / "open-100.toml"
+
+
+@pytest.mark.parametrize("after", [3, 10])
+def test_a_kit_killed_outright_leaves_nothing_that_stops_the_next(tmp_path, after, monkeypatch):
+    """SIGKILL 3 s and 10 s into the 100-player kit (the analysis at work): workers die with it, the next run recovers.
+
+    A worker that outlived its parent used to keep the folder's lock, so the next run was refused.
+    """
+    import os
+
+    out = tmp_path / "out"
+    env = {k: v for k, v in os.environ.items() if k != "PREFPRINT_NO_ANALYSIS"}  # the analysis pool too
+    proc = subprocess.Popen([sys.executable, "-m", "prefprint", "kit", str(OPEN), "-o", str(out)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, env=env)
+    t, seen = time.monotonic(), set()
+    while time.monotonic() - t < after and proc.poll() is None:
+        seen.update(_children(proc.pid))
+        time.sleep(0.05)
+    assert proc.poll() is None, "the kit finished before it could be killed"
+    seen.update(_children(proc.pid))
+    proc.kill()
+    proc.wait(10)
+    alive = []
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        alive = [w for w in seen if _alive(w)]
+        if not alive:
+            break
+        time.sleep(0.05)
+    for w in alive:  # never leave them running, whatever the test says
+        os.kill(w, signal.SIGKILL)
+    assert not alive, "worker processes outlived their parent by 3 s"
+    if after >= 10:
+        assert len(seen) >= 2, "no workers were at work 10 s in"
+    assert not out.exists()
+    # the next run needs no help: the lock is taken over and the killed run's staging removed
+    import prefprint.app.kit
+
+    monkeypatch.setattr(prefprint.app.kit, "render_pdfs", _stub_render)
+    result = CliRunner().invoke(cli, ["kit", str(OPEN), "-o", str(out), "--no-analysis"])
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert [p.name for p in tmp_path.iterdir() if p.name != "out"] == []

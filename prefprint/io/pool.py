@@ -1,0 +1,156 @@
+"""One pool of worker processes for every caller (PDF rendering, double-dummy analysis).
+
+The workers never outlive the process that started them:
+
+- on Linux the kernel sends them SIGKILL when their parent dies (`PR_SET_PDEATHSIG`), even
+  when the parent is killed outright; elsewhere, and as a second guard, a thread in each worker
+  watches its parent and ends the worker as soon as it is gone;
+- Ctrl-C and SIGTERM are the parent's to handle (the command turns SIGTERM into
+  KeyboardInterrupt): a worker ignores Ctrl-C, dies of SIGTERM without a word, and any exception
+  in the block that uses the pool (an interruption, a failed task) ends every worker at once —
+  SIGTERM, then SIGKILL for one that has not gone within a second — and the parent waits for
+  each of them before the exception goes on.
+
+    with WorkerPool(4) as pool:
+        futures = pool.submit_all(work, items)
+        results = [f.result() for f in futures]
+
+The parent-death signal is tied to the thread that starts the workers: use a pool from a thread
+that lives as long as the pool (the main thread, as every caller does).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+
+_PR_SET_PDEATHSIG = 1
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+STOP_WAIT = 1.0  # seconds a worker is given to end on SIGTERM before it is killed
+_WATCH_EVERY = 0.25  # seconds between two looks at the parent, where the kernel cannot watch
+
+
+def _worker_start(forked_from: int | None, initializer, initargs) -> None:
+    """In each worker, first thing: end with the parent, leave Ctrl-C to it, die of SIGTERM at once.
+
+    `forked_from`: the pool's own process when the workers are its children (fork), else None
+    (a fork server's children: their parent is the server, which ends with the pool's process).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent stops the workers
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the command's handler inherited through fork
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)  # blocked by the parent while it started the workers
+    try:  # Linux: the kernel kills this process when its parent dies
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (AttributeError, OSError):
+        pass
+    parent = os.getppid()
+    if forked_from is not None and parent != forked_from:  # the parent died before the line above
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="prefprint-parent-watch").start()
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def _watch_parent(parent: int) -> None:
+    """Where the kernel cannot do it (or missed it): leave as soon as the parent is gone."""
+    while os.getppid() == parent:
+        time.sleep(_WATCH_EVERY)
+    os._exit(1)
+
+
+class _Held:
+    """Ctrl-C and SIGTERM held back (in the main thread) while a block runs, delivered right after.
+
+    An interruption while the executor starts its processes or queues tasks could leave its
+    internal locks held and the workers half-started; delivered a moment later, stopping is clean.
+    """
+
+    def __enter__(self):
+        self.held = threading.current_thread() is threading.main_thread()
+        if self.held:
+            signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+        return self
+
+    def __exit__(self, *exc):
+        if self.held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+        return False
+
+
+class WorkerPool:
+    """A process pool whose workers die with their parent and stop at once when the block fails."""
+
+    def __init__(self, workers: int, initializer=None, initargs=()):
+        self.workers = max(1, int(workers))
+        self._init = (initializer, tuple(initargs))
+        self._executor: ProcessPoolExecutor | None = None
+        self._processes: list = []
+
+    # ---------------------------------------------------------------- use
+
+    def __enter__(self) -> WorkerPool:
+        with _Held():
+            forked = multiprocessing.get_start_method() == "fork"
+            self._executor = ProcessPoolExecutor(self.workers, initializer=_worker_start,
+                                                 initargs=(os.getpid() if forked else None, *self._init))
+        return self
+
+    def __exit__(self, kind, exc, tb) -> bool:
+        if kind is None:
+            self._executor.shutdown(wait=True)
+        else:
+            self.stop()
+        return False
+
+    def submit(self, fn, *args) -> Future:
+        with _Held():
+            future = self._executor.submit(fn, *args)
+        self._remember()
+        return future
+
+    def submit_all(self, fn, items) -> list[Future]:
+        """`fn(item)` for each item, queued in order (an interruption meanwhile comes after the last)."""
+        with _Held():
+            futures = [self._executor.submit(fn, item) for item in items]
+        self._remember()
+        return futures
+
+    def _remember(self) -> None:
+        # the executor forgets its processes when it shuts down: keep them to stop and wait for them
+        for proc in list((getattr(self._executor, "_processes", None) or {}).values()):
+            if proc not in self._processes:
+                self._processes.append(proc)
+
+    # ---------------------------------------------------------------- stop
+
+    def stop(self) -> None:
+        """Cancel what is queued, end every worker now (SIGTERM, then SIGKILL) and wait for each."""
+        self._remember()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        stop_processes(self._processes)
+
+
+def stop_processes(processes, wait: float = STOP_WAIT) -> None:
+    """SIGTERM to each living process, SIGKILL to those still there after `wait` seconds; each one reaped."""
+    for proc in processes:
+        if proc.is_alive():
+            try:
+                proc.terminate()
+            except (OSError, ValueError):
+                pass
+    deadline = time.monotonic() + wait
+    for proc in processes:
+        proc.join(max(0.0, deadline - time.monotonic()))
+    for proc in processes:
+        if proc.is_alive():
+            try:
+                proc.kill()
+            except (OSError, ValueError):
+                pass
+            proc.join(1)
