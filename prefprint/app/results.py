@@ -23,6 +23,7 @@ from prefprint.engine.rules import (
     ContractCell,
     Outcome,
     active_seats,
+    checked_ten,
     fmt_json,
     parse_contract_cell,
     parse_seat,
@@ -733,7 +734,9 @@ def _outcome(event: Event, deal, contract: ContractCell, got: list) -> Outcome:
             raise _Problem("decl_tricks", "results.tricks_missing", seat=declarer)
         return Outcome.make(event.table_size, deal.dealer, contract, declarer, {declarer: decl_tricks},
                             conventions=event.conventions)
-    if contract.conceded is None:
+    # a checked 10 made: played out without whisting, the defenders' cells may stay blank (the engine fills them)
+    checked_made = checked_ten(contract.contract, event.conventions) and decl_tricks == 10
+    if contract.conceded is None and not checked_made:
         _check_defenders(event, deal, declarer, got)
     defence, tricks = {}, {}
     if isinstance(decl_tricks, int):
@@ -743,7 +746,7 @@ def _outcome(event: Event, deal, contract: ContractCell, got: list) -> Outcome:
             continue
         if t == "pass" or t == "half":
             defence[seat] = t
-        elif t is None and contract.conceded is not None:
+        elif t is None and (contract.conceded is not None or checked_made):
             continue  # "без трёх": nobody whists, the defenders' cells may stay blank
         elif t is None:
             raise _Problem(column, "results.tricks_missing", seat=seat)

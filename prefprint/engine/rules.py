@@ -163,6 +163,11 @@ def obligation(level: int, conv: Conventions | None = None) -> int:
     return OBLIGATION[level]
 
 
+def checked_ten(contract: Contract, conv: Conventions | None) -> bool:
+    """A 10 under `tens = "checked"`: played out with no whisting, so the defenders give no answer."""
+    return conv is not None and conv.tens == "checked" and contract.kind == "game" and contract.level == 10
+
+
 def both_must_whist(contract: Contract, conv: Conventions) -> bool:
     """Whether the conventions make both defenders whist this contract (Stalingrad, classic sixes)."""
     return contract.kind == "game" and contract.level == 6 and (
@@ -284,14 +289,27 @@ class ContractCell(NamedTuple):
         return self.contract.cost
 
 
+_TOO_LARGE = 10 ** 9  # stands for a number of more digits than any count or level could have
+
+
+def _whole(word: str) -> int | None:
+    """A whole number written in digits ("7", "07"), None for a word; 5,000 digits stand as a number too large.
+
+    (int() refuses more than 4,300 digits with a ValueError of its own, and "²" is a digit it cannot read.)
+    """
+    if not word.isdecimal():
+        return None
+    return int(word) if len(word.lstrip("0")) <= 9 else _TOO_LARGE
+
+
 def _take_concession(t: str, raw) -> tuple[str, int | None]:
     """Split "6♠ без 3" into "6♠" and 3; "6 без козыря" is a suit, not a concession."""
     m = _CONCEDE.search(t)
     if not m:
         return t, None
     count = m.group(2)
-    if count.isdigit():
-        return t[:m.start()], int(count)
+    if _whole(count) is not None and _whole(count) != _TOO_LARGE:
+        return t[:m.start()], _whole(count)
     if count in _COUNT_WORDS:
         return t[:m.start()], _COUNT_WORDS[count]
     if m.group(1) == "без" and count.startswith("козыр"):
@@ -320,7 +338,7 @@ def parse_contract_cell(text) -> ContractCell:
     if not m:
         raise _error("rules.contract_form", text=shown(text))
     word, rest = m.group(1), m.group(2).strip()
-    level = int(word) if word.isdigit() else _LEVEL_WORDS.get(word)
+    level = _whole(word) if word.isdecimal() else _LEVEL_WORDS.get(word)
     if level is None:
         raise _error("rules.contract_form", text=shown(text))
     if level not in COST:
@@ -425,8 +443,26 @@ class Outcome:
                       tuple((parse_seat(s), int(t)) for s, t in (tricks or {}).items()),
                       tuple((parse_seat(s), parse_defence(w)) for s, w in (defence or {}).items()),
                       bool(dark) or cell.dark, cell.conceded if conceded is None else int(conceded))
+        if checked_ten(outcome.contract, conventions) and outcome.conceded is None:
+            outcome = outcome._checked_defence()
         outcome.check(conventions)
         return outcome
+
+    def _checked_defence(self) -> Outcome:
+        """A checked 10 is played out without whisting: a defender given no answer plays, with his tricks.
+
+        Made (the declarer's 10 tricks), the defenders took none; short, their tricks must be given.
+        """
+        if self.declarer not in self.players:
+            return self  # the check says why
+        tricks, defence = dict(self.tricks), dict(self.defence)
+        for seat in (s for s in self.players if s != self.declarer and s not in defence):
+            if seat not in tricks and tricks.get(self.declarer) == 10:
+                tricks[seat] = 0
+            elif seat not in tricks and self.declarer in tricks:
+                raise _error("rules.checked_ten")
+            defence[seat] = "whist"
+        return replace(self, tricks=tuple(tricks.items()), defence=tuple(defence.items()))
 
     @property
     def cell(self) -> ContractCell:

@@ -294,3 +294,35 @@ def test_checked_ten_made_is_an_unwhisted_ten():
             unwhisted = Outcome.make(size, dealer, "10♦", "N", {}, {"E": "pass", "S": "pass"})
             checked = Outcome.make(size, dealer, "10♦", "N", {"N": 10, "E": 0, "S": 0}, {"E": "whist", "S": "whist"})
             assert settle(checked, conv).results == settle(unwhisted, conv).results
+
+
+@pytest.mark.parametrize("text,code", [
+    ("7" * 5000 + "♠", "rules.contract_level"), ("²♠", "rules.contract_form"), ("0" * 4000 + "7♠", None),
+    ("6♠ без " + "3" * 5000, "rules.contract_count"), ("６♠", None),
+])
+def test_a_contract_of_thousands_of_digits_is_refused_in_words(text, code):
+    """int() of more than 4,300 digits raises a ValueError of its own, and "²" is a digit it cannot read."""
+    if code is None:
+        assert parse_contract_cell(text).contract.level in (6, 7)
+        return
+    with pytest.raises(ScoringError) as e:
+        parse_contract_cell(text)
+    assert e.value.message.code == code
+
+
+def test_a_checked_ten_needs_no_defence():
+    conv = replace(VARIANTS["sochi"], tens="checked")
+    made = Outcome.make(4, "W", "10♠", "N", {"N": 10}, conventions=conv)
+    assert dict(made.defence) == {"E": "whist", "S": "whist"} and dict(made.tricks) == {"N": 10, "E": 0, "S": 0}
+    unwhisted = Outcome.make(4, "W", "10♠", "N", {}, {"E": "pass", "S": "pass"})
+    assert settle(made, conv).results == settle(unwhisted, conv).results
+    short = Outcome.make(4, "W", "10♠", "N", {"N": 8, "E": 1, "S": 1}, conventions=conv)
+    assert settle(short, conv).results == {"N": -230, "E": 80, "S": 80, "W": 70}
+    with pytest.raises(ScoringError) as e:
+        Outcome.make(4, "W", "10♠", "N", {"N": 8}, conventions=conv)
+    assert e.value.message.code == "rules.checked_ten"
+    with pytest.raises(ScoringError) as e:  # whisted tens still want the defence
+        Outcome.make(4, "W", "10♠", "N", {"N": 10}, conventions=VARIANTS["sochi"])
+    assert e.value.message.code == "rules.defence_missing"
+    at_three = Outcome.make(3, "N", "10♠", "E", {"E": 10}, conventions=conv)
+    assert dict(at_three.defence) == {"N": "whist", "S": "whist"}
