@@ -214,6 +214,41 @@ def _time(problems, table, path, key, default):
     return f"{int(m.group(1)):02d}:{m.group(2)}"
 
 
+# a date written as text: 2026-12-05 or 05.12.2026 (also with / and one-digit day or month), anywhere in it
+_DATE_TEXT = (re.compile(r"(?<![\d.-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d-])"),
+              re.compile(r"(?<![\d./])(\d{1,2})([./])(\d{1,2})\2(\d{4})(?![\d./])"))
+
+
+def _date(problems, table, path, key, default):
+    """A date: a TOML date, or text printed as it is — but a day that does not exist is refused at its line.
+
+    TOML itself refuses `date = 2026-02-30`; written in quotes, "2026-02-30" (or "30.02.2026")
+    would be printed on every sheet: it is refused the same, whatever words stand around it.
+    """
+    value = _typed(problems, table, path, key, "date", default)
+    if not isinstance(value, str) or value is default:
+        return value
+    for pattern in _DATE_TEXT:
+        for m in pattern.finditer(value):
+            if pattern is _DATE_TEXT[0]:
+                readings = [(m.group(1), m.group(2), m.group(3))]
+            else:  # 05.12.2026; with slashes also the American 12/05/2026
+                readings = [(m.group(4), m.group(3), m.group(1))]
+                readings += [(m.group(4), m.group(1), m.group(3))] if m.group(2) == "/" else []
+            if not any(_real_date(*r) for r in readings):
+                problems.add(path + (key,), "spec.bad_date", found=_found(m.group(0)))
+                return default
+    return value
+
+
+def _real_date(year: str, month: str, day: str) -> bool:
+    try:
+        dt.date(int(year), int(month), int(day))
+    except ValueError:
+        return False
+    return True
+
+
 # --------------------------------------------------------------------------- reading
 
 def load_competition(path) -> Competition:
@@ -351,7 +386,7 @@ def _common(problems, data) -> dict:
     ev, game = _section(data, "event"), _section(data, "game")
     out = {
         "title": _typed(problems, ev, ("event",), "title", "str", "", required="event" in data),
-        "date": _typed(problems, ev, ("event",), "date", "date", ""),
+        "date": _date(problems, ev, ("event",), "date", ""),
         "venue": _typed(problems, ev, ("event",), "venue", "str", ""),
         "start": _time(problems, ev, ("event",), "start", "10:00"),
     }
@@ -485,7 +520,7 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
     for k, sd in enumerate(sessions_data, 1):
         where, entry = sd["path"], sd["entry"]
         title = _typed(problems, entry, where, "title", "str", "")
-        date = _typed(problems, entry, where, "date", "date", common["date"]) or common["date"]
+        date = _date(problems, entry, where, "date", common["date"]) or common["date"]
         start = _time(problems, entry, where, "start", common["start"]) if "start" in entry else common["start"]
         method = _typed(problems, entry, where, "method", "str", "auto")
         if method not in METHODS:

@@ -239,3 +239,31 @@ def test_two_players_of_one_name_are_a_warning_not_a_refusal():
     assert [w.text("ru") for w in c.warnings] == [f"одно имя «{name}» у игроков 1, 2: если это не тёзки, "
                                                   "исправьте список"]
     assert parse_competition(GOOD, "cup.toml").warnings == ()
+
+
+@pytest.mark.parametrize("written,found", [
+    ('"2026-02-30"', '"2026-02-30"'), ('"30.02.2026"', '"30.02.2026"'), ('"29.02.2027"', '"29.02.2027"'),
+    ('"2026-12-05 — 2026-12-32"', '"2026-12-32"'), ('"31/31/2026"', '"31/31/2026"'), ('"0000-01-01"', '"0000-01-01"'),
+])
+def test_an_impossible_date_written_as_text_is_refused_at_its_line(written, found):
+    problems = _problems(GOOD.replace("date = 2026-12-05", f"date = {written}"))
+    assert problems == [f"line 4, event.date: no such date: {found} (write YYYY-MM-DD, e.g. 2026-12-05)"]
+
+
+def test_an_impossible_toml_date_is_refused_at_its_line():
+    problems = _problems(GOOD.replace("date = 2026-12-05", "date = 2026-02-30"))
+    assert problems == ["line 4, column 8: not valid TOML — date = 2026-02-30: no such date (write YYYY-MM-DD, "
+                        "e.g. 2026-12-05)"]
+
+
+@pytest.mark.parametrize("written", ['"вчера"', '"5–6 декабря 2026"', '"2026-12-05 — 2026-12-06"', '"12/31/2026"',
+                                    '"31/12/2026"', '"29.02.2028"', "2026-12-05T18:30:00"])
+def test_a_date_in_words_or_a_real_one_is_printed_as_written(written):
+    assert parse_event(GOOD.replace("date = 2026-12-05", f"date = {written}")).date == \
+        ("2026-12-05" if "T" in written else written.strip('"'))
+
+
+def test_an_impossible_session_date_is_refused_at_its_line():
+    problems = _problems(TWO_SESSIONS.replace("date = 2026-12-06", 'date = "2026-06-31"'))
+    assert len(problems) == 1 and problems[0].endswith('sessions[2].date: no such date: "2026-06-31" (write '
+                                                       'YYYY-MM-DD, e.g. 2026-12-05)'), problems
