@@ -175,13 +175,17 @@ def typed_layout(deal: Deal, typed: dict) -> tuple[Deal | None, list]:
     """A deal dealt at the table with the layout its first table wrote: {pocket: (text, cell)}.
 
     Returns the deal with its cards (None while nothing usable was typed) and the problems,
-    each naming its cell. Pockets are the active seats and "talon_top", "talon_bottom".
+    each naming its cell. Pockets are the active seats and "talon_top", "talon_bottom"; a pocket
+    left empty may come as ("", cell), so that the problem names that very cell.
     """
     seats = sorted(active_seats(deal.table_size, deal.dealer), key="NESW".index)
     problems, hands, talon = [], {}, []
     for pocket in list(seats) + ["talon_top", "talon_bottom"]:
-        if pocket not in typed:
-            problems.append(Message("deals.layout_cell_missing", cell=_first_cell(typed), pocket=pocket))
+        if not str(typed.get(pocket, ("", None))[0]).strip():
+            cell = typed[pocket][1] if pocket in typed and typed[pocket][1] else _first_cell(typed)
+            problems.append(Message("deals.layout_cell_missing", cell=cell, pocket=_pocket_name(pocket))
+                            if pocket in seats else
+                            Message("deals.layout_talon_missing", cell=cell, pocket=_pocket_name(pocket)))
             continue
         text, cell = typed[pocket]
         try:
@@ -213,4 +217,10 @@ def typed_layout(deal: Deal, typed: dict) -> tuple[Deal | None, list]:
 
 
 def _first_cell(typed: dict) -> str:
-    return min((cell for _, cell in typed.values()), default="?")
+    """The first cell where something was typed (a problem of the whole layout is said there)."""
+    return min((cell for text, cell in typed.values() if cell and str(text).strip()), default="?")
+
+
+def _pocket_name(pocket: str):
+    """A pocket as the layout cells label it: a seat, or a card of the talon in words."""
+    return Message(f"deals.pocket_{pocket}") if pocket.startswith("talon") else pocket

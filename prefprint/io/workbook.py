@@ -304,7 +304,10 @@ def _layout_cells(ws, event: Event, deal) -> None:
 
 
 def read_layouts(path: Path, event: Event) -> dict[int, dict]:
-    """The layouts typed into a workbook: {deal: {pocket: (text, cell)}}, only deals with something typed."""
+    """The layouts typed into a workbook: {deal: {pocket: (text, cell)}}, only deals with something typed.
+
+    A deal's empty pockets come too, as ("", cell): the problem of a cell left empty names that cell.
+    """
     wb = _open(path)
     try:
         out = {}
@@ -325,9 +328,9 @@ def read_layouts(path: Path, event: Event) -> dict[int, dict]:
                                        max_col=LAYOUT_COL + 1, values_only=True))
             for key, row in rows:
                 value = values[row - top][0] if row - top < len(values) and values[row - top] else None
-                if value is not None and str(value).strip():
-                    cells[key] = (str(value), f"'{names[deal.number]}'!{get_column_letter(LAYOUT_COL + 1)}{row}")
-            if cells:
+                text = "" if value is None else str(value)
+                cells[key] = (text, f"'{names[deal.number]}'!{get_column_letter(LAYOUT_COL + 1)}{row}")
+            if any(text.strip() for text, _ in cells.values()):  # empty cells too: a problem names its own cell
                 out[deal.number] = cells
         return out
     finally:

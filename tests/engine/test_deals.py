@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from prefprint.engine.deals import (
     DECK,
+    Deal,
     DealError,
     card_text,
     generate_deal,
@@ -61,3 +62,29 @@ def test_prepared_deal_is_checked():
     assert deal.talon == ((3, 1), (3, 0))
     with pytest.raises(DealError, match="N has 9 cards, expected 10; cards given twice: ♣Т"):
         prepared_deal({**good, "N": "♠ Т К Д В 10 9 8 ♣ Т Т"}, 1, 1, "W", 4)
+
+
+def test_a_layout_typed_with_a_cell_left_empty_is_blamed_on_that_cell():
+    from prefprint.engine.deals import typed_layout
+
+    deal = generate_deal(7, 6, 2, "E", 4)  # N, S, W play: cells X3, X4, X5, talon X6, X7
+    cells = {"N": "X3", "S": "X4", "W": "X5", "talon_top": "X6", "talon_bottom": "X7"}
+    hands = dict(deal.hands)
+
+    def typed(empty):
+        texts = {s: " ".join(card_text(c) for c in hands[s]) for s in "NSW"}
+        texts |= {"talon_top": card_text(deal.talon[0]), "talon_bottom": card_text(deal.talon[1])}
+        return {p: ("" if p == empty else texts[p], f"'Сдача 6'!{cells[p]}") for p in cells}
+
+    blank = Deal(deal.number, deal.set, deal.dealer, 4, (), ())
+    assert typed_layout(blank, typed(None))[0] == deal
+    _, problems = typed_layout(blank, typed("W"))
+    assert [p.text("ru") for p in problems] == ["'Сдача 6'!X5: расклад записан не полностью — нет карт «W»"]
+    _, problems = typed_layout(blank, typed("talon_bottom"))
+    assert [p.text("ru") for p in problems] == ["'Сдача 6'!X7: расклад записан не полностью — нет карты «прикуп, "
+                                                "нижняя карта»"]
+    assert [p.text("en") for p in problems] == ["'Сдача 6'!X7: the layout is incomplete — the card \"talon, bottom "
+                                                "card\" is missing"]
+    # a pocket not given at all (a caller that passes only what was typed): said at the first typed cell
+    partial = {p: v for p, v in typed(None).items() if p != "N"}
+    assert typed_layout(blank, partial)[1][0].text("en").startswith("'Сдача 6'!X4: the layout is incomplete")
