@@ -80,7 +80,24 @@ class _Group(_RussianHelp, click.Group):
     def parse_args(self, ctx, args):
         # the whole command line, for its --lang: --help is answered and usage errors raised before it is parsed
         ctx.meta["prefprint.args"] = list(args)
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as e:  # `prefprint --bogus`: before any command, still one line in its language
+            _usage_line(ctx, e)
+            raise click.exceptions.Exit(2) from None
+
+    def resolve_command(self, ctx, args):
+        """A command misspelt: said in the language asked for, with the nearest command or the list."""
+        from difflib import get_close_matches
+
+        name = click.utils.make_str(args[0]) if args else ""
+        if args and self.get_command(ctx, name) is None and not ctx.resilient_parsing and not name.startswith("-"):
+            commands = list(self.commands)  # in the order of the help's story: movement first
+            maybe = get_close_matches(name, commands, n=1, cutoff=0.4)
+            if maybe:
+                raise _Usage(Message("cli.no_command_maybe", name=shown(name), maybe=shown(maybe[0])))
+            raise _Usage(Message("cli.no_command", name=shown(name), commands=", ".join(commands)))
+        return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx, formatter):
         if not _help_in_russian(ctx):
@@ -109,8 +126,7 @@ class _Group(_RussianHelp, click.Group):
             _warnings(getattr(e, "warnings", ()), lang)
             ctx.exit(e.exit_code)
         except click.UsageError as e:  # one clear line instead of the usage block
-            lang = _asked_lang(ctx, ctx.meta.get("prefprint.args", ()))  # --lang, though parsing failed
-            click.echo(Message("error", text=_usage_text(e.format_message(), lang)).text(lang), err=True)
+            _usage_line(ctx, e)
             ctx.exit(2)
         except KeyboardInterrupt:
             _ignore_stops()
@@ -127,6 +143,13 @@ class _Group(_RussianHelp, click.Group):
 
 
 _STOPS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _usage_line(ctx, e: click.UsageError) -> None:
+    """A usage error as one line in the language asked for (--lang read from the command line, though parsing failed)."""
+    lang = _asked_lang(ctx, ctx.meta.get("prefprint.args", ()))
+    text = e.words.text(lang) if isinstance(e, _Usage) else _usage_text(e.format_message(), lang)
+    click.echo(Message("error", text=text).text(lang), err=True)
 
 
 def _interrupt(signum, frame):
@@ -153,43 +176,64 @@ def _asked_lang(ctx, args) -> str:
     return "ru"
 
 
-# click's own messages (English) as a Russian director reads them
-_USAGE_RU = [
-    (r"Missing option '(.+?)'\.(.*)", "не задан параметр «{0}»{1}"),
-    (r"Missing argument '(.+?)'\.(.*)", "не задан аргумент «{0}»{1}"),
-    (r"No such option:? '?([^\s']+)'?\.?(?: Did you mean '(.+)'\?)?", "нет параметра «{0}»{1}"),
-    (r"No such command '(.+?)'\.", "нет команды «{0}»; команды: movement, score, costs, kit, results, analyse"),
-    (r"Option '(.+?)' requires an argument\.", "параметру «{0}» нужно значение"),
-    (r"Got unexpected extra arguments? \((.+)\)", "лишние аргументы: {0}"),
-    (r"Invalid value for '(.+?)': File '(.+)' does not exist\.", "{0}: файл «{1}» не найден"),
-    (r"Invalid value for '(.+?)': File '(.+)' is a directory\.", "{0}: «{1}» — папка, а нужен файл"),
-    (r"Invalid value for '(.+?)': Directory '(.+)' is a file\.", "{0}: «{1}» — файл, а нужна папка"),
-    (r"Invalid value for '(.+?)': '(.*)' is not one of (.+)\.", "{0}: «{1}» не подходит; допустимы: {2}"),
-    (r"Invalid value for '(.+?)': '(.*)' is not a valid integer\.", "{0}: «{1}» — не целое число"),
-    (r"Invalid value for '(.+?)': (.+) is not in the range (.+)\.", "{0}: {1} — вне допустимого: {2}"),
-    (r"Invalid value for '(.+?)': (.*)", "{0}: {1}"),
+# click's own messages (English), each read into a catalogue message: the words in the language asked for
+_CLICK_WORDS = [
+    (r"Missing option '(?P<name>.+?)'\.(?P<rest>.*)", "cli.missing_option"),
+    (r"Missing argument '(?P<name>.+?)'\.(?P<rest>.*)", "cli.missing_argument"),
+    (r"No such option:? '?(?P<name>[^\s']+)'?\.? Did you mean '(?P<maybe>.+)'\?", "cli.no_option_maybe"),
+    (r"No such option:? '?(?P<name>[^\s']+)'?\.?(?: \(Did you mean one of: .*\?\))?", "cli.no_option"),
+    (r"Option '(?P<name>.+?)' requires an argument\.", "cli.needs_value"),
+    (r"Got unexpected extra arguments? \((?P<args>.+)\)", "cli.extra_arguments"),
+    (r"Invalid value for '(?P<name>.+?)': File '(?P<path>.+)' does not exist\.", "cli.file_missing"),
+    (r"Invalid value for '(?P<name>.+?)': File '(?P<path>.+)' is a directory\.", "cli.file_is_folder"),
+    (r"Invalid value for '(?P<name>.+?)': Directory '(?P<path>.+)' is a file\.", "cli.folder_is_file"),
+    (r"Invalid value for '(?P<name>.+?)': '(?P<value>.*)' is not one of (?P<choices>.+)\.", "cli.not_one_of"),
+    (r"Invalid value for '(?P<name>.+?)': '(?P<value>.*)' is not a valid integer\.", "cli.not_integer"),
+    (r"Invalid value for '(?P<name>.+?)': (?P<value>.+) is not in the range (?P<range>.+)\.", "cli.out_of_range"),
+    (r"Invalid value for '(?P<name>.+?)': (?P<detail>.*)", "cli.invalid_value"),
 ]
 
+# the command's arguments as the messages call them
+_ARGUMENTS = {"SPEC": "cli.argument_spec", "WORKBOOKS...": "cli.argument_workbooks"}
 
-# the command's arguments as a Russian director calls them
-_ARGUMENTS_RU = {"SPEC": "описание турнира", "WORKBOOKS...": "книга протоколов"}
+
+class _Usage(click.UsageError):
+    """A usage error of ours: its words from the catalogue, in the language of the messages."""
+
+    def __init__(self, message: Message):
+        super().__init__(message.text("en"))
+        self.words = message
 
 
 def _usage_text(text: str, lang: str) -> str:
-    """A usage error of click in the language asked for (click writes English)."""
+    """A usage error of click in the language asked for: click writes English, the catalogue both."""
     import re
 
-    if lang != "ru":
-        return text
-    for pattern, words in _USAGE_RU:
+    for pattern, code in _CLICK_WORDS:
         m = re.fullmatch(pattern, text.strip(), re.S)
         if m:
-            parts = [(g or "").strip() for g in m.groups()]
-            if pattern.startswith("No such option"):
-                parts[1] = f"; может быть, «{parts[1]}»?" if parts[1] else ""
-            elif pattern.startswith("Invalid value"):
-                parts[0] = _ARGUMENTS_RU.get(parts[0], parts[0])
-            return words.format(*parts)
+            parts = {k: (v or "").strip() for k, v in m.groupdict().items()}
+            if "name" in parts and parts["name"] in _ARGUMENTS:
+                parts["name"] = Message(_ARGUMENTS[parts["name"]])
+            if "choices" in parts and lang == "ru":  # '4', '3' -> «4», «3»
+                parts["choices"] = re.sub(r"'([^']*)'", r"«\1»", parts["choices"])
+            if "range" in parts:
+                parts["range"] = _range_words(parts["range"])
+            return Message(code, **parts).text(lang)
+    return text
+
+
+def _range_words(text: str):
+    """click's range ("x>=1", "1<=x<=5") in words of the catalogue; as it is where it reads otherwise."""
+    import re
+
+    both = re.fullmatch(r"([-\d.]+)<=?x<=?([-\d.]+)", text)
+    if both:
+        return Message("cli.range_from_to", low=both.group(1), high=both.group(2))
+    one = re.fullmatch(r"x([<>]=?)([-\d.]+)", text)
+    if one:
+        code = {">=": "cli.range_at_least", ">": "cli.range_more", "<=": "cli.range_at_most", "<": "cli.range_less"}
+        return Message(code[one.group(1)], n=one.group(2))
     return text
 
 
@@ -250,8 +294,34 @@ def _overrides(pairs) -> dict:
     return out
 
 
+def _version() -> str:
+    """The installed version, or the checkout's own (pyproject.toml) where prefprint runs without installing."""
+    import re
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("prefprint")
+    except PackageNotFoundError:
+        pass
+    try:
+        text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8")
+    except OSError:
+        text = ""
+    m = re.search(r'^version\s*=\s*"([^"]+)"', text, re.M)
+    return m.group(1) if m else "?"
+
+
+def _show_version(ctx, param, value):
+    if not value or ctx.resilient_parsing:
+        return
+    lang = _asked_lang(ctx, ctx.meta.get("prefprint.args", ()))
+    click.echo(Message("cli.version", version=_version()).text(lang))
+    ctx.exit()
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="prefprint")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help="Show the version and exit.")
 def cli():
     """prefprint: duplicate preferans table kits, protocols and matchpointed results."""
 
@@ -262,7 +332,7 @@ def _numbers(text: str | None, option: str) -> list[int] | None:
     try:
         return [int(x) for x in text.split(",")]
     except ValueError:
-        raise click.BadParameter(f"{text!r} — expected numbers separated by commas", param_hint=option) from None
+        raise _Usage(Message("cli.numbers", option=option, text=shown(text))) from None
 
 
 @cli.command()
@@ -287,11 +357,11 @@ def movement(players, table_size, rounds, method, rooms, by_lines, absent, compa
 
     _set_lang(lang)  # errors are written by the group in this language
     if rounds is not None and rounds < 1:
-        raise click.BadParameter(f"must be at least 1, not {rounds}", param_hint="--rounds")
+        raise _Usage(Message("cli.rounds_min", n=rounds))
     room_sizes = _numbers(rooms, "--rooms")
     away = _numbers(absent, "--absent") or ()
     if away and not by_lines:
-        raise click.BadParameter("only with --by-lines", param_hint="--absent")
+        raise _Usage(Message("cli.absent_by_lines"))
     k = int(table_size)
     if compare:
         options, best, reason = compare_candidates(players, k, method, room_sizes)
@@ -394,6 +464,13 @@ def _analysis_wanted(flag_off: bool, competition) -> bool:
     return not flag_off and all(e.analysis for e in competition.sessions) and env in ("", "0")
 
 
+def default_folder(spec) -> Path:
+    """output/<spec stem>/, always inside output/: a spec named `...toml` (stem "..") gets output/...toml/."""
+    path = Path(spec)
+    name = path.stem if path.stem.strip(".") else path.name
+    return Path("output") / name
+
+
 def _say(lang: str):
     """A progress line on stderr: a Message in the language of the messages, or a plain string."""
     def say(msg):
@@ -422,7 +499,7 @@ def kit(spec, out, session, jobs, force, no_analysis, lang):
     _warnings(competition.warnings, lang)
     if session:
         competition.session(session)  # an unknown session is one line, before anything is written
-    folder = Path(out) if out else Path("output") / Path(spec).stem
+    folder = Path(out) if out else default_folder(spec)
     written = kit_mod.write_competition_kit(competition, folder, session, jobs=jobs or None, progress=_say(lang),
                                             force=force, analysis=_analysis_wanted(no_analysis, competition))
     click.echo(Message("kit.written", n=len(written), folder=str(folder)).text(lang))
@@ -453,7 +530,7 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
     lang = _set_lang(lang, competition)
     _warnings(competition.warnings, lang)
     rulings = {e.session: load_rulings(spec, e, rulings_path) for e in competition.sessions}
-    folder = Path(out) if out else Path("output") / Path(spec).stem / "results"
+    folder = Path(out) if out else default_folder(spec) / "results"
     report = run_competition(competition, [Path(w) for w in workbooks], folder, trust=trust,
                              rulings_of=lambda e: rulings[e.session], provisional=provisional,
                              inputs=(rulings_path,), analysis=_analysis_wanted(no_analysis, competition),
@@ -508,9 +585,9 @@ def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
     lang = _set_lang(lang, competition)
     _warnings(competition.warnings, lang)
     if jobs < 0:
-        raise click.UsageError(Message("solver.bad_jobs", n=jobs).text(lang))
+        raise _Usage(Message("solver.bad_jobs", n=jobs))
     events = [competition.session(session)] if session else list(competition.sessions)
-    folder = None if no_cache else (Path(out) if out else Path("output") / Path(spec).stem)
+    folder = None if no_cache else (Path(out) if out else default_folder(spec))
     data, texts = {"deals": [], "skipped": []}, []
     for event in events:
         bar = _Bar(Message("solver.progress").text(lang)) if sys.stderr.isatty() else None
