@@ -274,6 +274,169 @@ def test_hostile_input(name, events, tmp_path, monkeypatch):
         assert len(line) < 400 or line.startswith("Ошибка: ") and "\n" not in line
 
 
+# --------------------------------------------------------------------------- the last hostile inputs
+# each case: a spec, a workbook (or none: a kit), the exit code and what the one line must say (Russian)
+
+CHECKED = spec_with("minutes_per_deal = 5", 'minutes_per_deal = 5\n[game.conventions]\ntens = "checked"')
+AT_TABLE = spec_with("seed = 20261205", 'source = "table"')
+
+
+def _checked_ten_workbook(event, declarer_tricks):
+    """Deal 1 (dealer N), its first row: a 10 of E, the defenders' cells and every whist left blank.
+
+    The whists of the workbook's other 10s are blanked as well: a checked 10 has no shortfall, so
+    the random fills' whists of a 10 made against short defence would differ.
+    """
+    from workbooks import fills_of, row_of
+
+    blank_whists = {f"{s}_whists": None for s in "NESW"}
+    per_deal: dict = {}
+    for (deal, rnd, table), outcome in fills_of(event)[1].items():
+        if outcome.contract.kind == "game" and outcome.contract.level == 10:
+            row = row_of(event, deal, rnd, table)
+            per_deal.setdefault(deal, {}).update({ref(c, row): v for c, v in blank_whists.items()})
+    first = {"contract": "10♠", "decl_seat": "E", "decl_tricks": declarer_tricks, "w1_seat": None,
+             "w1_tricks": None, "w2_seat": None, "w2_tricks": None, **blank_whists}
+    per_deal.setdefault(1, {}).update({ref(c, 6): v for c, v in first.items()})
+    return edit(filled_bytes(event), per_deal)
+
+
+def _typed_layout_workbook(table_event, deal: int, empty: str) -> bytes:
+    """A workbook of a session dealt at the table, the layout of one deal typed in but for one pocket."""
+    from openpyxl.utils import get_column_letter
+
+    from prefprint.engine.deals import card_text, generate_deal
+    from prefprint.io.workbook import LAYOUT_COL, layout_rows
+
+    d = table_event.deal(deal)
+    cards = generate_deal(7, deal, d.set, d.dealer, table_event.table_size)
+    cells = {}
+    for pocket, row in layout_rows(table_event, d):
+        if pocket == empty:
+            continue
+        typed = (cards.talon[0 if pocket == "talon_top" else 1],) if pocket.startswith("talon") else \
+            dict(cards.hands)[pocket]
+        cells[f"{get_column_letter(LAYOUT_COL + 1)}{row}"] = " ".join(card_text(c) for c in typed)
+    return edit(filled_bytes(table_event), {deal: cells})
+
+
+def _last_cases(event):
+    from prefprint.io.spec import parse_event
+
+    table_event = parse_event(AT_TABLE, ROOT / "sample_events" / "club-night-20-at-table.toml")
+    assert table_event.deal(6).dealer == "E"  # N, S, W play deal 6: W's cards in X5, the talon in X6 and X7
+    date = "строка 3, event.date: такой даты нет"
+    return {
+        "spec-date-impossible-string": dict(spec=spec_with("date = 2026-12-05", 'date = "2026-02-30"'), exit=2,
+                                            says=f"{date}: «2026-02-30»"),
+        "spec-date-impossible-dotted": dict(spec=spec_with("date = 2026-12-05", 'date = "30.02.2026"'), exit=2,
+                                            says=f"{date}: «30.02.2026»"),
+        "spec-date-impossible-in-words": dict(spec=spec_with("date = 2026-12-05", 'date = "2026-12-05 — 2026-12-32"'),
+                                              exit=2, says=f"{date}: «2026-12-32»"),
+        "spec-date-impossible-toml": dict(spec=spec_with("date = 2026-12-05", "date = 2026-02-30"), exit=2,
+                                          says="строка 3, столбец 8: ошибка записи TOML — date = 2026-02-30: такой "
+                                               "даты нет"),
+        "kit-spec-date-impossible-string": dict(spec=spec_with("date = 2026-12-05", 'date = "2026-02-30"'),
+                                                command="kit", exit=2, says=f"{date}: «2026-02-30»"),
+        "kit-spec-date-impossible-toml": dict(spec=spec_with("date = 2026-12-05", "date = 2026-02-30"),
+                                              command="kit", exit=2, says="date = 2026-02-30: такой даты нет"),
+        "wb-checked-ten-made-no-defence": dict(spec=CHECKED, workbook=_checked_ten_workbook(event, 10), exit=0),
+        "wb-checked-ten-short-no-defence": dict(spec=CHECKED, workbook=_checked_ten_workbook(event, 8), exit=1,
+                                                says="'Сдача 1'!F6: не записаны защитники S, W"),
+        "wb-layout-hand-empty": dict(spec=AT_TABLE, workbook=_typed_layout_workbook(table_event, 6, "W"), exit=1,
+                                     says="'Сдача 6'!X5: расклад записан не полностью — нет карт «W»"),
+        "wb-layout-talon-bottom-empty": dict(spec=AT_TABLE, workbook=_typed_layout_workbook(table_event, 6,
+                                                                                             "talon_bottom"),
+                                             exit=1, says="'Сдача 6'!X7: расклад записан не полностью — нет карты "
+                                                          "«прикуп, нижняя карта»"),
+    }
+
+
+LAST_IDS = ["spec-date-impossible-string", "spec-date-impossible-dotted", "spec-date-impossible-in-words",
+            "spec-date-impossible-toml", "kit-spec-date-impossible-string", "kit-spec-date-impossible-toml",
+            "wb-checked-ten-made-no-defence", "wb-checked-ten-short-no-defence", "wb-layout-hand-empty",
+            "wb-layout-talon-bottom-empty"]
+_LAST: dict = {}
+
+
+@pytest.mark.parametrize("name", LAST_IDS)
+def test_the_last_hostile_inputs(name, events, tmp_path, monkeypatch):
+    event = events[STEM]
+    _EVENT[:] = [event]
+    if not _LAST:
+        _LAST.update(_last_cases(event))
+    case = {"workbook": "good", "command": "results", **_LAST[name]}
+    result = _run_case(case, tmp_path, monkeypatch)
+    assert result.exit_code == case["exit"], result.output
+    if "says" in case:
+        assert case["says"] in result.output, result.output
+    if case["exit"] == 2:
+        assert len(result.output.strip().splitlines()) == 2, result.output  # the file, its one problem
+
+
+SCORE = ["score", "--variant", "sochi", "--dealer", "W", "--declarer", "N"]
+COMMANDS = {  # the command line, its exit code and its whole output
+    "score-contract-5000-digits": (SCORE + ["--contract", "7" * 5000 + "♠", "--tricks", "N=7"], 2,
+                                   f"Ошибка: контракт «{'7' * 39}…»: уровни 6–10"),
+    "score-concession-5000-digits": (SCORE + ["--contract", "6♠ без " + "3" * 5000], 2,
+                                     f"Ошибка: контракт «6♠ без {'3' * 32}…»: после «без» — сколько взяток сдано: "
+                                     "число 1–10 или словом (одной … десяти)"),
+    "score-contract-superscript": (SCORE + ["--contract", "²♠"], 2, None),
+    "score-tricks-5000-digits": (SCORE + ["--contract", "7♠", "--tricks", "N=" + "7" * 5000], 2, None),
+    "score-checked-ten-made": (SCORE + ["--contract", "10♠", "--tricks", "N=10", "--convention", "tens=checked",
+                                        "--json"], 0, '{"N": 75, "E": -25, "S": -25, "W": -25}'),
+    "score-checked-ten-short": (SCORE + ["--contract", "10♠", "--tricks", "N=8,E=1,S=1", "--convention",
+                                         "tens=checked", "--json"], 0, '{"N": -230, "E": 80, "S": 80, "W": 70}'),
+    "score-checked-ten-short-no-tricks": (SCORE + ["--contract", "10♠", "--tricks", "N=8", "--convention",
+                                                   "tens=checked"], 2,
+                                          "Ошибка: десятерная проверяется: при недоборе впишите взятки защитников "
+                                          "числами"),
+    "score-whisted-ten-needs-defence": (SCORE + ["--contract", "10♠", "--tricks", "N=10", "--lang", "en"], 2,
+                                        "Error: the defence of E and S must be given as whist, pass or half"),
+    "command-serv": (["serv"], 2, "Ошибка: нет команды «serv»; может быть, «score»?"),
+    "command-serv-en": (["serv", "--lang", "en"], 2, 'Error: no such command "serv"; did you mean "score"?'),
+    "command-option-first": (["--bogus", "kit"], 2, "Ошибка: нет параметра «--bogus»"),
+    "command-missing-spec": (["kit"], 2, "Ошибка: не задан аргумент «описание турнира»"),
+    "command-rounds-zero": (["movement", "--players", "20", "--rounds", "0"], 2,
+                            "Ошибка: --rounds: туров должно быть не меньше 1, а не 0"),
+    "command-rooms-garbage": (["movement", "--players", "20", "--rooms", "1e5000"], 2,
+                              "Ошибка: --rooms: «1e5000» — ожидаются числа через запятую"),
+    "command-version": (["--version"], 0, None),
+}
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_commands_answer_in_one_line_in_their_language(name):
+    args, code, said = COMMANDS[name]
+    result = CliRunner().invoke(cli, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output and "Exceeds the limit" not in result.output
+    assert result.exit_code == code, result.output
+    if code == 2:
+        assert len(result.output.strip().splitlines()) == 1, result.output
+        assert result.output.startswith("Error: " if "--lang" in args else "Ошибка: "), result.output
+        assert not any(w in result.output for w in ("No such", "Invalid value", "Missing", "Did you mean")) \
+            or "--lang" in args, result.output
+    if said is not None:
+        assert result.output.strip() == said
+
+
+def test_a_spec_named_dots_writes_inside_output(events, tmp_path, monkeypatch):
+    """`prefprint kit ...toml` without -o: output/...toml/, not output/../ (the working folder)."""
+    import prefprint.app.kit
+
+    monkeypatch.setattr(prefprint.app.kit, "render_pdfs", _stub_render)
+    monkeypatch.chdir(tmp_path)
+    for name in ("...toml", "..toml", "....toml"):
+        Path(name).write_text(SPEC, encoding="utf-8")
+        result = CliRunner().invoke(cli, ["kit", name])
+        assert result.exit_code == 0, result.output
+        assert (tmp_path / "output" / name / "index.html").is_file()
+        assert result.output.strip().endswith(f"файлов в {Path('output') / name}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["....toml", "...toml", "..toml", "output"]
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["....toml", "...toml", "..toml"]
+
+
 # --------------------------------------------------------------------------- flags and paths
 
 def _paths(tmp_path: Path, event) -> dict:
@@ -461,8 +624,9 @@ def test_a_killed_run_stops_at_once_and_leaves_the_old_results(events, tmp_path,
 
 
 def test_corpus_size():
-    """The corpus stays as large as reported: specs, workbooks, flags and paths, kills."""
+    """The corpus stays as large as reported: specs, workbooks, flags and paths, commands, kills."""
     assert len(_spec_cases()) + 4 >= 39 and len(WORKBOOK_IDS) >= 43
+    assert len(LAST_IDS) >= 10 and len(COMMANDS) >= 15
 
 
 @pytest.mark.parametrize("to", ["process", "group"])
