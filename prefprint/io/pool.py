@@ -32,6 +32,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 _PR_SET_PDEATHSIG = 1
 _STOPS = {signal.SIGINT, signal.SIGTERM}
 STOP_WAIT = 1.0  # seconds a worker is given to end on SIGTERM before it is killed
+PER_CORE = 4  # the most workers a pool starts per core, whatever was asked
 _WATCH_EVERY = 0.25  # seconds between two looks at the parent, where the kernel cannot watch
 
 
@@ -86,7 +87,9 @@ class WorkerPool:
     """A process pool whose workers die with their parent and stop at once when the block fails."""
 
     def __init__(self, workers: int, initializer=None, initargs=()):
-        self.workers = max(1, int(workers))
+        # more processes than a few per core only wait for the same cores, each with its own memory
+        # (`--jobs 100000` would fork one per deal)
+        self.workers = max(1, min(int(workers), PER_CORE * (os.cpu_count() or 1)))
         self._init = (initializer, tuple(initargs))
         self._executor: ProcessPoolExecutor | None = None
         self._processes: list = []

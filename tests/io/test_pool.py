@@ -157,3 +157,10 @@ def test_sigterm_to_the_parent_stops_the_workers_quietly():
     assert out.strip() == "stopped" and err == ""  # no worker wrote a traceback
     assert not any(_alive(w) for w in workers)
     assert took < 2.5, took  # the aim is 2 s; a second more where other work shares the cores
+
+
+def test_a_pool_starts_no_more_than_a_few_workers_per_core():
+    from prefprint.io.pool import PER_CORE
+
+    assert WorkerPool(10**6).workers == PER_CORE * (os.cpu_count() or 1)
+    assert WorkerPool(0).workers == WorkerPool(-5).workers == 1
