@@ -34,7 +34,7 @@ RU = {
         "Вместе с --by-lines: номера тех, кто пропускает вторую сессию, например 3,17.",
     "List the candidates side by side and say why auto chose.":
         "Сравнить возможные расстановки и объяснить выбор auto.",
-    "Print one JSON object (stable shape, see README).": "Вывести один объект JSON (формат — в README).",
+    "Print one JSON object (stable shape, see docs/json.md).": "Вывести один объект JSON (формат — в docs/json.md).",
     "Language of the text output and of errors.": "Язык вывода и сообщений об ошибках.",
     # score
     "Score one deal: what is written and the whists of each seat.":
@@ -91,7 +91,7 @@ RU = {
         "Анализ с открытыми картами: сколько взяток берёт каждый разыгрывающий в ♠ ♣ ♦ ♥ БК (с лучшим сносом) "
         "и ловится ли мизер.",
     "Analyse only this session (default: every session).": "Только эта сессия (по умолчанию — все).",
-    "Print one JSON object (shape in the README).": "Вывести один объект JSON (формат — в README).",
+    "Print one JSON object (shape in docs/json.md).": "Вывести один объект JSON (формат — в docs/json.md).",
     "Folder of the cache (default: output/<spec stem>/).": "Папка кэша (по умолчанию output/<имя файла>/).",
     "Solve every deal again; neither read nor write the cache.": "Решить все сдачи заново, не трогая кэш.",
     "Also count the tricks a caught misère cannot avoid (slower).":

@@ -261,7 +261,7 @@ def _numbers(text: str | None, option: str) -> list[int] | None:
 @click.option("--by-lines", is_flag=True, help="Build the second session: rooms of former N, E, S, W.")
 @click.option("--absent", help="With --by-lines: numbers of players who miss the second session, e.g. 3,17.")
 @click.option("--compare", is_flag=True, help="List the candidates side by side and say why auto chose.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see README).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see docs/json.md).")
 @click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True,
               help="Language of the text output and of errors.")
 def movement(players, table_size, rounds, method, rooms, by_lines, absent, compare, as_json, lang):
@@ -476,7 +476,7 @@ class _Bar:
 @cli.command()
 @click.argument("spec", type=click.Path(exists=True, dir_okay=False))
 @click.option("--session", type=click.IntRange(min=1), help="Analyse only this session (default: every session).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (shape in the README).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (shape in docs/json.md).")
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False),
               help="Folder of the cache (default: output/<spec stem>/).")
 @click.option("--no-cache", is_flag=True, help="Solve every deal again; neither read nor write the cache.")
