@@ -12,3 +12,5 @@ One folder a layer; each imports only those below it (import-linter holds this, 
     errors     the errors a user is told about
     words      the words a user reads, in Russian and English
 """
+
+__version__ = "0.1.0"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from prefprint import __version__
 from prefprint.engine.rules import VARIANTS, variant_key
 from prefprint.errors import PrefprintError
 from prefprint.words.messages import Message, problem_lines, shown, text_of
@@ -236,7 +237,7 @@ def _overrides(pairs) -> dict:
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="prefprint")
+@click.version_option(version=__version__, prog_name="prefprint")
 def cli():
     """prefprint: duplicate preferans table kits, protocols and matchpointed results."""
 
