@@ -549,8 +549,8 @@ def serve(spec, session, out, host, port, hide_results, tokens, as_json, lang):
             click.echo(json.dumps({"director": found["director"],
                                    "tables": {str(t): c for t, c in found["tables"].items()}}))
         else:
-            click.echo(Message("serve.tokens_director", code=found["director"]).text(lang))
+            click.echo(Message("serve.tokens_director", key=found["director"]).text(lang))
             for t, c in found["tables"].items():
-                click.echo(Message("serve.tokens_table", table=t, code=c).text(lang))
+                click.echo(Message("serve.tokens_table", table=t, key=c).text(lang))
         return
     run_server(competition, event, folder, spec, host, port, hide_results, _say(lang))

@@ -35,12 +35,15 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def provisional_report(competition: Competition, event: Event, workbook: Path, folder: Path, rulings=None):
-    """The ranking of a filled workbook by the results pipeline of `prefprint results --provisional`
-    (nothing published). The one call of the pipeline: repoint it here."""
+    """The ranking of a filled workbook by the results pipeline of `prefprint results` (nothing published):
+    provisional while rows are missing, else exactly the final run. The one call of the pipeline: repoint it here."""
     from prefprint.app.competition import run_competition
 
     one = replace(competition, sessions=(event,))
-    return run_competition(one, [workbook], folder, rulings_of=lambda e: rulings, provisional=True, publish=False)
+    report = run_competition(one, [workbook], folder, rulings_of=lambda e: rulings, provisional=True, publish=False)
+    if any(r.pending or r.partial for r in report.reports):
+        return report
+    return run_competition(one, [workbook], folder, rulings_of=lambda e: rulings, publish=False)
 
 
 class Writer:

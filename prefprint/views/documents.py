@@ -397,7 +397,7 @@ def entry_of(event: Event, table: int) -> dict | None:
     from prefprint.io.codes import entry_url
 
     return {"url": entry_url(event.serve_url, table, code),
-            "caption": _m(event.language, "serve.card_caption", code=code)}
+            "caption": _m(event.language, "serve.card_caption", key=code)}
 
 
 def _card_legend(card: dict, lang: str) -> list[str]:
@@ -533,7 +533,7 @@ def director_context(event: Event) -> dict:
         "pairs_whom": _m(event.language, m.quality.whom),
         "plan_warning": plan_warning(event), "dealing": dealing_notes(event),
         "director_code": _m(event.language, "serve.director_code", url=event.serve_url,
-                            code=event.entry_codes["director"]) if event.serve_url and event.entry_codes else "",
+                            key=event.entry_codes["director"]) if event.serve_url and event.entry_codes else "",
     }
 
 

@@ -929,9 +929,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                       "не встретятся",
                       "the session is shorter than the full circle: {never} pairs of players in one room will not meet"),
     # ------------------------------------------------------------------ the scoring server (prefprint serve)
-    "serve.card_caption": ("Ввод результатов · код {code}", "Enter results · code {code}"),
-    "serve.director_code": ("Код судьи для сервера подсчёта {url}: {code}. Не показывайте его игрокам.",
-                            "The director's code for the scoring server {url}: {code}. Do not show it to players."),
+    "serve.card_caption": ("Ввод результатов · код {key}", "Enter results · code {key}"),
+    "serve.director_code": ("Код судьи для сервера подсчёта {url}: {key}. Не показывайте его игрокам.",
+                            "The director's code for the scoring server {url}: {key}. Do not show it to players."),
     "serve.other_event": ("{path} хранит строки другой расстановки (сессия {session} или другое движение и сдачи); "
                           "укажите другую папку -o",
                           "{path} holds the rows of another event (session {session}, or another movement and deals); "
@@ -939,8 +939,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "serve.workbook_other": ("{path} напечатан для другой расстановки: распечатайте комплект заново или укажите "
                              "другую папку -o",
                              "{path} was printed for another event: print the kit again or give another folder with -o"),
-    "serve.listening": ("сервер подсчёта: {url} (судья: {url}/director?token={code}); Ctrl-C — остановить",
-                        "scoring server: {url} (director: {url}/director?token={code}); Ctrl-C stops it"),
+    "serve.listening": ("сервер подсчёта: {url} (судья: {url}/director?token={key}); Ctrl-C — остановить",
+                        "scoring server: {url} (director: {url}/director?token={key}); Ctrl-C stops it"),
     "serve.not_loopback": ("адрес {host} открыт для других компьютеров сети: телефоны столов смогут войти по коду",
                            "address {host} is open to other computers of the network: the tables' phones enter with their codes"),
     "serve.bad_code": ("неверный код", "wrong code"),
@@ -984,8 +984,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "serve.move_rest": ("{seat} {player} → отдых", "{seat} {player} → rests"),
     "serve.move_end": ("{seat} {player}: сессия окончена", "{seat} {player}: the session is over"),
     "serve.tokens_session": ("сессия {session}:", "session {session}:"),
-    "serve.tokens_director": ("судья: {code}", "director: {code}"),
-    "serve.tokens_table": ("стол {table}: {code}", "table {table}: {code}"),
+    "serve.tokens_director": ("судья: {key}", "director: {key}"),
+    "serve.tokens_table": ("стол {table}: {key}", "table {table}: {key}"),
     "serve.ui_table": ("Стол", "Table"),
     "serve.ui_round": ("Тур", "Round"),
     "serve.ui_deal": ("Сдача", "Deal"),
