@@ -200,8 +200,8 @@
     const deals = dealsOf(T.round);
     const first = deals[0];
     app.append(el("h2", {}, `${W.round} ${T.round}`));
-    app.append(el("p", { id: "seats" }, W.seats + ": ", Object.entries(first.seats).map(([s, p]) =>
-      el("span", { cls: "nw" }, el("b", {}, s), ` ${p} ${D.names[p] || ""}; `))));
+    app.append(el("div", { id: "seats" }, el("div", { cls: "muted" }, W.seats), Object.entries(first.seats).map(([s, p]) =>
+      el("div", {}, el("b", {}, s), ` ${p} ${D.names[p] || ""}`))));
     const closed = first.closed && !D.director;
     if (first.closed) app.append(el("p", { cls: "error" }, W.closed));
     if (T.saved) { app.append(el("p", { cls: "ok", id: "saved" }, T.saved)); T.saved = null; }
