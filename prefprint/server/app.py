@@ -139,7 +139,7 @@ class Scoring:
     # ------------------------------------------------------------------ rows
 
     def checked_row(self, body: dict, address: str):
-        """(row, write) of a posted row; Refused for anything wrong."""
+        """(outcome, settlement, write) of a posted row; Refused for anything wrong."""
         role, mine = self.who(body.get("token"), address)
         table = body.get("table")
         if role == "table" and table != mine:
@@ -147,7 +147,7 @@ class Scoring:
         table, rnd, deal = place(self.event, body, self.where)
         if role == "table" and rnd in self.store.closed:
             raise Refused(403, Message("serve.round_closed", round=rnd), "round")
-        outcome = outcome_of(self.event, body, self.event.deal(deal).dealer)
+        outcome, settlement = outcome_of(self.event, body, self.event.deal(deal).dealer)
         correct = body.get("correct", False)
         if not isinstance(correct, bool):
             raise Refused(422, Message("serve.not_bool", field="correct"), "correct")
@@ -157,9 +157,9 @@ class Scoring:
         if correct and role == "director" and (deal, rnd, table) in self.store.rows and not reason.strip():
             raise Refused(422, Message("serve.reason_needed"), "reason")
         by = "director" if role == "director" else f"table {mine}"
-        row = Row(deal, rnd, table, entry_of(self.event, outcome), cells_of(self.event, outcome),
-                  whists_of(self.event, outcome), by, now())
-        return outcome, Write(row, correct, reason.strip(), address, role == "director")
+        row = Row(deal, rnd, table, entry_of(self.event, outcome), cells_of(self.event, outcome, settlement),
+                  whists_of(settlement), by, now())
+        return outcome, settlement, Write(row, correct, reason.strip(), address, role == "director")
 
     def table_rows(self, table: int) -> list[dict]:
         out = []
@@ -311,17 +311,16 @@ def _table_number(s: Scoring, request: Request) -> int:
 
 async def api_preview(s: Scoring, request: Request):
     """What a row would give, in words and numbers, for the table to confirm; nothing is stored."""
-    from prefprint.engine.rules import settle
     from prefprint.views.text import settlement_text
 
-    outcome, write = s.checked_row(await _body(request), _address(request))
-    words = settlement_text(outcome, settle(outcome, s.event.conventions), s.lang).split("\n")
+    outcome, settlement, write = s.checked_row(await _body(request), _address(request))
+    words = settlement_text(outcome, settlement, s.lang).split("\n")
     exists = (write.row.deal, write.row.round, write.row.table) in s.store.rows
     return JSONResponse({"whists": write.row.whists, "words": words, "entered": exists})
 
 
 async def api_rows(s: Scoring, request: Request):
-    _, write = s.checked_row(await _body(request), _address(request))
+    _, _, write = s.checked_row(await _body(request), _address(request))
     out = await s.writer.submit(write)
     if isinstance(out, Conflict):
         raise Refused(409, Message("serve.already"), "deal")

@@ -44,5 +44,5 @@ def run_server(competition: Competition, event: Event, folder: Path, spec, host,
     if host not in LOOPBACK:
         say(Message("serve.not_loopback", host=host))
     say(Message("serve.listening", url=url, key=app.state.scoring.codes["director"]))
-    uvicorn.run(app, host=host, port=port, log_level="warning", limit_concurrency=500, timeout_keep_alive=30,
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, limit_concurrency=500, timeout_keep_alive=30,
                 h11_max_incomplete_event_size=16 * 1024)

@@ -9,7 +9,7 @@ so the exported workbook is read by `prefprint results` as if typed.
 from __future__ import annotations
 
 from prefprint.engine.model import Event
-from prefprint.engine.rules import ContractCell, Outcome, fmt_json, parse_contract_cell, settle
+from prefprint.engine.rules import ContractCell, Outcome, Settlement, fmt_json, parse_contract_cell, settle
 from prefprint.engine.sample import row_cells
 from prefprint.errors import ScoringError
 from prefprint.io.workbook import COLUMNS
@@ -84,8 +84,9 @@ def _field_of(e: ScoringError, body: dict) -> str:
     return _FIELD.get(code, "contract")
 
 
-def outcome_of(event: Event, body: dict, dealer: str) -> Outcome:
-    """The outcome a request describes, checked under the event's conventions (Refused 422 with its field)."""
+def outcome_of(event: Event, body: dict, dealer: str) -> tuple[Outcome, Settlement]:
+    """The outcome a request describes and its settlement, checked under the event's conventions
+    (Refused 422 with its field)."""
     seats = set(event.seats)
     contract = body.get("contract")
     if not isinstance(contract, str) or not contract.strip() or len(contract) > MAX_TEXT["contract"]:
@@ -106,10 +107,10 @@ def outcome_of(event: Event, body: dict, dealer: str) -> Outcome:
         cell = parse_contract_cell(contract)
         outcome = Outcome.make(event.table_size, dealer, cell, declarer, tricks, defence, dark,
                                conventions=event.conventions)
-        settle(outcome, event.conventions)
+        settlement = settle(outcome, event.conventions)
     except ScoringError as e:
         raise Refused(422, e.message, _field_of(e, body)) from None
-    return outcome
+    return outcome, settlement
 
 
 def entry_of(event: Event, outcome: Outcome) -> dict:
@@ -119,11 +120,11 @@ def entry_of(event: Event, outcome: Outcome) -> dict:
             "defence": dict(outcome.defence), "tricks": dict(outcome.tricks), "dark": outcome.dark}
 
 
-def whists_of(event: Event, outcome: Outcome) -> dict:
-    results = settle(outcome, event.conventions).results
-    return {s: fmt_json(v) for s, v in results.items()}
+def whists_of(settlement: Settlement) -> dict:
+    return {s: fmt_json(v) for s, v in settlement.results.items()}
 
 
-def cells_of(event: Event, outcome: Outcome) -> dict:
-    """Every result cell of the protocol row: what N writes, the others cleared."""
-    return {c: None for c in RESULT_COLUMNS} | row_cells(event, outcome)
+def cells_of(event: Event, outcome: Outcome, settlement: Settlement) -> dict:
+    """Every result cell of the protocol row: what N writes (whists to a tenth, as on paper), the others cleared."""
+    cells = {c: None for c in RESULT_COLUMNS} | row_cells(event, outcome, with_whists=False)
+    return cells | {f"{s}_whists": round(float(settlement.results[s]), 1) for s in event.seats}
