@@ -67,7 +67,9 @@ class Writer:
             batch, self.pending = self.pending, []
             try:
                 async with self._lock():
-                    outcomes = await asyncio.to_thread(self.store.write, [w for w, _ in batch])
+                    writes = [w for w, _ in batch]
+                    outcomes = await asyncio.to_thread(self.store.write, writes)
+                    self.store.remember(writes, outcomes)
             except Exception as e:  # the disk refused: nobody is told the row is stored
                 outcomes = [e] * len(batch)
             for (_, fut), out in zip(batch, outcomes):
@@ -191,38 +193,39 @@ class Scoring:
     # ------------------------------------------------------------------ the workbook and the ranking
 
     def fills(self) -> dict:
+        """The cells of every entered row, a snapshot taken in the event loop (where the rows change)."""
         return {(r.deal, r.round, r.table): r.cells for r in self.store.rows.values()}
 
-    def export(self, target: Path) -> Path:
-        """The kit's protocols.xlsx with every entered row filled in (rows typed there on paper kept)."""
+    def export(self, target: Path, fills: dict) -> Path:
+        """The kit's protocols.xlsx with the entered rows (`fills`) filled in, rows typed there on paper kept."""
         from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 
         source = self.source
         if not source.is_file():
             source = write_protocol_workbook(self.event, target.with_name(f".{target.name}.blank.xlsx"))
         try:
-            return fill_workbook(source, target, self.fills())
+            return fill_workbook(source, target, fills)
         finally:
             if source != self.source:
                 source.unlink(missing_ok=True)
 
-    def export_bytes(self) -> bytes:
+    def export_bytes(self, fills: dict) -> bytes:
         fd, name = tempfile.mkstemp(dir=self.folder, prefix=".export-", suffix=".xlsx")
         os.close(fd)
         path = Path(name)
         try:
-            return self.export(path).read_bytes()
+            return self.export(path, fills).read_bytes()
         finally:
             path.unlink(missing_ok=True)
 
-    def _ranking(self):
+    def _ranking(self, fills: dict):
         from prefprint.app.competition import ranking_json
 
         fd, name = tempfile.mkstemp(dir=self.folder, prefix=".ranking-", suffix=".xlsx")
         os.close(fd)
         path = Path(name)
         try:
-            self.export(path)
+            self.export(path, fills)
             report = provisional_report(self.competition, self.event, path, self.folder, self.rulings)
             return ranking_json(report)
         except PrefprintError as e:
@@ -237,7 +240,7 @@ class Scoring:
         async with self.ranking_lock:
             version = self.store.version
             if self.ranked[0] != version:
-                self.ranked = (version, await asyncio.to_thread(self._ranking))
+                self.ranked = (version, await asyncio.to_thread(self._ranking, self.fills()))
             return self.ranked[1]
 
 
@@ -380,7 +383,7 @@ async def api_results(s: Scoring, request: Request):
 
 async def api_export(s: Scoring, request: Request):
     s.director(request.query_params.get("token"), _address(request))
-    data = await s.writer.run(s.export_bytes)
+    data = await asyncio.to_thread(s.export_bytes, s.fills())
     name = f"protocols-{time.strftime('%Y%m%d-%H%M%S')}.xlsx"
     return Response(data, media_type=XLSX, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 

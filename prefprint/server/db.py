@@ -123,7 +123,8 @@ class Store:
     # ------------------------------------------------------------------ writing (the writer thread only)
 
     def write(self, batch: list[Write]) -> list:
-        """Store a batch in one transaction; per write, None (stored) or the exception refusing it."""
+        """Store a batch in one transaction; per write, None (stored) or the exception refusing it.
+        The memory is not touched: `remember` does it."""
         outcomes = []
         stored = []
         self.con.execute("BEGIN IMMEDIATE")
@@ -154,11 +155,16 @@ class Store:
         except BaseException:
             self.con.execute("ROLLBACK")
             raise
-        for r in stored:  # in memory only once on disk
+        return outcomes
+
+    def remember(self, batch: list[Write], outcomes: list) -> None:
+        """The rows a batch stored, in memory once they are on disk (in the server's event loop: the
+        pages read the memory there, never while it changes)."""
+        stored = [w.row for w, out in zip(batch, outcomes) if out is None]
+        for r in stored:
             self.rows[(r.deal, r.round, r.table)] = r
         if stored:
             self.version += 1
-        return outcomes
 
     def close_round(self, rnd: int, by: str, closed: bool = True) -> None:
         with self.con:

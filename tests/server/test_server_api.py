@@ -6,7 +6,7 @@ import json
 from dataclasses import replace
 
 import pytest
-from serving import body_of, client, random_bodies, served
+from serving import ROOT, body_of, client, random_bodies, served
 
 from prefprint.engine.rules import Outcome, active_seats, parse_contract_cell
 from prefprint.errors import ScoringError
@@ -58,6 +58,16 @@ def test_rows_scored_by_the_engine(api):
         assert r.json()["whists"] == whists
     entered = [x for x in c.get(f"/api/tables/1?token={s.codes['tables'][1]}").json() if x["entered"]]
     assert entered and all(x["entered"]["by"] == "table 1" for x in entered)
+
+
+@pytest.mark.parametrize("stem", ["threes-15", "book-scheme-12"])
+def test_every_row_of_other_events_is_scored_by_the_engine(tmp_path, stem):
+    app, s = served(tmp_path, spec=ROOT / "sample_events" / f"{stem}.toml")
+    c = client(app)
+    for body, whists in random_bodies(s, seed=3):
+        r = c.post("/api/rows", json=body)
+        assert (r.status_code, r.json().get("whists")) == (201, whists), r.text
+    assert c.get(f"/api/progress?token={s.codes['director']}").json()["rows"] == len(s.store.rows) > 0
 
 
 def test_a_code_typed_loosely_is_the_same_code(api):
