@@ -143,7 +143,7 @@ _USAGE_RU = [
     (r"Missing option '(.+?)'\.(.*)", "не задан параметр «{0}»{1}"),
     (r"Missing argument '(.+?)'\.(.*)", "не задан аргумент «{0}»{1}"),
     (r"No such option:? '?([^\s']+)'?\.?(?: Did you mean '(.+)'\?)?", "нет параметра «{0}»{1}"),
-    (r"No such command '(.+?)'\.", "нет команды «{0}»; команды: movement, score, costs, kit, results, analyse"),
+    (r"No such command '(.+?)'\.", "нет команды «{0}»; команды: movement, score, costs, kit, results, analyse, serve"),
     (r"Option '(.+?)' requires an argument\.", "параметру «{0}» нужно значение"),
     (r"Got unexpected extra arguments? \((.+)\)", "лишние аргументы: {0}"),
     (r"Invalid value for '(.+?)': File '(.+)' does not exist\.", "{0}: файл «{1}» не найден"),
