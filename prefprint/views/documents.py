@@ -396,8 +396,8 @@ def entry_of(event: Event, table: int) -> dict | None:
         return None
     from prefprint.io.codes import entry_url
 
-    return {"url": entry_url(event.serve_url, table, code),
-            "caption": _m(event.language, "serve.card_caption", key=code)}
+    return {"url": entry_url(event.serve_url, table, code), "code": code,
+            "caption": _m(event.language, "serve.card_caption")}
 
 
 def _card_legend(card: dict, lang: str) -> list[str]:

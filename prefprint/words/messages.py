@@ -929,7 +929,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                       "не встретятся",
                       "the session is shorter than the full circle: {never} pairs of players in one room will not meet"),
     # ------------------------------------------------------------------ the scoring server (prefprint serve)
-    "serve.card_caption": ("Ввод результатов · код {key}", "Enter results · code {key}"),
+    "serve.card_caption": ("Ввод результатов, код стола:", "Enter the results, table code:"),
     "serve.director_code": ("Код судьи для сервера подсчёта {url}: {key}. Не показывайте его игрокам.",
                             "The director's code for the scoring server {url}: {key}. Do not show it to players."),
     "serve.other_event": ("{path} хранит строки другой расстановки (сессия {session} или другое движение и сдачи); "

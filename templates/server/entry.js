@@ -113,7 +113,8 @@
     const games = [];
     for (const level of D.levels) for (const strain of D.strains) {
       const c = `${level}${strain}`;
-      games.push(button(c, f.contract === c, set((g) => { g.contract = c; }), { "data-contract": c }));
+      const red = strain === "♦" || strain === "♥";
+      games.push(button(c, f.contract === c, set((g) => { g.contract = c; }), { "data-contract": c, style: red && f.contract !== c ? "color: #c00" : null }));
     }
     out.push(section("contract", W.contract, el("div", { cls: "grid5" }, games),
       el("div", {},
@@ -245,7 +246,17 @@
           t.missing.length ? `${W.missing}: ${t.missing.join(", ")}` : "✓")));
       app.append(el("div", {}, head, el("table", { cls: "grid" }, el("tbody", {}, rows))));
     }
-    if (p.version !== version) { version = p.version; loadRanking(); }
+    if (p.version !== version) { version = p.version; loadRanking(); loadAudit(); }
+  }
+
+  async function loadAudit() {
+    const r = await api("GET", `/api/audit?token=${encodeURIComponent(D.token)}`);
+    if (r.status !== 200) return;
+    const box = document.getElementById("audit");
+    box.replaceChildren(...r.json.slice().reverse().map((a) => el("div", { cls: "deal" },
+      el("b", {}, `${W.deal} ${a.deal} · ${W.round} ${a.round} · ${W.table} ${a.table}: `),
+      `${summary(Object.assign({}, a.old.entry, { whists: a.old.whists }))} (${a.old.by}, ${a.old.at})`,
+      el("div", { cls: "muted" }, `${W.correct}: ${a.by}, ${a.at}${a.reason ? " — " + a.reason : ""}`))));
   }
 
   async function loadRanking() {
