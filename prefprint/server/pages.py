@@ -23,7 +23,7 @@ UI = ("table", "round", "deal", "dealer", "seats", "contract", "allpass", "miser
       "moves", "closed", "correct", "reason", "whists", "entered", "missing", "director", "progress",
       "close_round", "open_round", "export", "hide", "show", "ranking", "place", "player", "mp", "percent",
       "all_entered", "open_table", "code", "enter", "rows", "provisional", "waiting", "error", "tricks_of",
-      "no_round", "choose", "results", "corrections", "loading")
+      "no_round", "choose", "results", "corrections", "loading", "conceded")
 
 
 def words(lang: str) -> dict:
@@ -53,7 +53,8 @@ def _moves(s) -> dict:
 def table(s, number: int, token: str, director: bool) -> str:
     e = s.event
     data = {"table": number, "token": token, "director": director, "seats": list(e.seats),
-            "table_size": e.table_size, "dark": bool(e.conventions.dark), "words": words(s.lang),
+            "table_size": e.table_size, "dark": bool(e.conventions.dark),
+            "concession": bool(e.conventions.concession), "words": words(s.lang),
             "levels": list(COST), "strains": [("NT" if x == "БК" and s.lang == "en" else x) for x in STRAINS],
             "active": {d.dealer: list(active_seats(e.table_size, d.dealer)) for d in e.deals},
             "moves": {k: v for k, v in _moves(s).items() if k.endswith(f"/{number}")},

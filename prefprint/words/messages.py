@@ -1040,6 +1040,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "serve.ui_results": ("Итоги", "Results"),
     "serve.ui_corrections": ("Исправления", "Corrections"),
     "serve.ui_loading": ("Загрузка…", "Loading…"),
+    "serve.ui_conceded": ("Сдался до розыгрыша: без скольких", "Conceded before play: down how many"),
 }
 
 KIND_NAMES.update({

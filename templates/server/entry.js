@@ -46,7 +46,7 @@
 
   const T = { rows: [], round: null, deal: null, form: null, preview: null, error: null, saved: null };
 
-  function blankForm() { return { contract: null, dark: false, declarer: null, defence: {}, tricks: {}, reason: "" }; }
+  function blankForm() { return { contract: null, dark: false, declarer: null, defence: {}, tricks: {}, conceded: null, reason: "" }; }
 
   function kind(f) {
     if (!f.contract) return null;
@@ -70,6 +70,7 @@
     if (k === "allpass") return active;
     if (!f.declarer) return [];
     if (k === "misere") return [f.declarer];
+    if (f.conceded) return [];
     const whisting = defenders(active, f.declarer).filter((s) => f.defence[s] === "whist");
     return whisting.length ? [f.declarer, ...whisting] : [];
   }
@@ -114,7 +115,7 @@
     for (const level of D.levels) for (const strain of D.strains) {
       const c = `${level}${strain}`;
       const red = strain === "♦" || strain === "♥";
-      games.push(button(c, f.contract === c, set((g) => { g.contract = c; }), { "data-contract": c, style: red && f.contract !== c ? "color: #c00" : null }));
+      games.push(button(c, f.contract === c, set((g) => { g.contract = c; g.conceded = null; }), { "data-contract": c, style: red && f.contract !== c ? "color: #c00" : null }));
     }
     out.push(section("contract", W.contract, el("div", { cls: "grid5" }, games),
       el("div", {},
@@ -128,7 +129,13 @@
         button(`${s} ${row.seats[s] || ""}`, f.declarer === s, set((g) => { g.declarer = s; g.defence = {}; g.tricks = {}; }),
           { "data-declarer": s }))));
     }
-    if (kind(f) === "game" && f.declarer) {
+    if (D.concession && kind(f) === "game" && f.declarer) {
+      const level = parseInt(f.contract, 10);
+      out.push(section("conceded", W.conceded, el("div", { cls: "grid6" }, [...Array(level).keys()].map((i) =>
+        button(String(i + 1), f.conceded === i + 1, set((g) => { g.conceded = g.conceded === i + 1 ? null : i + 1; g.defence = {}; g.tricks = {}; }),
+          { "data-conceded": i + 1 })))));
+    }
+    if (kind(f) === "game" && f.declarer && !f.conceded) {
       const level = parseInt(f.contract, 10);
       const answers = [["whist", W.whist], ["pass", W.pass]].concat(level <= 7 ? [["half", W.half]] : []);
       out.push(section("defence", W.defence, defenders(active, f.declarer).map((s) =>
@@ -161,9 +168,10 @@
     const tricks = {};
     const active = D.active[rowOf(T.deal).dealer];
     for (const s of trickSeats(f, active)) if (f.tricks[s] !== undefined) tricks[s] = f.tricks[s];
-    const contract = k === "allpass" ? "pass" : k === "misere" ? "misere" : f.contract;
+    const down = f.conceded ? (document.documentElement.lang === "ru" ? " без " : " down ") + f.conceded : "";
+    const contract = k === "allpass" ? "pass" : k === "misere" ? "misere" : f.contract + down;
     const defence = {};
-    if (k === "game" && f.declarer) for (const s of defenders(active, f.declarer)) if (f.defence[s]) defence[s] = f.defence[s];
+    if (k === "game" && f.declarer && !f.conceded) for (const s of defenders(active, f.declarer)) if (f.defence[s]) defence[s] = f.defence[s];
     const b = { token: D.token, table: D.table, round: T.round, deal: T.deal, contract, tricks, defence, dark: !!f.dark };
     if (k !== "allpass") b.declarer = f.declarer;
     if (rowOf(T.deal).entered) b.correct = true;

@@ -11,7 +11,7 @@ import threading
 import time
 
 import pytest
-from serving import served
+from serving import CLUB, served
 from test_server_kill import free_port
 
 from prefprint.engine.rules import Outcome, active_seats, fmt_json, settle
@@ -20,11 +20,10 @@ CHROMIUM, DRIVER = shutil.which("chromium") or "/usr/bin/chromium", shutil.which
 pytestmark = pytest.mark.skipif(not (shutil.which("chromium") and DRIVER), reason="chromium or chromedriver absent")
 
 
-@pytest.fixture
-def server(tmp_path):
+def _serve(folder, spec=CLUB):
     import uvicorn
 
-    app, scoring = served(tmp_path)
+    app, scoring = served(folder, spec)
     port = free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -32,7 +31,25 @@ def server(tmp_path):
     deadline = time.monotonic() + 20
     while not srv.started and time.monotonic() < deadline:
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", scoring
+    return f"http://127.0.0.1:{port}", scoring, srv, thread
+
+
+@pytest.fixture
+def server(tmp_path):
+    url, scoring, srv, thread = _serve(tmp_path)
+    yield url, scoring
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def classic(tmp_path):
+    """The club night under the classic variant: dark games and concessions are played."""
+    spec = tmp_path / "classic.toml"
+    spec.write_text(CLUB.read_text(encoding="utf-8").replace('variant = "sochi"', 'variant = "classic"'),
+                    encoding="utf-8")
+    url, scoring, srv, thread = _serve(tmp_path / "kit", spec)
+    yield url, scoring
     srv.should_exit = True
     thread.join(10)
 
@@ -100,3 +117,22 @@ def test_a_row_entered_on_a_phone_shows_on_the_directors_page(server, browser):
     browser.switch_to.window(director)  # not reloaded: the page asks the server itself
     _text(browser, cell, lambda t: str(deal.number) not in t.split(":")[-1].split(", "))
     _text(browser, "#count", lambda t: t.startswith("1 /"))
+
+
+def test_a_dark_game_conceded_before_play(classic, browser):
+    url, s = classic
+    event = s.event
+    t = event.movement.rounds[0].tables[0]
+    deal = next(d for d in event.deals if d.set == t.set)
+    browser.get(f"{url}/t/{t.table}?token={s.codes['tables'][t.table]}")
+    decl = active_seats(4, deal.dealer)[0]
+    for css in ('[data-contract="7♠"]', '[data-dark="1"]', f'[data-declarer="{decl}"]', '[data-conceded="2"]',
+                "#check"):
+        _click(browser, css)
+    _text(browser, "#preview", lambda t: "7♠ втёмную без 2" in t)
+    _click(browser, "#confirm")
+    _text(browser, "#saved", bool)
+    row = s.store.rows[(deal.number, 1, t.table)]
+    assert (row.entry["contract"], row.entry["dark"], row.cells["contract"]) == ("7♠ без 2", True, "7♠ втёмную без 2")
+    outcome = Outcome.make(4, deal.dealer, "7♠ втёмную без 2", decl, {}, {}, conventions=event.conventions)
+    assert row.whists == {k: fmt_json(v) for k, v in settle(outcome, event.conventions).results.items()}

@@ -99,6 +99,7 @@ def test_kill_9_loses_no_acknowledged_row(tmp_path):
                     if row["entered"]:
                         found[(row["deal"], row["round"], table)] = row["entered"]["whists"]
         assert {k: found.get(k) for k in acknowledged} == acknowledged
+        print(f"killed with {len(acknowledged)} rows acknowledged of {len(bodies)}; {len(found)} found after restart")
         # and it carries on: the rest can be entered
         rest = [b for b, _ in bodies if (b["deal"], b["round"], b["table"]) not in found]
         assert all(post(port, b) == 201 for b in rest)
