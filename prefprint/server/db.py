@@ -89,6 +89,7 @@ class Store:
     def __init__(self, folder: Path, digest: str, session: int):
         self.path = Path(folder) / DB_FILE
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock_file()
         self.con = connect(self.path)
         self.con.executescript(_SCHEMA)
         self.rows: dict[tuple[int, int, int], Row] = {}  # (deal, round, table) -> row
@@ -97,6 +98,21 @@ class Store:
         self.version = 0
         self._check_meta(digest, session)
         self._load()
+
+    def _lock_file(self) -> None:
+        """One server a folder: a second one would answer from rows it never saw (the kernel lets go of the
+        lock when the process ends, also by kill -9)."""
+        import fcntl
+        import os
+
+        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(self._fd)
+            from prefprint.errors import PrefprintError
+
+            raise PrefprintError("serve.busy", path=str(self.path)) from None
 
     def _check_meta(self, digest: str, session: int) -> None:
         meta = dict(self.con.execute("SELECT key, value FROM meta"))
@@ -187,4 +203,7 @@ class Store:
                     "SELECT deal, round, tbl, old, by, at, reason FROM audit ORDER BY id")]
 
     def close(self) -> None:
+        import os
+
         self.con.close()
+        os.close(self._fd)

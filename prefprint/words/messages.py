@@ -936,6 +936,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                           "укажите другую папку -o",
                           "{path} holds the rows of another event (session {session}, or another movement and deals); "
                           "give another folder with -o"),
+    "serve.busy": ("{path}: в этой папке уже работает сервер подсчёта", "{path}: a scoring server already works in this folder"),
     "serve.workbook_other": ("{path} напечатан для другой расстановки: распечатайте комплект заново или укажите "
                              "другую папку -o",
                              "{path} was printed for another event: print the kit again or give another folder with -o"),

@@ -218,3 +218,12 @@ def test_pages_escape_what_was_typed(tmp_path):
         assert evil not in page and "alert(1)" in page  # there, as JSON with < escaped
     assert c.get("/t/1?token=%3Cscript%3E").text.count("<script>") == 0
     assert "<script>alert" not in c.get("/?token=%3Cscript%3Ealert").text
+
+
+def test_one_server_a_folder(tmp_path):
+    from prefprint.errors import PrefprintError
+
+    served(tmp_path)
+    with pytest.raises(PrefprintError) as busy:
+        served(tmp_path)
+    assert busy.value.message.code == "serve.busy"
