@@ -97,6 +97,18 @@ RU = {
     "Also count the tricks a caught misère cannot avoid (slower).":
         "Считать и взятки пойманного мизера (медленнее).",
     "Processes (default: every core).": "Процессов (по умолчанию — по числу ядер).",
+    # serve
+    "Scoring server: the tables enter their rows by phone, the director watches, corrects and exports.":
+        "Сервер подсчёта: столы вводят строки с телефона, судья следит, исправляет и выгружает книгу протоколов.",
+    "The session to score.": "Сессия, результаты которой вводятся.",
+    "The kit's folder: database, secret and protocols.xlsx (default: output/<spec stem>/).":
+        "Папка комплекта: база, секрет кодов и protocols.xlsx (по умолчанию output/<имя описания>/).",
+    "Address to listen on (default: the host of [serve] url, else 127.0.0.1).":
+        "Адрес сервера (по умолчанию — из [serve] url, иначе 127.0.0.1).",
+    "Port (default: the port of [serve] url, else 8000).": "Порт (по умолчанию — из [serve] url, иначе 8000).",
+    "Results pages only for the director until he shows them.": "Итоги видит только судья, пока не откроет их.",
+    "Print the entry codes (the kit prints them) and exit.": "Показать коды ввода (их печатает комплект) и выйти.",
+    'With --tokens: {"director": …, "tables": {"1": …}}.': 'Вместе с --tokens: {"director": …, "tables": {"1": …}}.',
 }
 
 # click's own words around the help texts

@@ -144,7 +144,7 @@ _USAGE_RU = [
     (r"Missing option '(.+?)'\.(.*)", "не задан параметр «{0}»{1}"),
     (r"Missing argument '(.+?)'\.(.*)", "не задан аргумент «{0}»{1}"),
     (r"No such option:? '?([^\s']+)'?\.?(?: Did you mean '(.+)'\?)?", "нет параметра «{0}»{1}"),
-    (r"No such command '(.+?)'\.", "нет команды «{0}»; команды: movement, score, costs, kit, results, analyse"),
+    (r"No such command '(.+?)'\.", "нет команды «{0}»; команды: movement, score, costs, kit, results, analyse, serve"),
     (r"Option '(.+?)' requires an argument\.", "параметру «{0}» нужно значение"),
     (r"Got unexpected extra arguments? \((.+)\)", "лишние аргументы: {0}"),
     (r"Invalid value for '(.+?)': File '(.+)' does not exist\.", "{0}: файл «{1}» не найден"),
@@ -520,3 +520,38 @@ def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
         click.echo(json.dumps(data, ensure_ascii=False))
     else:
         click.echo("\n\n".join(texts))
+
+
+@cli.command()
+@click.argument("spec", type=click.Path(exists=True, dir_okay=False))
+@click.option("--session", type=click.IntRange(min=1), default=1, show_default=True, help="The session to score.")
+@click.option("-o", "--output", "out", type=click.Path(file_okay=False),
+              help="The kit's folder: database, secret and protocols.xlsx (default: output/<spec stem>/).")
+@click.option("--host", help="Address to listen on (default: the host of [serve] url, else 127.0.0.1).")
+@click.option("--port", type=click.IntRange(1, 65535), help="Port (default: the port of [serve] url, else 8000).")
+@click.option("--hide-results", is_flag=True, help="Results pages only for the director until he shows them.")
+@click.option("--tokens", is_flag=True, help="Print the entry codes (the kit prints them) and exit.")
+@click.option("--json", "as_json", is_flag=True, help='With --tokens: {"director": …, "tables": {"1": …}}.')
+@_LANG
+def serve(spec, session, out, host, port, hide_results, tokens, as_json, lang):
+    """Scoring server: the tables enter their rows by phone, the director watches, corrects and exports."""
+    from prefprint.server.main import codes_of, run_server, session_folder
+
+    _set_lang(lang)
+    from prefprint.io.spec import load_competition
+
+    competition = load_competition(spec)
+    lang = _set_lang(lang, competition)
+    event = competition.session(session)
+    folder = session_folder(competition, event, Path(out) if out else Path("output") / Path(spec).stem)
+    if tokens:
+        found = codes_of(event, folder)
+        if as_json:
+            click.echo(json.dumps({"director": found["director"],
+                                   "tables": {str(t): c for t, c in found["tables"].items()}}))
+        else:
+            click.echo(Message("serve.tokens_director", key=found["director"]).text(lang))
+            for t, c in found["tables"].items():
+                click.echo(Message("serve.tokens_table", table=t, key=c).text(lang))
+        return
+    run_server(competition, event, folder, spec, host, port, hide_results, _say(lang))

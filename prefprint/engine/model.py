@@ -50,6 +50,7 @@ class Event:
     source: str = ""
     stem: str = field(default="event")
     publish_url: str = ""  # where the results site will be published (QR codes point there)
+    serve_url: str = ""  # the scoring server's address ([serve] url): table cards carry entry QR codes
     bleed: bool = False  # cut sheets with bleed and crop marks for a print shop
     analysis: bool = True  # [publish] analysis: double-dummy tables on hand records and results pages
     session: int = 1  # this session's number in the competition
@@ -57,6 +58,8 @@ class Event:
     session_title: str = ""
     deals_source: str = "generated"  # generated (seed or prepared) | table (dealt at the first table)
     absent: tuple[int, ...] = ()  # players of the competition who do not play this session
+    # the secret entry codes printed on the kit ({"director": …, "tables": {n: …}}), set by the kit
+    entry_codes: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def seats(self) -> tuple[str, ...]:

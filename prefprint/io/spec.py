@@ -30,6 +30,7 @@ _KNOWN = {
     "players": {"number", "name", "club"},
     "sessions": _MOVEMENT_KEYS | {"title", "date", "start", "by_lines", "absent", "deals"},
     "publish": {"url", "analysis"},
+    "serve": {"url"},  # the scoring server's address, for the entry QR codes of the table cards
     "print": {"bleed"},
     "scoring": {"factoring"},  # read by prefprint.rulings
     "rulings": set(),  # [[rulings]]: read and checked by prefprint.rulings
@@ -390,6 +391,12 @@ def _common(problems, data) -> dict:
         problems.add(("publish", "url"), "spec.bad_url", found=_found(url))
         url = ""
     out["publish_url"] = url
+    serve = _section(data, "serve")
+    url = _typed(problems, serve, ("serve",), "url", "str", "")
+    if url and not re.fullmatch(r"https?://[^\s]+", url):
+        problems.add(("serve", "url"), "spec.bad_url", found=_found(url))
+        url = ""
+    out["serve_url"] = url
     out["analysis"] = _typed(problems, pub, ("publish",), "analysis", "bool", True)
     out["bleed"] = _typed(problems, prn, ("print",), "bleed", "bool", False)
     return out
@@ -542,7 +549,7 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
             common["title"], str(date), common["venue"], common["language"], common["variant"],
             common["conventions"], common["overrides"], common["table_size"], common["deals_per_set"],
             common["minutes"], start, str(seed), tuple(by_number[n] for n in present), movement, tuple(deals),
-            str(path), path.stem, publish_url=common["publish_url"], bleed=common["bleed"],
+            str(path), path.stem, publish_url=common["publish_url"], serve_url=common["serve_url"], bleed=common["bleed"],
             analysis=common["analysis"],
             session=k, session_count=len(sessions_data), session_title=title, deals_source=deals_source,
             absent=tuple(sorted(absent))))

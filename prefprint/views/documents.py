@@ -385,7 +385,19 @@ def table_cards_context(event: Event) -> dict:
         card["example"] = next((k for k in kinds if k not in ("stay", "rest", "end")), None)
         card["legend"] = _card_legend(card, lang)
         card["deals"] = _card_deals(deals_at.get(card["table"], []), event)
+        card["entry"] = entry_of(event, card["table"])
     return {"cards": [cards[k] for k in sorted(cards)], "compact": last <= 13, "dense": last > 30}
+
+
+def entry_of(event: Event, table: int) -> dict | None:
+    """A table card's entry QR: the table's page on the scoring server with its code, and the code to type."""
+    code = event.entry_codes.get("tables", {}).get(table) if event.serve_url else None
+    if not code:
+        return None
+    from prefprint.io.codes import entry_url
+
+    return {"url": entry_url(event.serve_url, table, code), "code": code,
+            "caption": _m(event.language, "serve.card_caption")}
 
 
 def _card_legend(card: dict, lang: str) -> list[str]:
@@ -520,6 +532,8 @@ def director_context(event: Event) -> dict:
         "room_sets": {r.number: ranges(r.sets) for r in m.rooms},
         "pairs_whom": _m(event.language, m.quality.whom),
         "plan_warning": plan_warning(event), "dealing": dealing_notes(event),
+        "director_code": _m(event.language, "serve.director_code", url=event.serve_url,
+                            key=event.entry_codes["director"]) if event.serve_url and event.entry_codes else "",
     }
 
 

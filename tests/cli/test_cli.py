@@ -30,7 +30,7 @@ def run(*args):
     (["movement", "--players", "20", "--table-size", "5"], "Ошибка: --table-size: «5» не подходит; допустимы: '4', '3'"),
     (["movement", "--players", "20", "--bogus"], "Ошибка: нет параметра «--bogus»; может быть, «--rounds»?"),
     (["kit", "nonexist.toml"], "Ошибка: описание турнира: файл «nonexist.toml» не найден"),
-    (["foo"], "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse"),
+    (["foo"], "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse, serve"),
     (["movement", "--players", "20", "--rounds", "9", "--lang", "en"],
      "Error: rounds must be from 2 to 5 (the full circle) for 20 players, not 9"),
     (["movement", "--players", "20", "--rounds", "1", "--lang", "en"],
