@@ -11,6 +11,7 @@ import click
 
 from prefprint.engine.rules import VARIANTS, variant_key
 from prefprint.errors import PrefprintError
+from prefprint.words.catalog import LANGS
 from prefprint.words.messages import Message, problem_lines, shown, text_of
 
 
@@ -131,7 +132,7 @@ def _asked_lang(ctx, args) -> str:
     if asked:
         return asked
     for i, arg in enumerate(args):
-        if arg == "--lang" and i + 1 < len(args) and args[i + 1] in ("ru", "en"):
+        if arg == "--lang" and i + 1 < len(args) and args[i + 1] in LANGS:
             return args[i + 1]
         if arg in ("--lang=ru", "--lang=en"):
             return arg[-2:]
@@ -262,7 +263,7 @@ def _numbers(text: str | None, option: str) -> list[int] | None:
 @click.option("--absent", help="With --by-lines: numbers of players who miss the second session, e.g. 3,17.")
 @click.option("--compare", is_flag=True, help="List the candidates side by side and say why auto chose.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see README).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True,
+@click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True,
               help="Language of the text output and of errors.")
 def movement(players, table_size, rounds, method, rooms, by_lines, absent, compare, as_json, lang):
     """Build a movement and print it round by round with its statistics and fairness."""
@@ -320,7 +321,7 @@ def _candidate_json(c, k: int) -> dict:
 @click.option("--dark", is_flag=True, help='A dark game, as "втёмную" in the contract (classic: amounts ×2).')
 @click.option("--concede", type=int, help='Tricks conceded before play, as "без 3" in the contract.')
 @click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. tens=checked.")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help='Print one JSON object, e.g. {"N": -104, ...}.')
 def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark, concede, overrides, lang, as_json):
     """Score one deal: what is written and the whists of each seat."""
@@ -345,7 +346,7 @@ def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark
 @cli.command()
 @click.option("--variant", required=True, help=_VARIANT_HELP)
 @click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True)
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True)
 @click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. consolation_to_dealer=false.")
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False), default="output/costs", show_default=True,
               help="Folder for costs-VARIANT-SIZE.html and .pdf.")
@@ -364,7 +365,7 @@ def costs(variant, table_size, lang, overrides, out):
         click.echo(str(p))
 
 
-_LANG = click.option("--lang", type=click.Choice(["ru", "en"]),
+_LANG = click.option("--lang", type=click.Choice(list(LANGS)),
                      help="Language of the messages (default: the event's language).")
 _NO_ANALYSIS = click.option("--no-analysis", is_flag=True,
                             help="No double-dummy analysis (also [publish] analysis = false in the spec).")
