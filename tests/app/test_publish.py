@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES, has
 
-from prefprint.app.kit import document_html
+from prefprint.app.kit import document_html, documents_of
 from prefprint.app.publish import deal_page, player_card, role_of
 from prefprint.app.results import run
 from prefprint.engine.matchpoints import rounded_percent
@@ -332,11 +332,23 @@ def _russian_pages(events, site):
             yield f"{stem}/{name}", document_html(events[stem], name, part)
     for page in ("index.html", PLAYER_PAGE.format(n=3), "deals/deal-1.html", TABLE_PAGE.format(n=2)):
         yield page, text_of_page(out / page)
+    # the whole kit and the whole results (site and print) of the club night, every document of it
+    from prefprint.app.publish import _site_pages, pdf_parts
+
+    event = events["club-night-20"]
+    for name in documents_of(event):
+        if name != "protocols.xlsx":
+            yield f"kit/{name}", document_html(event, name)
+    yield "kit/index", html("kit_index.html", "ru", event=event, docs=[])
+    for rel, page in _site_pages(report):
+        yield f"results/{rel}", page
+    for i, part in enumerate(pdf_parts(report)):
+        yield f"results.pdf/{i}", part
 
 
 def test_russian_counts_agree_with_their_numbers(events, site):
     words = {plural(n, key): key for key in FORMS.values() for n in (1, 2, 5)}
-    pattern = re.compile(r"(\d+)\s+(" + "|".join(sorted(words, key=len, reverse=True)) + r")\b")
+    pattern = re.compile(r"(\d+)[ \u00a0](" + "|".join(sorted(words, key=len, reverse=True)) + r")\b")
     seen = 0
     for name, text in _russian_pages(events, site):
         for n, word in pattern.findall(_visible_text(text)):
@@ -346,9 +358,10 @@ def test_russian_counts_agree_with_their_numbers(events, site):
 
 
 def test_no_english_word_in_a_russian_document(events, site):
-    allowed = {"PDF", "HTML"}
+    allowed = {"PDF", "HTML", "Excel"}
     for name, text in _russian_pages(events, site):
-        english = set(re.findall(r"\b[A-Za-z]{2,}\b", _visible_text(text))) - allowed
+        visible = re.sub(r"[\w.-]+\.(?:xlsx|pdf|html)\b", " ", _visible_text(text))  # a file's name is no word
+        english = set(re.findall(r"\b[A-Za-z]{2,}\b", visible)) - allowed
         assert not english, (name, english)
 
 
