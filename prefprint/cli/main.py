@@ -11,7 +11,7 @@ import click
 
 from prefprint.engine.rules import VARIANTS, variant_key
 from prefprint.errors import PrefprintError
-from prefprint.words.catalog import LANGS
+from prefprint.words.catalog import LANGS, gettext
 from prefprint.words.messages import Message, problem_lines, shown, text_of
 
 
@@ -134,62 +134,63 @@ def _asked_lang(ctx, args) -> str:
     for i, arg in enumerate(args):
         if arg == "--lang" and i + 1 < len(args) and args[i + 1] in LANGS:
             return args[i + 1]
-        if arg in ("--lang=ru", "--lang=en"):
-            return arg[-2:]
+        if arg.startswith("--lang=") and arg[len("--lang="):] in LANGS:
+            return arg[len("--lang="):]
     return "ru"
 
 
-# click's own messages (English) as a Russian director reads them
-_USAGE_RU = [
-    (r"Missing option '(.+?)'\.(.*)", "не задан параметр «{0}»{1}"),
-    (r"Missing argument '(.+?)'\.(.*)", "не задан аргумент «{0}»{1}"),
-    (r"No such option:? '?([^\s']+)'?\.?(?: Did you mean '(.+)'\?)?", "нет параметра «{0}»{1}"),
-    (r"No such command '(.+?)'\.", "нет команды «{0}»; команды: movement, score, costs, kit, results, analyse"),
-    (r"Option '(.+?)' requires an argument\.", "параметру «{0}» нужно значение"),
-    (r"Got unexpected extra arguments? \((.+)\)", "лишние аргументы: {0}"),
-    (r"Invalid value for '(.+?)': File '(.+)' does not exist\.", "{0}: файл «{1}» не найден"),
-    (r"Invalid value for '(.+?)': File '(.+)' is a directory\.", "{0}: «{1}» — папка, а нужен файл"),
-    (r"Invalid value for '(.+?)': Directory '(.+)' is a file\.", "{0}: «{1}» — файл, а нужна папка"),
-    (r"Invalid value for '(.+?)': '(.*)' is not one of (.+)\.", "{0}: «{1}» не подходит; допустимы: {2}"),
-    (r"Invalid value for '(.+?)': '(.*)' is not a valid integer\.", "{0}: «{1}» — не целое число"),
-    (r"Invalid value for '(.+?)': (.+) is not in the range (.+)\.", "{0}: {1} — вне допустимого: {2}"),
-    (r"Invalid value for '(.+?)': (.*)", "{0}: {1}"),
+# click's own messages (English): what they look like and the key of their words in the catalogues
+_USAGE = [
+    (r"Missing option '(?P<name>.+?)'\.(?P<rest>.*)", "cli.usage.missing_option"),
+    (r"Missing argument '(?P<name>.+?)'\.(?P<rest>.*)", "cli.usage.missing_argument"),
+    (r"No such option:? '?(?P<name>[^\s']+)'?\.?(?: Did you mean '(?P<hint>.+)'\?)?", "cli.usage.no_option"),
+    (r"No such command '(?P<name>.+?)'\.", "cli.usage.no_command"),
+    (r"Option '(?P<name>.+?)' requires an argument\.", "cli.usage.needs_value"),
+    (r"Got unexpected extra arguments? \((?P<args>.+)\)", "cli.usage.extra_args"),
+    (r"Invalid value for '(?P<name>.+?)': File '(?P<path>.+)' does not exist\.", "cli.usage.no_file"),
+    (r"Invalid value for '(?P<name>.+?)': File '(?P<path>.+)' is a directory\.", "cli.usage.is_directory"),
+    (r"Invalid value for '(?P<name>.+?)': Directory '(?P<path>.+)' is a file\.", "cli.usage.is_file"),
+    (r"Invalid value for '(?P<name>.+?)': '(?P<value>.*)' is not one of (?P<choices>.+)\.", "cli.usage.not_one_of"),
+    (r"Invalid value for '(?P<name>.+?)': '(?P<value>.*)' is not a valid integer\.", "cli.usage.not_integer"),
+    (r"Invalid value for '(?P<name>.+?)': (?P<value>.+) is not in the range (?P<range>.+)\.", "cli.usage.out_of_range"),
+    (r"Invalid value for '(?P<name>.+?)': (?P<what>.*)", "cli.usage.invalid"),
 ]
 
 
-# the command's arguments as a Russian director calls them
-_ARGUMENTS_RU = {"SPEC": "описание турнира", "WORKBOOKS...": "книга протоколов"}
+# the command's arguments as a director calls them
+_ARGUMENTS = {"SPEC": "cli.argument.spec", "WORKBOOKS...": "cli.argument.workbooks"}
 
 
 def _usage_text(text: str, lang: str) -> str:
-    """A usage error of click in the language asked for (click writes English)."""
+    """A usage error of click in the language asked for (click writes English, shown as it is in English)."""
     import re
 
-    if lang != "ru":
+    if lang == "en":
         return text
-    for pattern, words in _USAGE_RU:
+    for pattern, key in _USAGE:
         m = re.fullmatch(pattern, text.strip(), re.S)
         if m:
-            parts = [(g or "").strip() for g in m.groups()]
-            if pattern.startswith("No such option"):
-                parts[1] = f"; может быть, «{parts[1]}»?" if parts[1] else ""
-            elif pattern.startswith("Invalid value"):
-                parts[0] = _ARGUMENTS_RU.get(parts[0], parts[0])
-            return words.format(*parts)
+            parts = {name: (value or "").strip() for name, value in m.groupdict().items()}
+            if "hint" in parts:
+                parts["hint"] = gettext("cli.usage.did_you_mean", lang).format(hint=parts["hint"]) if parts["hint"] else ""
+            if pattern.startswith("Invalid value") and parts["name"] in _ARGUMENTS:
+                parts["name"] = gettext(_ARGUMENTS[parts["name"]], lang)
+            return gettext(key, lang).format(**parts)
     return text
 
 
+# why a file or folder could not be used: the system's error numbers with words in the catalogues
+_OS_REASONS = ("ENOENT", "EACCES", "EPERM", "ENOSPC", "EROFS", "ENOTDIR", "EISDIR", "EEXIST")
+
+
 def _os_reason(e: OSError, lang: str) -> str:
-    """Why a file or folder could not be used, in the language asked for."""
+    """Why a file or folder could not be used, in the language asked for (the system's own words in English)."""
     import errno
 
-    if lang == "ru":
-        ru = {errno.ENOENT: "нет такого файла или папки", errno.EACCES: "нет прав доступа",
-              errno.EPERM: "действие запрещено", errno.ENOSPC: "на диске нет места",
-              errno.EROFS: "файловая система только для чтения", errno.ENOTDIR: "это не папка",
-              errno.EISDIR: "это папка", errno.EEXIST: "уже существует"}
-        if e.errno in ru:
-            return ru[e.errno]
+    if lang != "en":
+        name = errno.errorcode.get(e.errno)
+        if name in _OS_REASONS:
+            return gettext(f"cli.os.{name}", lang)
     return e.strerror or str(e)
 
 

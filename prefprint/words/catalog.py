@@ -137,3 +137,27 @@ class Table(Mapping):
 
     def __repr__(self) -> str:
         return f"Table({self.prefix!r})"
+
+
+class PerLanguage(Mapping):
+    """Something made of words, per language, built once: HEADERS["en"] is `build("en")`."""
+
+    def __init__(self, build):
+        self.build = build
+        self._cache: dict = {}
+
+    def __getitem__(self, lang: str):
+        if lang not in self._cache:
+            self._cache[lang] = self.build(_lang(lang))
+        return self._cache[lang]
+
+    def __iter__(self):
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+
+def words_of(*keys: str) -> PerLanguage:
+    """A tuple of words per language: words_of("sheet.status.played", ...)["en"] == ("played", ...)."""
+    return PerLanguage(lambda lang: tuple(gettext(key, lang) for key in keys))

