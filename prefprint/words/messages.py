@@ -73,8 +73,8 @@ class _Formatter(string.Formatter):
         if isinstance(value, (list, tuple)) and all(isinstance(v, Message) for v in value):
             # several parts of one problem, or "{items:,}": items of one list
             return ("; " if spec != "," else ", ").join(v.text(self.lang) for v in value)
-        if isinstance(value, Quoted) and self.lang == "en":
-            return f'"{value.inner}"'
+        if isinstance(value, Quoted):
+            return gettext("quoted", self.lang).format(text=value.inner)
         if spec.startswith("count."):
             return ngettext(spec, value, self.lang)
         if isinstance(value, (Fraction, float)) and not spec:
