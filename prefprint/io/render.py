@@ -18,7 +18,7 @@ from markupsafe import Markup
 from prefprint.engine.rules import fmt_whists
 from prefprint.io.outdir import write_atomic
 from prefprint.words import catalog
-from prefprint.words.i18n import METHOD_NAMES, VARIANT_NAMES, forms, note_text, words
+from prefprint.words.i18n import note_text, words
 from prefprint.words.messages import Message, text_of, wording
 from prefprint.words.numbers import number
 
@@ -47,8 +47,6 @@ def environment() -> jinja2.Environment:
     env.globals["text_of"] = text_of
     env.globals["qr"] = qr_svg
     env.globals["note_text"] = note_text
-    env.globals["METHOD_NAMES"] = METHOD_NAMES
-    env.globals["VARIANT_NAMES"] = VARIANT_NAMES
     return env
 
 
@@ -84,8 +82,7 @@ def language_environment(lang: str) -> jinja2.Environment:
 
 def html(template: str, lang: str = "ru", **context) -> str:
     """Render one document template to an HTML string in a language."""
-    return language_environment(lang).get_template(template).render(lang=lang, t=words(lang), f=forms(lang),
-                                                                     **context)
+    return language_environment(lang).get_template(template).render(lang=lang, t=words(lang), **context)
 
 
 @jinja2.pass_context
