@@ -28,6 +28,9 @@ Keys, not sentences, are the msgids:
   `cli.*` (the command line's help), `settle.*` (`prefprint score`). `catalog.Table(prefix)` gives a
   family of them per language as a dict: `METHOD_NAMES["en"]["field"] == "balanced"`.
 
+A message written in the old format (`"code": ("Russian", "English")` with inline forms
+`{n:сдача|сдачи|сдач}`) is carried into both catalogues by `python tools/po_add.py FILE.py`.
+
 Templates use jinja2's i18n extension (`prefprint.io.render.language_environment`): `{{ _("key") }}`,
 `{{ _("key", k=3) }}` for placeholders, `{{ n|counted("count.deal") }}` / `ngettext` for counted words,
 `{{ _html("key") }}` for words that carry their own markup; no template branches on the language.

@@ -111,3 +111,22 @@ def test_an_unknown_key_is_refused():
 
     with pytest.raises(KeyError):
         Message("no.such.message")
+
+
+def test_old_format_messages_are_carried_into_the_catalogues(tmp_path, capsys):
+    """tools/po_add.py: a message in the old format gets its counted words by key; unknown forms are refused."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    try:
+        import po_add
+    finally:
+        sys.path.pop(0)
+    source = tmp_path / "new.py"
+    source.write_text('CATALOGUE = {"file_problems": ("x", "y"),\n'
+                      '             "t.new": ("{n} {n:сдача|сдачи|сдач} у {path}", "{n} {n:deal|deals} at {path}"),\n'
+                      '             "t.bad": ("{n} {n:лось|лося|лосей}", "{n} {n:moose|moose}")}\n', encoding="utf-8")
+    assert po_add.main([str(source), "--dry-run"]) == 1
+    out = capsys.readouterr()
+    assert out.out.split() == ["added", "t.new"] and "left out t.bad" in out.err
