@@ -185,7 +185,7 @@ def run_competition(competition: Competition, workbooks: list[Path], folder: Pat
 
 
 def ranking_json(report: CompetitionReport) -> dict:
-    """The ranking over the competition, with each player's sessions (see README)."""
+    """The ranking over the competition, with each player's sessions (shape in docs/json.md)."""
     from prefprint.engine.rules import fmt_json
 
     names = report.competition.names

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from prefprint import __version__
 from prefprint.engine.rules import VARIANTS, variant_key
 from prefprint.errors import PrefprintError
 from prefprint.words.catalog import LANGS, gettext
@@ -238,7 +239,7 @@ def _overrides(pairs) -> dict:
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="prefprint")
+@click.version_option(version=__version__, prog_name="prefprint")
 def cli():
     """prefprint: duplicate preferans table kits, protocols and matchpointed results."""
 
@@ -263,7 +264,7 @@ def _numbers(text: str | None, option: str) -> list[int] | None:
 @click.option("--by-lines", is_flag=True, help="Build the second session: rooms of former N, E, S, W.")
 @click.option("--absent", help="With --by-lines: numbers of players who miss the second session, e.g. 3,17.")
 @click.option("--compare", is_flag=True, help="List the candidates side by side and say why auto chose.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see README).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see docs/json.md).")
 @click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True,
               help="Language of the text output and of errors.")
 def movement(players, table_size, rounds, method, rooms, by_lines, absent, compare, as_json, lang):
@@ -478,7 +479,7 @@ class _Bar:
 @cli.command()
 @click.argument("spec", type=click.Path(exists=True, dir_okay=False))
 @click.option("--session", type=click.IntRange(min=1), help="Analyse only this session (default: every session).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (shape in the README).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (shape in docs/json.md).")
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False),
               help="Folder of the cache (default: output/<spec stem>/).")
 @click.option("--no-cache", is_flag=True, help="Solve every deal again; neither read nor write the cache.")

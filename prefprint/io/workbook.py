@@ -1,6 +1,6 @@
 """The protocol workbook (the only openpyxl user): write it for the event, read it back.
 
-Format (stable; see README): one sheet per deal named "Сдача N" / "Deal N". Row 1: the event
+Format (stable; see docs/workbook.md): one sheet per deal named "Сдача N" / "Deal N". Row 1: the event
 title. Row 2: deal, set, dealer, status. Rows 4–5: header. From row 6: one row per (round,
 table) that plays the deal, in the column order of `COLUMNS`.
 """

@@ -125,12 +125,15 @@ def test_costs_writes_html_and_pdf(tmp_path):
     assert (tmp_path / "costs-leningrad-3.pdf").read_bytes().startswith(b"%PDF")
 
 
-def test_every_command_has_help_and_is_in_the_readme():
+def test_every_command_has_help_and_is_in_the_readme_and_the_manual():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
     for name, command in cli.commands.items():
         assert command.help, name
         assert run(name, "--help").exit_code == 0
-        assert f"prefprint {name}" in readme, name
+        assert f"\nprefprint {name} " in readme, f"{name}: not in the README's synopsis"
+        assert f"| `{name}` |" in readme, f"{name}: not in the README's table of commands"
+        assert f"`prefprint {name}`" in index, f"{name}: docs/index.md does not say which page tells of it"
 
 
 def test_python_dash_m_works():
