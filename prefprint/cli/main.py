@@ -16,57 +16,61 @@ from prefprint.words.catalog import LANGS, gettext
 from prefprint.words.messages import Message, problem_lines, shown, text_of
 
 
-def _help_in_russian(ctx) -> bool:
-    """Help is in Russian unless the command line asks for --lang en."""
-    return _asked_lang(ctx, ctx.meta.get("prefprint.args", ())) == "ru"
+def _help_lang(ctx) -> str:
+    """The language of --help: Russian unless the command line asks for another (--lang en: click's own English)."""
+    return _asked_lang(ctx, ctx.meta.get("prefprint.args", ()))
 
 
-def _help_record(record: str) -> str:
-    """An option's help with click's "[default: …; required]" tail, in Russian."""
-    from prefprint.cli.help import WORDS_RU, russian
+def _help_record(record: str, lang: str) -> str:
+    """An option's help with click's "[default: …; required]" tail, in a language."""
+    from prefprint.cli.help import click_words, russian
 
     text, tail = record, ""
     if record.endswith("]") and "[" in record:
         cut = record.rfind("  [") if "  [" in record else record.rfind("[")
         text, tail = record[:cut], record[cut:]
         for word in ("default", "required"):
-            tail = tail.replace(word, WORDS_RU[word])
-    return (russian(text) or "") + tail
+            tail = tail.replace(word, click_words(lang)[word])
+    return (russian(text, lang) or "") + tail
 
 
 class _RussianHelp:
-    """`--help` in Russian by default (click writes English): usage, description, options, commands."""
+    """`--help` in the language asked for, Russian by default (click writes English): usage, description,
+    options, commands."""
 
     def format_usage(self, ctx, formatter):
-        if not _help_in_russian(ctx):
+        lang = _help_lang(ctx)
+        if lang == "en":
             return super().format_usage(ctx, formatter)
-        from prefprint.cli.help import WORDS_RU
+        from prefprint.cli.help import click_words
 
         pieces = " ".join(self.collect_usage_pieces(ctx))
         for word in ("OPTIONS", "COMMAND", "ARGS"):
-            pieces = pieces.replace(word, WORDS_RU[word])
-        formatter.write_usage(ctx.command_path, pieces, prefix=f"{WORDS_RU['Usage:']} ")
+            pieces = pieces.replace(word, click_words(lang)[word])
+        formatter.write_usage(ctx.command_path, pieces, prefix=f"{click_words(lang)['Usage:']} ")
 
     def format_help_text(self, ctx, formatter):
-        if not _help_in_russian(ctx):
+        lang = _help_lang(ctx)
+        if lang == "en":
             return super().format_help_text(ctx, formatter)
         from prefprint.cli.help import russian
 
         if self.help:
             formatter.write_paragraph()
             with formatter.indentation():
-                formatter.write_text(russian(self.help))
+                formatter.write_text(russian(self.help, lang))
 
     def format_options(self, ctx, formatter):
-        if not _help_in_russian(ctx):
+        lang = _help_lang(ctx)
+        if lang == "en":
             return super().format_options(ctx, formatter)
-        from prefprint.cli.help import WORDS_RU, russian_spec
+        from prefprint.cli.help import click_words, russian_spec
 
-        rows = [(russian_spec(spec), _help_record(text)) for spec, text in
+        rows = [(russian_spec(spec, lang), _help_record(text, lang)) for spec, text in
                 (p.get_help_record(ctx) or (None, None) for p in self.get_params(ctx)
                  if not isinstance(p, click.Argument)) if spec]
         if rows:
-            with formatter.section(WORDS_RU["Options"]):
+            with formatter.section(click_words(lang)["Options"]):
                 formatter.write_dl(rows)
         if isinstance(self, click.Group):
             self.format_commands(ctx, formatter)
@@ -85,14 +89,15 @@ class _Group(_RussianHelp, click.Group):
         return super().parse_args(ctx, args)
 
     def format_commands(self, ctx, formatter):
-        if not _help_in_russian(ctx):
+        lang = _help_lang(ctx)
+        if lang == "en":
             return super().format_commands(ctx, formatter)
-        from prefprint.cli.help import WORDS_RU, russian, short
+        from prefprint.cli.help import click_words, russian, short
 
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(map(len, names))
-        rows = [(name, short(russian(self.commands[name].help) or "", limit)) for name in names]
-        with formatter.section(WORDS_RU["Commands"]):
+        rows = [(name, short(russian(self.commands[name].help, lang) or "", limit)) for name in names]
+        with formatter.section(click_words(lang)["Commands"]):
             formatter.write_dl(rows)
 
     def invoke(self, ctx):
