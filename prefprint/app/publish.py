@@ -22,6 +22,7 @@ from prefprint.engine.rules import active_seats
 from prefprint.io.outdir import write_atomic
 from prefprint.io.render import html, render_pdfs
 from prefprint.views.documents import DEAL_PAGE, PLAYER_PAGE, TABLE_PAGE, deal_view, table_copy
+from prefprint.words.catalog import gettext
 from prefprint.words.i18n import words
 from prefprint.words.messages import Message, text_of
 from prefprint.words.numbers import number, ranges
@@ -160,7 +161,7 @@ def _protocol_cells(r, lang: str) -> list:
     o = r.outcome if r is not None else None
     if o is None:
         return [("", "")] * 3
-    pas, half = ("пас", "пол") if lang == "ru" else ("pass", "half")
+    pas, half = gettext("sheet.pass", lang), gettext("sheet.half", lang)
     tricks, defence = dict(o.tricks), dict(o.defence)
     if o.contract.kind == "allpass":
         return [(s, tricks.get(s, "")) for s in active_seats(o.table_size, o.dealer)]

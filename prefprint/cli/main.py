@@ -12,60 +12,65 @@ import click
 from prefprint import __version__
 from prefprint.engine.rules import VARIANTS, variant_key
 from prefprint.errors import PrefprintError
+from prefprint.words.catalog import LANGS, gettext
 from prefprint.words.messages import Message, problem_lines, shown, text_of
 
 
-def _help_in_russian(ctx) -> bool:
-    """Help is in Russian unless the command line asks for --lang en."""
-    return _asked_lang(ctx, ctx.meta.get("prefprint.args", ())) == "ru"
+def _help_lang(ctx) -> str:
+    """The language of --help: Russian unless the command line asks for another (--lang en: click's own English)."""
+    return _asked_lang(ctx, ctx.meta.get("prefprint.args", ()))
 
 
-def _help_record(record: str) -> str:
-    """An option's help with click's "[default: …; required]" tail, in Russian."""
-    from prefprint.cli.help import WORDS_RU, russian
+def _help_record(record: str, lang: str) -> str:
+    """An option's help with click's "[default: …; required]" tail, in a language."""
+    from prefprint.cli.help import click_words, russian
 
     text, tail = record, ""
     if record.endswith("]") and "[" in record:
         cut = record.rfind("  [") if "  [" in record else record.rfind("[")
         text, tail = record[:cut], record[cut:]
         for word in ("default", "required"):
-            tail = tail.replace(word, WORDS_RU[word])
-    return (russian(text) or "") + tail
+            tail = tail.replace(word, click_words(lang)[word])
+    return (russian(text, lang) or "") + tail
 
 
 class _RussianHelp:
-    """`--help` in Russian by default (click writes English): usage, description, options, commands."""
+    """`--help` in the language asked for, Russian by default (click writes English): usage, description,
+    options, commands."""
 
     def format_usage(self, ctx, formatter):
-        if not _help_in_russian(ctx):
+        lang = _help_lang(ctx)
+        if lang == "en":
             return super().format_usage(ctx, formatter)
-        from prefprint.cli.help import WORDS_RU
+        from prefprint.cli.help import click_words
 
         pieces = " ".join(self.collect_usage_pieces(ctx))
         for word in ("OPTIONS", "COMMAND", "ARGS"):
-            pieces = pieces.replace(word, WORDS_RU[word])
-        formatter.write_usage(ctx.command_path, pieces, prefix=f"{WORDS_RU['Usage:']} ")
+            pieces = pieces.replace(word, click_words(lang)[word])
+        formatter.write_usage(ctx.command_path, pieces, prefix=f"{click_words(lang)['Usage:']} ")
 
     def format_help_text(self, ctx, formatter):
-        if not _help_in_russian(ctx):
+        lang = _help_lang(ctx)
+        if lang == "en":
             return super().format_help_text(ctx, formatter)
         from prefprint.cli.help import russian
 
         if self.help:
             formatter.write_paragraph()
             with formatter.indentation():
-                formatter.write_text(russian(self.help))
+                formatter.write_text(russian(self.help, lang))
 
     def format_options(self, ctx, formatter):
-        if not _help_in_russian(ctx):
+        lang = _help_lang(ctx)
+        if lang == "en":
             return super().format_options(ctx, formatter)
-        from prefprint.cli.help import WORDS_RU, russian_spec
+        from prefprint.cli.help import click_words, russian_spec
 
-        rows = [(russian_spec(spec), _help_record(text)) for spec, text in
+        rows = [(russian_spec(spec, lang), _help_record(text, lang)) for spec, text in
                 (p.get_help_record(ctx) or (None, None) for p in self.get_params(ctx)
                  if not isinstance(p, click.Argument)) if spec]
         if rows:
-            with formatter.section(WORDS_RU["Options"]):
+            with formatter.section(click_words(lang)["Options"]):
                 formatter.write_dl(rows)
         if isinstance(self, click.Group):
             self.format_commands(ctx, formatter)
@@ -84,14 +89,15 @@ class _Group(_RussianHelp, click.Group):
         return super().parse_args(ctx, args)
 
     def format_commands(self, ctx, formatter):
-        if not _help_in_russian(ctx):
+        lang = _help_lang(ctx)
+        if lang == "en":
             return super().format_commands(ctx, formatter)
-        from prefprint.cli.help import WORDS_RU, russian, short
+        from prefprint.cli.help import click_words, russian, short
 
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(map(len, names))
-        rows = [(name, short(russian(self.commands[name].help) or "", limit)) for name in names]
-        with formatter.section(WORDS_RU["Commands"]):
+        rows = [(name, short(russian(self.commands[name].help, lang) or "", limit)) for name in names]
+        with formatter.section(click_words(lang)["Commands"]):
             formatter.write_dl(rows)
 
     def invoke(self, ctx):
@@ -132,64 +138,65 @@ def _asked_lang(ctx, args) -> str:
     if asked:
         return asked
     for i, arg in enumerate(args):
-        if arg == "--lang" and i + 1 < len(args) and args[i + 1] in ("ru", "en"):
+        if arg == "--lang" and i + 1 < len(args) and args[i + 1] in LANGS:
             return args[i + 1]
-        if arg in ("--lang=ru", "--lang=en"):
-            return arg[-2:]
+        if arg.startswith("--lang=") and arg[len("--lang="):] in LANGS:
+            return arg[len("--lang="):]
     return "ru"
 
 
-# click's own messages (English) as a Russian director reads them
-_USAGE_RU = [
-    (r"Missing option '(.+?)'\.(.*)", "не задан параметр «{0}»{1}"),
-    (r"Missing argument '(.+?)'\.(.*)", "не задан аргумент «{0}»{1}"),
-    (r"No such option:? '?([^\s']+)'?\.?(?: Did you mean '(.+)'\?)?", "нет параметра «{0}»{1}"),
-    (r"No such command '(.+?)'\.", "нет команды «{0}»; команды: movement, score, costs, kit, results, analyse, serve"),
-    (r"Option '(.+?)' requires an argument\.", "параметру «{0}» нужно значение"),
-    (r"Got unexpected extra arguments? \((.+)\)", "лишние аргументы: {0}"),
-    (r"Invalid value for '(.+?)': File '(.+)' does not exist\.", "{0}: файл «{1}» не найден"),
-    (r"Invalid value for '(.+?)': File '(.+)' is a directory\.", "{0}: «{1}» — папка, а нужен файл"),
-    (r"Invalid value for '(.+?)': Directory '(.+)' is a file\.", "{0}: «{1}» — файл, а нужна папка"),
-    (r"Invalid value for '(.+?)': '(.*)' is not one of (.+)\.", "{0}: «{1}» не подходит; допустимы: {2}"),
-    (r"Invalid value for '(.+?)': '(.*)' is not a valid integer\.", "{0}: «{1}» — не целое число"),
-    (r"Invalid value for '(.+?)': (.+) is not in the range (.+)\.", "{0}: {1} — вне допустимого: {2}"),
-    (r"Invalid value for '(.+?)': (.*)", "{0}: {1}"),
+# click's own messages (English): what they look like and the key of their words in the catalogues
+_USAGE = [
+    (r"Missing option '(?P<name>.+?)'\.(?P<rest>.*)", "cli.usage.missing_option"),
+    (r"Missing argument '(?P<name>.+?)'\.(?P<rest>.*)", "cli.usage.missing_argument"),
+    (r"No such option:? '?(?P<name>[^\s']+)'?\.?(?: Did you mean '(?P<hint>.+)'\?)?", "cli.usage.no_option"),
+    (r"No such command '(?P<name>.+?)'\.", "cli.usage.no_command"),
+    (r"Option '(?P<name>.+?)' requires an argument\.", "cli.usage.needs_value"),
+    (r"Got unexpected extra arguments? \((?P<args>.+)\)", "cli.usage.extra_args"),
+    (r"Invalid value for '(?P<name>.+?)': File '(?P<path>.+)' does not exist\.", "cli.usage.no_file"),
+    (r"Invalid value for '(?P<name>.+?)': File '(?P<path>.+)' is a directory\.", "cli.usage.is_directory"),
+    (r"Invalid value for '(?P<name>.+?)': Directory '(?P<path>.+)' is a file\.", "cli.usage.is_file"),
+    (r"Invalid value for '(?P<name>.+?)': '(?P<value>.*)' is not one of (?P<choices>.+)\.", "cli.usage.not_one_of"),
+    (r"Invalid value for '(?P<name>.+?)': '(?P<value>.*)' is not a valid integer\.", "cli.usage.not_integer"),
+    (r"Invalid value for '(?P<name>.+?)': (?P<value>.+) is not in the range (?P<range>.+)\.", "cli.usage.out_of_range"),
+    (r"Invalid value for '(?P<name>.+?)': (?P<what>.*)", "cli.usage.invalid"),
 ]
 
 
-# the command's arguments as a Russian director calls them
-_ARGUMENTS_RU = {"SPEC": "описание турнира", "WORKBOOKS...": "книга протоколов"}
+# the command's arguments as a director calls them
+_ARGUMENTS = {"SPEC": "cli.argument.spec", "WORKBOOKS...": "cli.argument.workbooks"}
 
 
 def _usage_text(text: str, lang: str) -> str:
-    """A usage error of click in the language asked for (click writes English)."""
+    """A usage error of click in the language asked for (click writes English, shown as it is in English)."""
     import re
 
-    if lang != "ru":
+    if lang == "en":
         return text
-    for pattern, words in _USAGE_RU:
+    for pattern, key in _USAGE:
         m = re.fullmatch(pattern, text.strip(), re.S)
         if m:
-            parts = [(g or "").strip() for g in m.groups()]
-            if pattern.startswith("No such option"):
-                parts[1] = f"; может быть, «{parts[1]}»?" if parts[1] else ""
-            elif pattern.startswith("Invalid value"):
-                parts[0] = _ARGUMENTS_RU.get(parts[0], parts[0])
-            return words.format(*parts)
+            parts = {name: (value or "").strip() for name, value in m.groupdict().items()}
+            if "hint" in parts:
+                parts["hint"] = gettext("cli.usage.did_you_mean", lang).format(hint=parts["hint"]) if parts["hint"] else ""
+            if pattern.startswith("Invalid value") and parts["name"] in _ARGUMENTS:
+                parts["name"] = gettext(_ARGUMENTS[parts["name"]], lang)
+            return gettext(key, lang).format(**parts)
     return text
 
 
+# why a file or folder could not be used: the system's error numbers with words in the catalogues
+_OS_REASONS = ("ENOENT", "EACCES", "EPERM", "ENOSPC", "EROFS", "ENOTDIR", "EISDIR", "EEXIST")
+
+
 def _os_reason(e: OSError, lang: str) -> str:
-    """Why a file or folder could not be used, in the language asked for."""
+    """Why a file or folder could not be used, in the language asked for (the system's own words in English)."""
     import errno
 
-    if lang == "ru":
-        ru = {errno.ENOENT: "нет такого файла или папки", errno.EACCES: "нет прав доступа",
-              errno.EPERM: "действие запрещено", errno.ENOSPC: "на диске нет места",
-              errno.EROFS: "файловая система только для чтения", errno.ENOTDIR: "это не папка",
-              errno.EISDIR: "это папка", errno.EEXIST: "уже существует"}
-        if e.errno in ru:
-            return ru[e.errno]
+    if lang != "en":
+        name = errno.errorcode.get(e.errno)
+        if name in _OS_REASONS:
+            return gettext(f"cli.os.{name}", lang)
     return e.strerror or str(e)
 
 
@@ -263,7 +270,7 @@ def _numbers(text: str | None, option: str) -> list[int] | None:
 @click.option("--absent", help="With --by-lines: numbers of players who miss the second session, e.g. 3,17.")
 @click.option("--compare", is_flag=True, help="List the candidates side by side and say why auto chose.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see docs/json.md).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True,
+@click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True,
               help="Language of the text output and of errors.")
 def movement(players, table_size, rounds, method, rooms, by_lines, absent, compare, as_json, lang):
     """Build a movement and print it round by round with its statistics and fairness."""
@@ -321,7 +328,7 @@ def _candidate_json(c, k: int) -> dict:
 @click.option("--dark", is_flag=True, help='A dark game, as "втёмную" in the contract (classic: amounts ×2).')
 @click.option("--concede", type=int, help='Tricks conceded before play, as "без 3" in the contract.')
 @click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. tens=checked.")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help='Print one JSON object, e.g. {"N": -104, ...}.')
 def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark, concede, overrides, lang, as_json):
     """Score one deal: what is written and the whists of each seat."""
@@ -346,7 +353,7 @@ def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark
 @cli.command()
 @click.option("--variant", required=True, help=_VARIANT_HELP)
 @click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True)
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True)
 @click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. consolation_to_dealer=false.")
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False), default="output/costs", show_default=True,
               help="Folder for costs-VARIANT-SIZE.html and .pdf.")
@@ -365,7 +372,7 @@ def costs(variant, table_size, lang, overrides, out):
         click.echo(str(p))
 
 
-_LANG = click.option("--lang", type=click.Choice(["ru", "en"]),
+_LANG = click.option("--lang", type=click.Choice(list(LANGS)),
                      help="Language of the messages (default: the event's language).")
 _NO_ANALYSIS = click.option("--no-analysis", is_flag=True,
                             help="No double-dummy analysis (also [publish] analysis = false in the spec).")

@@ -10,6 +10,7 @@ from functools import cached_property
 from prefprint.engine.deals import Deal
 from prefprint.engine.rules import Conventions
 from prefprint.movement.engine import Movement
+from prefprint.words.catalog import gettext
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class Event:
     @property
     def session_label(self) -> str:
         """The session as named on paper: its title, else "Сессия 2" / "Session 2"."""
-        return self.session_title or ("Сессия" if self.language == "ru" else "Session") + f" {self.session}"
+        return self.session_title or f"{gettext('word.session', self.language)} {self.session}"
 
     @property
     def heading(self) -> str:

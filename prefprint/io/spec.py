@@ -19,7 +19,8 @@ from prefprint.engine.model import Competition, Event, Player
 from prefprint.engine.rules import VARIANTS, conventions_for, variant_key
 from prefprint.errors import PrefprintError, SpecError
 from prefprint.movement.engine import METHODS, build_movement, renumber, second_session
-from prefprint.words.messages import CATALOGUE, Message, shown
+from prefprint.words import catalog
+from prefprint.words.messages import Message, shown
 
 _MOVEMENT_KEYS = {"method", "rounds", "rooms"}
 _KNOWN = {
@@ -111,7 +112,7 @@ class _Problems:
 
     def add(self, path: tuple, problem, /, **params):
         """A problem at a key: a catalogue code with its parameters, or a ready Message."""
-        what = Message(problem, **params) if isinstance(problem, str) and problem in CATALOGUE else problem
+        what = Message(problem, **params) if isinstance(problem, str) and problem in catalog.keys() else problem
         line = None
         for n in range(len(path), 0, -1):
             line = self.lines.get(tuple(path[:n]))
@@ -267,14 +268,14 @@ def _toml_problem(e: tomllib.TOMLDecodeError, source: str = "") -> Message:
 
 def _language_in(text: str) -> str:
     """The event's language from the raw text of a spec that TOML cannot read."""
-    m = re.search(r'^\s*language\s*=\s*"(ru|en)"', text, re.M)
+    m = re.search(r'^\s*language\s*=\s*"(' + "|".join(catalog.LANGS) + ')"', text, re.M)
     return m.group(1) if m else "ru"
 
 
 def _language_of(data) -> str:
     ev = data.get("event") if isinstance(data, dict) else None
     lang = ev.get("language") if isinstance(ev, dict) else None
-    return lang if lang in ("ru", "en") else "ru"
+    return lang if lang in catalog.LANGS else catalog.DEFAULT
 
 
 def parse_competition(text: str, path: Path | str = "event.toml") -> Competition:
@@ -357,8 +358,9 @@ def _common(problems, data) -> dict:
         "start": _time(problems, ev, ("event",), "start", "10:00"),
     }
     language = _typed(problems, ev, ("event",), "language", "str", "ru")
-    if language not in ("ru", "en"):
-        problems.add(("event", "language"), "spec.one_of", choices='"ru", "en"', found=_found(language))
+    if language not in catalog.LANGS:
+        problems.add(("event", "language"), "spec.one_of", choices=", ".join(f'"{lang}"' for lang in catalog.LANGS),
+                     found=_found(language))
         language = "ru"
     out["language"] = language
     variant = _typed(problems, game, ("game",), "variant", "str", "sochi", required="game" in data)

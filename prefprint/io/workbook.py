@@ -26,6 +26,7 @@ from prefprint.engine.model import Event
 from prefprint.engine.rules import COST, STRAINS, Contract, ContractCell
 from prefprint.errors import WorkbookError
 from prefprint.io.outdir import write_atomic
+from prefprint.words.catalog import PerLanguage, gettext, words_of
 from prefprint.words.messages import Message, shown
 
 COLUMNS = ("round", "table", "contract", "decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat",
@@ -36,50 +37,23 @@ HEADER_ROW = 5
 FIRST_ROW = 6
 INFO_ROW = 2
 
-HEADERS = {
-    "ru": ("Тур", "Стол", "Контракт", "Поз.", "Взятки", "Поз.", "Взятки", "Поз.", "Взятки",
-           "№", "Висты", "МП", "№", "Висты", "МП", "№", "Висты", "МП", "№", "Висты", "МП"),
-    "en": ("Round", "Table", "Contract", "Seat", "Tricks", "Seat", "Tricks", "Seat", "Tricks",
-           "No.", "Whists", "MP", "No.", "Whists", "MP", "No.", "Whists", "MP", "No.", "Whists", "MP"),
-}
-GROUPS = {  # (first column, last column, title) of the row above the header
-    "ru": ((4, 5, "Разыгрывающий"), (6, 7, "1-й вистующий"), (8, 9, "2-й вистующий"),
-           (10, 12, "N"), (13, 15, "E"), (16, 18, "S"), (19, 21, "W")),
-    "en": ((4, 5, "Declarer"), (6, 7, "Whister 1"), (8, 9, "Whister 2"),
-           (10, 12, "N"), (13, 15, "E"), (16, 18, "S"), (19, 21, "W")),
-}
+# the words of the workbook, per language, from the catalogues (sheet.*)
+_HEAD_KEYS = ("round", "table", "contract") + ("seat", "tricks") * 3 + ("no", "whists", "mp") * 4
+HEADERS = words_of(*(f"sheet.head.{k}" for k in _HEAD_KEYS))
+GROUPS = PerLanguage(lambda lang: (  # (first column, last column, title) of the row above the header
+    (4, 5, gettext("sheet.group.declarer", lang)), (6, 7, gettext("sheet.group.whister1", lang)),
+    (8, 9, gettext("sheet.group.whister2", lang)), (10, 12, "N"), (13, 15, "E"), (16, 18, "S"), (19, 21, "W")))
 # wide enough for every label in LibreOffice's and Excel's default fonts, bold: "Разыгрывающий" over D:E,
 # "Комплект" in C, "Первая рука" in E
 WIDTHS = (7, 6, 12, 6, 13, 6, 9, 6, 9) + (5, 8, 5) * 4
-SHEET_PREFIX = {"ru": "Сдача", "en": "Deal"}
-STATUS_WORDS = {"ru": ("сыграна", "не сыграна", "испорчена"), "en": ("played", "not played", "spoiled")}
-LABELS = {"ru": ("Сдача", "Комплект", "Сдающий", "Статус", "Первая рука"),
-          "en": ("Deal", "Set", "Dealer", "Status", "First hand")}
-HELP = {
-    "ru": "Пас: «пас» в графе взяток пасующего, все взятки защиты — у вистующего. Полвиста: «пол». "
-          "Распасы: контракт «—», в графах — 1-я, 2-я, 3-я рука и их взятки. Висты можно не заполнять: "
-          "они будут вычислены. Статус сдачи: сыграна / не сыграна / испорчена. Корректировка судьи: "
-          "«корр» в графе контракта, проценты — в графах МП.",
-    "en": "Pass: \"pass\" in the passer's tricks cell; the whister holds all the defence's tricks. "
-          "Half-whist: \"half\". All-pass: contract \"—\", the columns hold 1st, 2nd, 3rd hand and their "
-          "tricks. Whists may be left blank: they are computed. Deal status: played / not played / spoiled. "
-          "Director's adjusted score: \"adjusted\" as the contract, percentages in the MP cells.",
-}
-SEAT_HELP = {
-    "ru": ("Позиция", "N, E, S или W (можно русскими: С, В, Ю, З)"),
-    "en": ("Seat", "N, E, S or W"),
-}
-TRICKS_HELP = {
-    "ru": ("Взятки", "Число 0–10; «пас» — спасовавшему (все взятки защиты — вистующему), «пол» — полвиста"),
-    "en": ("Tricks", "A number 0–10; \"pass\" for the passer (the whister holds all the defence's tricks), "
-                     "\"half\" for a half-whist"),
-}
-_CONTRACT_HELP = {
-    "ru": ("Контракт из списка или словами: «7 пик», «шесть бубен», «8 б/к», «мизер», «—» (распасы)",
-           "; втёмную: «7♠ втёмную»", "; сдался до розыгрыша: «6♠ без 3»"),
-    "en": ("A contract from the list or in words: \"7 spades\", \"six diamonds\", \"8NT\", \"misere\", "
-           "\"—\" (all-pass)", "; dark: \"7♠ dark\"", "; conceded before play: \"6♠ down 3\""),
-}
+SHEET_PREFIX = PerLanguage(lambda lang: gettext("sheet.deal", lang))
+STATUS_WORDS = words_of("sheet.status.played", "sheet.status.not_played", "sheet.status.spoiled")
+LABELS = words_of("sheet.label.deal", "sheet.label.set", "sheet.label.dealer", "sheet.label.status",
+                  "sheet.label.first_hand")
+HELP = PerLanguage(lambda lang: gettext("sheet.help", lang))
+SEAT_HELP = words_of("sheet.seat_help.title", "sheet.seat_help.text")
+TRICKS_HELP = words_of("sheet.tricks_help.title", "sheet.tricks_help.text")
+_CONTRACT_HELP = words_of("sheet.contract_help.base", "sheet.contract_help.dark", "sheet.contract_help.conceded")
 
 
 def contract_help(lang: str, dark: bool = False, concession: bool = False) -> str:
@@ -88,7 +62,7 @@ def contract_help(lang: str, dark: bool = False, concession: bool = False) -> st
     return base + (dark_form if dark else "") + (conceded_form if concession else "") + "."
 
 
-LISTS_SHEET = {"ru": "Списки", "en": "Lists"}
+LISTS_SHEET = PerLanguage(lambda lang: gettext("sheet.lists", lang))
 _INLINE_LIST = 255  # Excel's limit for a list typed into a validation
 
 _THIN = Side(style="thin", color="999999")
@@ -137,8 +111,8 @@ def contract_choices(lang: str, dark: bool = False) -> list[str]:
     """The contract drop-down: every game, misère, all-pass, dark games where the variant plays them, then the
     director's words."""
     games = [ContractCell(Contract("game", level, strain)) for level in COST for strain in STRAINS]
-    plays = ["мизер", "—"] if lang == "ru" else ["misere", "—"]
-    director = ["корр", "не сыграна"] if lang == "ru" else ["adjusted", "not played"]
+    plays = [gettext("sheet.misere", lang), "—"]
+    director = [gettext("sheet.adjusted", lang), gettext("sheet.status.not_played", lang)]
     darks = [cell._replace(dark=True).label(lang) for cell in games] if dark else []
     return [cell.label(lang) for cell in games] + plays + darks + director
 
@@ -160,7 +134,7 @@ def build_workbook(event: Event) -> Workbook:
     lang = event.language
     wb = Workbook()
     wb.remove(wb.active)
-    pass_word, half_word = ("пас", "пол") if lang == "ru" else ("pass", "half")
+    pass_word, half_word = gettext("sheet.pass", lang), gettext("sheet.half", lang)
     tricks_list = ",".join([str(i) for i in range(11)] + [pass_word, half_word])
     cyrillic = tuple(CYRILLIC_SEATS[s] for s in event.seats) if lang == "ru" else ()  # С, В, Ю, З
     seats_list = ",".join(event.seats + cyrillic)
@@ -212,7 +186,7 @@ def build_workbook(event: Event) -> Workbook:
         for col in ("K", "N", "Q", "T"):
             dv = DataValidation(type="decimal", operator="between", formula1="-100000", formula2="100000",
                                 allow_blank=True, showErrorMessage=True,
-                                error="висты — число" if lang == "ru" else "whists must be a number")
+                                error=gettext("sheet.whists_number", lang))
             ws.add_data_validation(dv)
             dv.add(f"{col}{FIRST_ROW}:{col}{last}")
         dv = DataValidation(type="list", formula1=f'"{status_list}"', allow_blank=True)
@@ -229,8 +203,8 @@ def build_workbook(event: Event) -> Workbook:
         ws.print_title_rows = f"{HEADER_ROW - 1}:{HEADER_ROW}"
         if event.dealt_at_table:
             _layout_cells(ws, event, deal)
-    players = wb.create_sheet("Игроки" if lang == "ru" else "Players")
-    players.append(["№", "Имя" if lang == "ru" else "Name"])
+    players = wb.create_sheet(gettext("sheet.players", lang))
+    players.append(["№", gettext("sheet.name", lang)])
     for p in event.players:
         players.append([p.number, None])
         _text(players.cell(players.max_row, 2), p.name)
@@ -289,11 +263,10 @@ def layout_rows(event: Event, deal) -> list[tuple[str, int]]:
 
 
 def _layout_cells(ws, event: Event, deal) -> None:
-    ru = event.language == "ru"
-    head = ws.cell(INFO_ROW, LAYOUT_COL, "Расклад (записывает первый стол)" if ru else "Layout (the first table writes it)")
+    lang = event.language
+    head = ws.cell(INFO_ROW, LAYOUT_COL, gettext("sheet.layout", lang))
     head.font = Font(bold=True)
-    words = {"talon_top": "Прикуп, верхняя" if ru else "Talon, top",
-             "talon_bottom": "Прикуп, нижняя" if ru else "Talon, bottom"}
+    words = {"talon_top": gettext("sheet.talon_top", lang), "talon_bottom": gettext("sheet.talon_bottom", lang)}
     for key, row in layout_rows(event, deal):
         ws.cell(row, LAYOUT_COL, words.get(key, key)).font = Font(bold=True)
         c = ws.cell(row, LAYOUT_COL + 1)
@@ -543,7 +516,7 @@ def filled_rows(path: Path) -> int:
 
 # --------------------------------------------------------------------------- results and sample fills
 
-NOTE_HEADER = {"ru": "Примечание", "en": "Note"}
+NOTE_HEADER = PerLanguage(lambda lang: gettext("sheet.note", lang))
 
 
 def write_results_workbook(report, path: Path, banner: str = "") -> Path:
@@ -553,10 +526,10 @@ def write_results_workbook(report, path: Path, banner: str = "") -> Path:
     lang = event.language
     wb = Workbook()
     ws = wb.active
-    ws.title = "Итоги" if lang == "ru" else "Ranking"
+    ws.title = gettext("sheet.ranking", lang)
     _ranking_sheet(ws, event.heading, report.standings, event.names, lang, banner)
     words = dict(zip(("played", "not played", "spoiled"), STATUS_WORDS[lang]))
-    row_words = {**words, "adjusted": "корр" if lang == "ru" else "adjusted"}
+    row_words = {**words, "adjusted": gettext("sheet.adjusted", lang)}
     for d in report.deals:
         if d.status not in words:  # pending: not scored yet
             continue
@@ -603,18 +576,17 @@ def write_competition_workbook(report, path: Path, note: str = "", session_notes
 
     comp = report.competition
     lang = comp.language
-    ru = lang == "ru"
     t_ = words(lang)
     wb = Workbook()
     ws = wb.active
-    ws.title = "Итоги" if ru else "Ranking"
+    ws.title = gettext("sheet.ranking", lang)
     _text(ws.cell(1, 1), comp.title).font = Font(bold=True, size=12)
     _note(ws, 2, note)
     sessions = [r.event.session for r in report.reports]
-    heads = ["Место" if ru else "Place", "№" if ru else "No.", "Имя" if ru else "Name"]
-    groups = [f"{'Сессия' if ru else 'Session'} {k}" for k in sessions] + ["Итого" if ru else "Total"]
+    heads = [gettext(k, lang) for k in ("sheet.place", "sheet.head.no", "sheet.name")]
+    groups = [f"{gettext('word.session', lang)} {k}" for k in sessions] + [gettext("word.total", lang)]
     for _ in groups:
-        heads += ["МП" if ru else "MP", "Макс" if ru else "Max", "%"]
+        heads += [gettext("sheet.head.mp", lang), gettext("sheet.max", lang), "%"]
     for i, h in enumerate(heads, 1):  # a group's heading over its three columns, as on the site
         c = ws.cell(GROUP_ROW + 1, i, h)
         c.font, c.fill = Font(bold=True), _HEAD_FILL
@@ -648,7 +620,7 @@ def write_competition_workbook(report, path: Path, note: str = "", session_notes
     ws.column_dimensions["C"].width = 32
     ws.freeze_panes = ws.cell(first, 4)
     for r in report.reports:
-        sh = wb.create_sheet(f"{'Сессия' if ru else 'Session'} {r.event.session}")
+        sh = wb.create_sheet(f"{gettext('word.session', lang)} {r.event.session}")
         _ranking_sheet(sh, r.event.session_title or comp.title, r.standings, comp.names, lang,
                        (session_notes or {}).get(r.event.session, ""))
     buf = io.BytesIO()
@@ -670,7 +642,7 @@ def _ranking_sheet(ws, title: str, standings, names: dict, lang: str, note: str 
     """A ranking on a sheet: the title, then place, number, name, MP, maximum and percentage."""
     _text(ws.cell(1, 1), title).font = Font(bold=True, size=12)
     _note(ws, 2, note)
-    heads = ("Место", "№", "Имя", "МП", "Макс", "%") if lang == "ru" else ("Place", "No.", "Name", "MP", "Max", "%")
+    heads = tuple(gettext(k, lang) for k in ("sheet.place", "sheet.head.no", "sheet.name", "sheet.head.mp", "sheet.max")) + ("%",)
     for i, h in enumerate(heads, 1):
         c = ws.cell(3, i, h)
         c.font = Font(bold=True)

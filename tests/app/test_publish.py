@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES, has
 
-from prefprint.app.kit import document_html
+from prefprint.app.kit import document_html, documents_of
 from prefprint.app.publish import deal_page, player_card, role_of
 from prefprint.app.results import run
 from prefprint.engine.matchpoints import rounded_percent
 from prefprint.engine.sample import random_fills
-from prefprint.io.render import environment, html, qr_svg
+from prefprint.io.render import html, language_environment, qr_svg
 from prefprint.io.spec import parse_event
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 from prefprint.movement.engine import TablePlay
@@ -306,12 +306,15 @@ def test_one_protocol_per_copy_of_a_set(events):
 
 @pytest.mark.parametrize("n", [1, 2, 5, 11, 21, 22, 25, 111])
 def test_counted_words_in_templates(n):
-    env = environment()
-    for _key, forms in FORMS["ru"].items():
-        text = env.from_string("{{ n|counted(f) }}").render(n=n, f=forms)
-        assert text == f"{n} {plural(n, forms)}"
-    assert env.from_string("{{ n|counted(f.deal) }}").render(n=n, f=FORMS["ru"]) == \
+    env = language_environment("ru")
+    for key in FORMS.values():
+        text = env.from_string("{{ n|counted(key) }}").render(n=n, key=key)
+        assert text == f"{n} {plural(n, key)}"
+        assert env.from_string("{{ ngettext(key, key, n) }}").render(n=n, key=key) == plural(n, key)
+    assert env.from_string('{{ n|counted("count.deal") }}').render(n=n) == \
         f"{n} " + {1: "сдача", 21: "сдача", 2: "сдачи", 22: "сдачи"}.get(n, "сдач")
+    assert language_environment("en").from_string('{{ n|counted("count.deal") }}').render(n=n) == \
+        f"{n} deal" + ("" if n == 1 else "s")
 
 
 def _visible_text(text: str) -> str:
@@ -329,11 +332,23 @@ def _russian_pages(events, site):
             yield f"{stem}/{name}", document_html(events[stem], name, part)
     for page in ("index.html", PLAYER_PAGE.format(n=3), "deals/deal-1.html", TABLE_PAGE.format(n=2)):
         yield page, text_of_page(out / page)
+    # the whole kit and the whole results (site and print) of the club night, every document of it
+    from prefprint.app.publish import _site_pages, pdf_parts
+
+    event = events["club-night-20"]
+    for name in documents_of(event):
+        if name != "protocols.xlsx":
+            yield f"kit/{name}", document_html(event, name)
+    yield "kit/index", html("kit_index.html", "ru", event=event, docs=[])
+    for rel, page in _site_pages(report):
+        yield f"results/{rel}", page
+    for i, part in enumerate(pdf_parts(report)):
+        yield f"results.pdf/{i}", part
 
 
 def test_russian_counts_agree_with_their_numbers(events, site):
-    words = {form: forms for forms in FORMS["ru"].values() for form in forms.split("|")}
-    pattern = re.compile(r"(\d+)\s+(" + "|".join(sorted(words, key=len, reverse=True)) + r")\b")
+    words = {plural(n, key): key for key in FORMS.values() for n in (1, 2, 5)}
+    pattern = re.compile(r"(\d+)[ \u00a0](" + "|".join(sorted(words, key=len, reverse=True)) + r")\b")
     seen = 0
     for name, text in _russian_pages(events, site):
         for n, word in pattern.findall(_visible_text(text)):
@@ -343,9 +358,10 @@ def test_russian_counts_agree_with_their_numbers(events, site):
 
 
 def test_no_english_word_in_a_russian_document(events, site):
-    allowed = {"PDF", "HTML"}
+    allowed = {"PDF", "HTML", "Excel"}
     for name, text in _russian_pages(events, site):
-        english = set(re.findall(r"\b[A-Za-z]{2,}\b", _visible_text(text))) - allowed
+        visible = re.sub(r"[\w.-]+\.(?:xlsx|pdf|html)\b", " ", _visible_text(text))  # a file's name is no word
+        english = set(re.findall(r"\b[A-Za-z]{2,}\b", visible)) - allowed
         assert not english, (name, english)
 
 
