@@ -61,3 +61,20 @@ def tiny_event_text(source: str = "") -> str:
         for n in range(1, 5))
     return (f'[event]\ntitle = "Tiny"\ndate = 2027-01-01\n[game]\nvariant = "sochi"\ntable_size = 3\n'
             f'deals_per_set = 2\n[deals]\nseed = 7\n{source}{prepared}{players}')
+
+
+def one_session(event):
+    """A competition of the one session `event`, as `prefprint results` runs a one-session spec."""
+    from prefprint.engine.model import Competition
+
+    return Competition(title=event.title, date=event.date, venue=event.venue, language=event.language,
+                       source=event.source, stem=event.stem, players=event.players, sessions=(event,))
+
+
+def run_session(event, workbook, folder=None, rulings=None, **kw):
+    """The session's report from the one pipeline of `prefprint results` (results.run): the workbook is
+    identified, its typed-in layouts read, checked, scored, ranked and (unless publish=False) published."""
+    from prefprint.app.results import run
+
+    rulings_of = (lambda e: rulings) if rulings is not None else None
+    return run(one_session(event), [workbook], folder, rulings_of=rulings_of, **kw).reports[0]

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 from conftest import SAMPLES, has
+from helpers import run_session
 
 from prefprint.app.kit import document_html
 from prefprint.app.publish import deal_page, player_card, role_of
-from prefprint.app.results import run
 from prefprint.engine.matchpoints import rounded_percent
+from prefprint.engine.rulings import Applied, Ruling
 from prefprint.engine.sample import random_fills
 from prefprint.io.render import environment, html, qr_svg
 from prefprint.io.spec import parse_event
@@ -50,7 +51,7 @@ def site(tmp_path_factory):
     fills[(2, first[2].round, event.rows_of(event.deal(2))[2].table)] = {
         "contract": "корр", "N_mp": 60, "E_mp": 40, "S_mp": 50, "W_mp": 50}
     path = fill_workbook(blank, base / "filled.xlsx", fills, {5: "испорчена"})
-    report = run(event, path, base / "out")
+    report = run_session(event, path, base / "out")
     return report, base / "out"
 
 
@@ -159,7 +160,9 @@ def test_new_report_shape_rows_with_status_notes_and_provisional(site):
                       notes=[Message("error", text="сдача перепутана при раскладке")])
     shaped.deals[0].results.append(spoiled)
     shaped.provisional, shaped.pending, shaped.generated_at = True, [3, 4], "2026-12-05 22:41"
-    shaped.rulings = [Message("error", text="решение по сдаче 1")]
+    penalty = Ruling("penalty", "решение по сдаче 1", Message("error", text="rulings.toml"), deal=1,
+                     player=ruled.players[seat], mp=Fraction(1))
+    shaped.rulings = [Applied(penalty, ruled.players[seat], Fraction(-1), deal=1)]
     try:
         ctx = deal_page(shaped, shaped.deals[0])
         row = next(r for r in ctx["rows"] if r["table"] == 99)
@@ -179,6 +182,7 @@ def test_new_report_shape_rows_with_status_notes_and_provisional(site):
         player = ruled.players[seat]
         card_html = html("results_player.html", "ru", card=player_card(shaped, player), state=state, **common)
         assert "медленную игру" in card_html and "2026-12-05 22:41" in card_html
+        assert "решение по сдаче 1" in card_html  # the ruling on his card too
     finally:
         for r, status, notes in saved:
             r.status, r.notes = status, notes
@@ -481,7 +485,7 @@ def test_english_site_and_pdf_pages(events, tmp_path):
     event = parse_event(source, "en.toml")
     blank = write_protocol_workbook(event, tmp_path / "p.xlsx")
     fills, _ = random_fills(event, 2)
-    report = run(event, fill_workbook(blank, tmp_path / "f.xlsx", fills), tmp_path / "out", publish=False)
+    report = run_session(event, fill_workbook(blank, tmp_path / "f.xlsx", fills), tmp_path / "out", publish=False)
     names = sorted([p.name for p in event.players] + [event.title, event.venue], key=len, reverse=True)
     pages = dict(_site_pages(report))
     texts = [pages["index.html"], pages[PLAYER_PAGE.format(n=1)], pages["deals/deal-1.html"],
