@@ -30,20 +30,16 @@ EXCLUDED = ("not played", "spoiled", "excluded", "pending")  # rows without matc
 
 
 # --------------------------------------------------------------------------- reading the report
-# The report's rows may carry `status` and `notes` (every row, excluded ones included) or not
-# (older reports: excluded rows absent, adjusted rows marked by `adjusted`); these read both.
+# The pages read results.Report (one session) and competition.CompetitionReport (the ranking over all).
 
 def row_status(result) -> str:
     """played | adjusted | not played | spoiled of one protocol row."""
-    status = getattr(result, "status", None)
-    if status:
-        return status
-    return "adjusted" if getattr(result, "adjusted", None) else "played"
+    return result.status
 
 
 def row_notes(result, lang: str) -> list[str]:
     """Why a row was excluded or adjusted, the rulings on it: in words."""
-    return [text_of(n, lang) for n in (getattr(result, "notes", None) or [])]
+    return [text_of(n, lang) for n in result.notes]
 
 
 def counts(result, seat: str) -> bool:
@@ -54,16 +50,15 @@ def counts(result, seat: str) -> bool:
 def report_state(report) -> dict:
     """What every page says about the report: provisional (when, which deals wait) and the rulings."""
     lang = report.event.language
-    provisional = bool(getattr(report, "provisional", False))
+    provisional = report.provisional
     return {"provisional": provisional, "text": provisional_text(report, lang) if provisional else "",
-            "pending": list(getattr(report, "pending", None) or []),
-            "generated_at": getattr(report, "generated_at", None),
-            "rulings": [ruling_text(a, lang) for a in getattr(report, "rulings", None) or []]}
+            "pending": list(report.pending), "generated_at": report.generated_at,
+            "rulings": [ruling_text(a, lang) for a in report.rulings]}
 
 
 def ruling_text(ruling, lang: str) -> str:
     """A director's ruling as it counted, in words."""
-    return text_of(ruling.note() if hasattr(ruling, "note") else ruling, lang)
+    return text_of(ruling.note(), lang)
 
 
 def provisional_text(report, lang: str) -> str:
@@ -77,7 +72,7 @@ def competition_state(report) -> dict:
     """What the overall pages, PDF and workbook of a competition say: provisional when any session is, with
     what each provisional session still waits for."""
     lang = report.competition.language
-    provisional = [r for r in report.reports if getattr(r, "provisional", False)]
+    provisional = [r for r in report.reports if r.provisional]
     if not provisional:
         return {"provisional": False, "text": "", "rulings": []}
     head = Message("results.provisional", time=provisional[0].generated_at).text(lang)
@@ -89,7 +84,7 @@ def competition_state(report) -> dict:
 def pending_parts(report) -> list[Message]:
     """What provisional results still wait for: the deals scored over part of their rows, the deals not scored."""
     parts = []
-    partial = getattr(report, "partial", None) or {}
+    partial = report.partial
     if partial:
         groups: dict[tuple, list] = {}
         for deal, rows in sorted(partial.items()):
@@ -139,13 +134,13 @@ def tricks_of(outcome, seat: str) -> tuple:
 
 def _top(result, seat: str) -> int:
     """The top of a seat's line on a deal (lines may differ where results are factored)."""
-    return (getattr(result, "tops", None) or {}).get(seat, result.top)
+    return result.tops[seat]
 
 
 def _missing_status(report, deal: int) -> str:
     """The status of a row the report does not hold: its deal's (not played, spoiled, pending), pending on a
     deal scored over the rows entered so far, or excluded."""
-    if deal in (getattr(report, "partial", None) or {}):
+    if deal in report.partial:
         return "pending"
     status = next((d.status for d in report.deals if d.number == deal), "excluded")
     return status if status in EXCLUDED else "excluded"
@@ -208,7 +203,7 @@ def deal_page(report, d) -> dict:
             "notes": row_notes(r, lang) if r is not None else [],
         })
     whole = d.status in ("not played", "spoiled")  # the deal as a whole: said once, not on every row
-    deal_notes = [text_of(n, lang) for n in getattr(d, "notes", None) or []]
+    deal_notes = [text_of(n, lang) for n in d.notes]
     if whole:
         for row in rows:
             row["notes"] = [n for n in row["notes"] if n not in deal_notes]
@@ -227,8 +222,7 @@ def deal_page(report, d) -> dict:
 
 def _analysed(report, number: int):
     """The double-dummy analysis of a deal of the report (solver.DealAnalysis), None without one."""
-    analysis = getattr(report, "analysis", None)
-    return analysis.deals.get(number) if analysis is not None else None
+    return report.analysis.deals.get(number) if report.analysis is not None else None
 
 
 def _dd_mark(report, number: int, outcome, role: str | None) -> dict | None:
@@ -350,8 +344,7 @@ def player_card(report, number: int) -> dict:
             "running": _percent1(total_mp, total_top) if total_top else None,
         })
     standing = next((s for s in report.standings if s.player == number), None)
-    rulings = [ruling_text(a, lang) for a in getattr(report, "rulings", None) or []
-               if getattr(a, "player", None) == number]
+    rulings = [ruling_text(a, lang) for a in report.rulings if a.player == number]
     return {"player": next(p for p in event.players if p.number == number), "standing": standing,
             "rulings": rulings, "marked": any(x["dd"] for r in rounds if not r["rest"] for x in r["deals"]),
             "rounds": rounds, "played": sum(1 for r in rounds if not r["rest"] for d in r["deals"]
@@ -531,7 +524,7 @@ def competition_nav(sessions, names: dict | None = None) -> dict:
 
 def absent_text(event, names: dict) -> str:
     """"Не участвует в этой сессии: 17 Егоров Егор" under a session's ranking; "" when all play."""
-    absent = list(getattr(event, "absent", None) or ())
+    absent = list(event.absent)
     if not absent:
         return ""
     players = ", ".join(f"{n} {names.get(n, '')}".strip() for n in absent)
