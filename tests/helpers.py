@@ -78,3 +78,33 @@ def run_session(event, workbook, folder=None, rulings=None, **kw):
 
     rulings_of = (lambda e: rulings) if rulings is not None else None
     return run(one_session(event), [workbook], folder, rulings_of=rulings_of, **kw).reports[0]
+
+
+def boxes_past(text: str) -> tuple[float, float, int]:
+    """How far (CSS px) any box reaches past the right edge of its page, and past the bottom of
+    its page's content area or of the half-page it sits in; and how many pages it takes."""
+    import weasyprint
+
+    from prefprint.io.render import templates_dir
+
+    doc = weasyprint.HTML(string=text, base_url=str(templates_dir()) + "/").render()
+    right = bottom = 0.0
+    measured = 0
+    for page in doc.pages:
+        box = page._page_box
+        floor = box.margin_height() - box.margin_bottom
+        for b in box.descendants():
+            if not (hasattr(b, "position_y") and hasattr(b, "margin_height")):
+                continue
+            measured += 1
+            right = max(right, b.position_x + b.margin_width() - box.margin_width())
+            element = getattr(b, "element", None)
+            if element is not None and "half" in (element.get("class") or "").split():
+                half_floor = b.position_y + b.margin_height()
+                for d in b.descendants():
+                    if hasattr(d, "position_y") and hasattr(d, "margin_height"):
+                        bottom = max(bottom, d.position_y + d.margin_height() - half_floor)
+            elif getattr(b, "element_tag", "") in ("td", "tr", "div", "p", "table"):
+                bottom = max(bottom, b.position_y + b.margin_height() - floor)
+    assert measured, "no box measured: WeasyPrint's boxes changed and the edges are not looked at"
+    return right, bottom, len(doc.pages)

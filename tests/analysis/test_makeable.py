@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import has
-from helpers import run_session, tiny_event_text
+from helpers import boxes_past, run_session, tiny_event_text
 from helpers import stub_render as _stub_render
 
 import prefprint.analysis.cache
@@ -146,7 +146,9 @@ def test_without_analysis_nothing_is_shown_and_nothing_solved(tmp_path, stubbed)
     event = _tiny(tmp_path)
     report = run_session(event, _filled(event, tmp_path), tmp_path / "out")
     assert report.analysis is None and stubbed == []
-    for page in (tmp_path / "out").rglob("*.html"):
+    pages = list((tmp_path / "out").rglob("*.html"))
+    assert len(pages) > len(event.deals)  # the ranking, the cards, the deals and the tables were written
+    for page in pages:
         text = page.read_text(encoding="utf-8")
         assert DD_TABLE not in text and "class=\"dd-mark" not in text and "двойного болвана" not in text, page
     assert DD_LINES not in document_html(event, "deals")
@@ -258,8 +260,6 @@ def test_the_makeable_table_view_marks_games_and_gaps():
 
 
 def test_pages_with_analysis_fit_the_page_and_the_phone(tmp_path, stubbed):
-    from test_publish import _boxes_past
-
     from prefprint.analysis.cache import EventAnalysis
     from prefprint.app.publish import pdf_parts
 
@@ -272,12 +272,12 @@ def test_pages_with_analysis_fit_the_page_and_the_phone(tmp_path, stubbed):
     report.analysis = replace(EventAnalysis(), deals=wide)
     parts = pdf_parts(report)
     for i in (1, len(parts) - 1):  # score cards, protocols
-        right, bottom, pages = _boxes_past(parts[i])
+        right, bottom, pages = boxes_past(parts[i])
         protocols = parts[i].count('<div class="pdeal">')  # protocols flow, two or more to a page
         expected = (protocols + 1) // 2 if protocols else parts[i].count("<section")
         assert right <= 0.5 and bottom <= 0.5 and pages <= expected, (i, right, bottom, pages)
     kit = document_html(event, "deals", analysis=report.analysis)
-    right, bottom, _ = _boxes_past(kit)
+    right, bottom, _ = boxes_past(kit)
     assert right <= 0.5 and bottom <= 0.5
     if has("chromium"):
         from prefprint.app.publish import _site_pages

@@ -228,9 +228,10 @@ reason = "Не окончили тур вовремя"
     hand = _by_hand(event, outcomes, 4, "E", skip_rows={(spoiled.round, spoiled.table), (adjusted.round,
                                                                                           adjusted.table)},
                     factoring="neuberg")
-    for r in deal.results:
-        if (r.round, r.table) in hand:
-            assert (r.mp["E"], r.tops["E"]) == hand[(r.round, r.table)]
+    compared = [r for r in deal.results if (r.round, r.table) in hand]
+    assert len(compared) == len(hand) == 3  # the rows of line E but the spoiled and the adjusted one
+    for r in compared:
+        assert (r.mp["E"], r.tops["E"]) == hand[(r.round, r.table)]
     adj = deal.results[2]
     assert adj.adjusted == {"E": 60} and adj.mp["E"] == Fraction(60 * 8, 100) and adj.tops["E"] == 8
     assert adj.notes[0].text("en") == (f"director's adjusted score on deal 4: E (player {victim}) — 60% of the top; "
