@@ -286,69 +286,89 @@ def player_card(report, number: int) -> dict:
     """A player's score card: per round his table, seat and table-mates; per deal his role, the
     contract, the tricks, his whists, matchpoints of the top and the running percentage."""
     event = report.event
-    lang = event.language
-    index = _index(report)
-    names = event.names
-    deals_of_set = _deals_of_set(event)
     scored: dict[int, dict] = {}  # round -> deal -> (result, seat), as written in the protocols
     for deal_no, r, seat in report.per_player.get(number, []):
         scored.setdefault(r.round, {})[deal_no] = (r, seat)
     where = _positions(event, number)
-    rounds, total_mp, total_top = [], Fraction(0), 0
+    index, deals_of_set, total = _index(report), _deals_of_set(event), _Sum()
+    rounds = []
     for rnd in event.movement.rounds:
-        mine = scored.get(rnd.number, {})
-        at = where.get(rnd.number)
+        mine, at = scored.get(rnd.number, {}), where.get(rnd.number)
         if at is None and not mine:
             rounds.append({"round": rnd.number, "rest": True})
-            continue
-        first = next(iter(mine.values()), None)
-        table = first[0].table if first else at[0].table
-        seat = first[1] if first else at[1]
-        numbers = sorted(set(mine) | set(deals_of_set.get(at[0].set, []) if at else ()))
-        deals, round_mp, round_top, seated = [], Fraction(0), 0, None
-        for n in numbers:
-            r, s = mine.get(n, (None, seat))
-            if r is None:
-                r = index.get((n, rnd.number, table))
-                if r is not None and counts(r, s) and r.players.get(s) != number:
-                    r = None  # someone else was written in his seat: not his result
-            if r is not None and seated is None:
-                seated = r.players  # who sat at the table, as the protocol has it
-            status = row_status(r) if r is not None else _missing_status(report, n)
-            outcome = r.outcome if r is not None else None
-            decl, own = tricks_of(outcome, s)
-            role = role_of(outcome, s)
-            row = {"deal": n, "status": status, "out": status in EXCLUDED, "role": role,
-                   "dd": _dd_mark(report, n, outcome, role) if status == "played" else None,
-                   "contract": _contract(r, lang),
-                   "decl_tricks": decl, "own_tricks": own,
-                   "whists": r.whists.get(s) if r is not None else None,
-                   "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
-                   "mp": None, "top": None, "running": None,
-                   "notes": row_notes(r, lang) if r is not None else []}
-            if counts(r, s):
-                row["mp"], row["top"] = r.mp[s], _top(r, s)
-                round_mp += r.mp[s]
-                round_top += row["top"]
-                total_mp += r.mp[s]
-                total_top += row["top"]
-            if total_top:
-                row["running"] = _percent1(total_mp, total_top)
-            deals.append(row)
-        mates = seated or (dict(at[0].seats) if at else {})
-        rounds.append({
-            "round": rnd.number, "rest": False, "table": table, "seat": seat, "set": at[0].set if at else None,
-            "mates": [(s, p, names.get(p, "")) for s, p in mates.items() if p != number],
-            "deals": deals, "mp": round_mp, "top": round_top,
-            "percent": _percent1(round_mp, round_top) if round_top else None,
-            "running": _percent1(total_mp, total_top) if total_top else None,
-        })
+        else:
+            rounds.append(_card_round(report, number, rnd.number, mine, at, index, deals_of_set, total))
     standing = next((s for s in report.standings if s.player == number), None)
-    rulings = [ruling_text(a, lang) for a in report.rulings if a.player == number]
+    rulings = [ruling_text(a, event.language) for a in report.rulings if a.player == number]
     return {"player": next(p for p in event.players if p.number == number), "standing": standing,
             "rulings": rulings, "marked": any(x["dd"] for r in rounds if not r["rest"] for x in r["deals"]),
             "rounds": rounds, "played": sum(1 for r in rounds if not r["rest"] for d in r["deals"]
                                             if d["mp"] is not None)}
+
+
+class _Sum:
+    """Matchpoints and tops added up: of a round, or of the card so far."""
+
+    def __init__(self):
+        self.mp, self.top = Fraction(0), 0
+
+    def add(self, mp, top: int) -> None:
+        self.mp += mp
+        self.top += top
+
+
+def _card_round(report, number: int, rnd: int, mine: dict, at, index: dict, deals_of_set: dict,
+                total: _Sum) -> dict:
+    """One round of a score card: the table, seat and mates, and a line a deal of the set he played (`total`:
+    the card's sum so far, carried on)."""
+    first = next(iter(mine.values()), None)
+    table = first[0].table if first else at[0].table
+    seat = first[1] if first else at[1]
+    numbers = sorted(set(mine) | set(deals_of_set.get(at[0].set, []) if at else ()))
+    deals, this, seated = [], _Sum(), None
+    for n in numbers:
+        r, s = mine.get(n, (None, seat))
+        if r is None:
+            r = index.get((n, rnd, table))
+            if r is not None and counts(r, s) and r.players.get(s) != number:
+                r = None  # someone else was written in his seat: not his result
+        if r is not None and seated is None:
+            seated = r.players  # who sat at the table, as the protocol has it
+        row = _card_deal(report, n, r, s)
+        if counts(r, s):
+            row["mp"], row["top"] = r.mp[s], _top(r, s)
+            this.add(r.mp[s], row["top"])
+            total.add(r.mp[s], row["top"])
+        if total.top:
+            row["running"] = _percent1(total.mp, total.top)
+        deals.append(row)
+    names = report.event.names
+    mates = seated or (dict(at[0].seats) if at else {})
+    return {
+        "round": rnd, "rest": False, "table": table, "seat": seat, "set": at[0].set if at else None,
+        "mates": [(s, p, names.get(p, "")) for s, p in mates.items() if p != number],
+        "deals": deals, "mp": this.mp, "top": this.top,
+        "percent": _percent1(this.mp, this.top) if this.top else None,
+        "running": _percent1(total.mp, total.top) if total.top else None,
+    }
+
+
+def _card_deal(report, n: int, r, s: str) -> dict:
+    """A deal's line of a score card as the protocol has it (`r`: the row, None where he has none); the
+    matchpoints and the running percentage are the round's to fill in."""
+    lang = report.event.language
+    status = row_status(r) if r is not None else _missing_status(report, n)
+    outcome = r.outcome if r is not None else None
+    decl, own = tricks_of(outcome, s)
+    role = role_of(outcome, s)
+    return {"deal": n, "status": status, "out": status in EXCLUDED, "role": role,
+            "dd": _dd_mark(report, n, outcome, role) if status == "played" else None,
+            "contract": _contract(r, lang),
+            "decl_tricks": decl, "own_tricks": own,
+            "whists": r.whists.get(s) if r is not None else None,
+            "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
+            "mp": None, "top": None, "running": None,
+            "notes": row_notes(r, lang) if r is not None else []}
 
 
 # results.pdf prints the score cards as recap lines in a monospaced face: a table cell per
