@@ -437,7 +437,7 @@ def kit(spec, out, session, jobs, force, no_analysis, lang):
 @_LANG
 def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_analysis, lang):
     """Check filled protocol workbooks (one per session, in order), matchpoint, rank over all and publish."""
-    from prefprint.app.competition import ranking_json, run_competition
+    from prefprint.app.results import ranking_json, run
     from prefprint.engine.rulings import load_rulings
     from prefprint.io.spec import load_competition
 
@@ -447,10 +447,9 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
     _warnings(competition.warnings, lang)
     rulings = {e.session: load_rulings(spec, e, rulings_path) for e in competition.sessions}
     folder = Path(out) if out else Path("output") / Path(spec).stem / "results"
-    report = run_competition(competition, [Path(w) for w in workbooks], folder, trust=trust,
-                             rulings_of=lambda e: rulings[e.session], provisional=provisional,
-                             inputs=(rulings_path,), analysis=_analysis_wanted(no_analysis, competition),
-                             progress=_say(lang))
+    report = run(competition, [Path(w) for w in workbooks], folder, trust=trust,
+                 rulings_of=lambda e: rulings[e.session], provisional=provisional,
+                 inputs=(rulings_path,), analysis=_analysis_wanted(no_analysis, competition), progress=_say(lang))
     _warnings(report.warnings, lang)
     if as_json:
         click.echo(json.dumps(ranking_json(report), ensure_ascii=False))

@@ -29,9 +29,9 @@ class ProtocolRow:
     seats: tuple[tuple[str, int], ...]  # seat -> player number
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Event:
-    """An event spec expanded: everything the documents and the importer need."""
+    """An event spec expanded: everything the documents and the importer need (built by keywords)."""
 
     title: str
     date: str
@@ -129,7 +129,7 @@ class Event:
         return plan
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Competition:
     """An event of one or more sessions ranked together (seed §9): all players, every session."""
 

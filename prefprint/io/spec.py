@@ -301,8 +301,9 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
     sessions = _build_sessions(problems, data, common, players, sessions_data, path)
     if problems.items:
         raise SpecError(path, problems.items, lang=lang)
-    return Competition(common["title"], common["date"], common["venue"], common["language"], str(path),
-                       path.stem, tuple(players), tuple(sessions), tuple(_namesakes(players)))
+    return Competition(title=common["title"], date=common["date"], venue=common["venue"], language=common["language"],
+                       source=str(path), stem=path.stem, players=tuple(players), sessions=tuple(sessions),
+                       warnings=tuple(_namesakes(players)))
 
 
 def _namesakes(players: list[Player]) -> list[Message]:
@@ -548,13 +549,14 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
                          numbers=", ".join(map(str, too_far[:10])), n=len(deals))
             continue
         events.append(Event(
-            common["title"], str(date), common["venue"], common["language"], common["variant"],
-            common["conventions"], common["overrides"], common["table_size"], common["deals_per_set"],
-            common["minutes"], start, str(seed), tuple(by_number[n] for n in present), movement, tuple(deals),
-            str(path), path.stem, publish_url=common["publish_url"], serve_url=common["serve_url"], bleed=common["bleed"],
-            analysis=common["analysis"],
-            session=k, session_count=len(sessions_data), session_title=title, deals_source=deals_source,
-            absent=tuple(sorted(absent))))
+            title=common["title"], date=str(date), venue=common["venue"], language=common["language"],
+            variant=common["variant"], conventions=common["conventions"], overrides=common["overrides"],
+            table_size=common["table_size"], deals_per_set=common["deals_per_set"],
+            minutes_per_deal=common["minutes"], start=start, seed=str(seed),
+            players=tuple(by_number[n] for n in present), movement=movement, deals=tuple(deals),
+            source=str(path), stem=path.stem, publish_url=common["publish_url"], serve_url=common["serve_url"], bleed=common["bleed"],
+            analysis=common["analysis"], session=k, session_count=len(sessions_data), session_title=title,
+            deals_source=deals_source, absent=tuple(sorted(absent))))
     return events
 
 

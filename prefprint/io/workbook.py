@@ -130,90 +130,134 @@ def _contract_list(wb: Workbook, lang: str, choices: list[str]) -> str:
 
 
 def build_workbook(event: Event) -> Workbook:
-    """The protocol workbook of an event, pre-filled from the movement."""
-    lang = event.language
+    """The protocol workbook of an event, pre-filled from the movement: a sheet a deal, the players, what it
+    belongs to (hidden)."""
     wb = Workbook()
     wb.remove(wb.active)
+    lists = _drop_down_lists(wb, event)
+    for deal in event.deals:
+        _deal_sheet(wb, event, deal, lists)
+    _players_sheet(wb, event)
+    lang = event.language
+    if LISTS_SHEET[lang] in wb.sheetnames:  # the hidden list goes last; the first deal stays the active sheet
+        wb.move_sheet(LISTS_SHEET[lang], offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(LISTS_SHEET[lang]))
+        wb.active = 0
+    _write_meta(wb, event)
+    return wb
+
+
+def _drop_down_lists(wb: Workbook, event: Event) -> dict:
+    """The validation formulas of the drop-downs every deal sheet shares: contract, seat, tricks, status."""
+    lang = event.language
     pass_word, half_word = gettext("sheet.pass", lang), gettext("sheet.half", lang)
     tricks_list = ",".join([str(i) for i in range(11)] + [pass_word, half_word])
     cyrillic = tuple(CYRILLIC_SEATS[s] for s in event.seats) if lang == "ru" else ()  # С, В, Ю, З
     seats_list = ",".join(event.seats + cyrillic)
-    contracts_formula = _contract_list(wb, lang, contract_choices(lang, bool(event.conventions.dark)))
     status_list = ",".join(STATUS_WORDS[lang])
-    for deal in event.deals:
-        ws = wb.create_sheet(sheet_name(lang, deal.number))
-        _text(ws.cell(1, 1), event.heading).font = Font(bold=True, size=12)
-        _text(ws.cell(1, 10), HELP[lang]).font = Font(italic=True, size=8, color="555555")
-        ws.merge_cells(start_row=1, start_column=10, end_row=3, end_column=21)
-        ws.cell(1, 10).alignment = Alignment(wrap_text=True, vertical="top")
-        labels = LABELS[lang]
-        dealer_label = labels[2] if event.table_size == 4 else labels[4]
-        info = [(1, labels[0]), (2, deal.number), (3, labels[1]), (4, deal.set), (5, dealer_label), (6, deal.dealer),
-                (7, labels[3]), (8, STATUS_WORDS[lang][0])]
-        for col, value in info:
-            c = ws.cell(INFO_ROW, col, value)
-            c.font = Font(bold=col % 2 == 1)
-            c.alignment = Alignment(horizontal="left")  # a value beside its label
-        _deal_header(ws, lang)
-        rows = event.rows_of(deal)
-        for k, row in enumerate(rows):
-            r = FIRST_ROW + k
-            seats = dict(row.seats)
-            values = {"round": row.round, "table": row.table}
-            for s in ("N", "E", "S", "W"):
-                values[f"{s}_no"] = seats.get(s)
-            for name, col in COL.items():
-                c = ws.cell(r, col, values.get(name))
-                c.border = _BORDER
-                c.alignment = Alignment(horizontal="center")
-                if name in ("round", "table") or name.endswith("_no"):
-                    c.fill = _PRE_FILL
-                if name.endswith("_mp"):
-                    c.fill = _MP_FILL
-        last = FIRST_ROW + max(len(rows), 1) - 1
-        contract = (HEADERS[lang][COL["contract"] - 1],
-                    contract_help(lang, bool(event.conventions.dark), event.conventions.concession))
-        # warnings, not stops: the reader takes more than the lists offer ("ю", "ПАС", "полвиста", "7 пик")
-        validations = [(contracts_formula, "C", contract), (f'"{seats_list}"', "DFH", SEAT_HELP[lang]),
-                       (f'"{tricks_list}"', "EGI", TRICKS_HELP[lang])]
-        for formula, columns, (title, text) in validations:
-            dv = DataValidation(type="list", formula1=formula, allow_blank=True, errorStyle="warning",
-                                showErrorMessage=True, errorTitle=title, error=text, promptTitle=title,
-                                prompt=text, showInputMessage=True)
-            ws.add_data_validation(dv)
-            for col in columns:
-                dv.add(f"{col}{FIRST_ROW}:{col}{last}")
-        for col in ("K", "N", "Q", "T"):
-            dv = DataValidation(type="decimal", operator="between", formula1="-100000", formula2="100000",
-                                allow_blank=True, showErrorMessage=True,
-                                error=gettext("sheet.whists_number", lang))
-            ws.add_data_validation(dv)
-            dv.add(f"{col}{FIRST_ROW}:{col}{last}")
-        dv = DataValidation(type="list", formula1=f'"{status_list}"', allow_blank=True)
+    return {"contract": _contract_list(wb, lang, contract_choices(lang, bool(event.conventions.dark))),
+            "seat": f'"{seats_list}"', "tricks": f'"{tricks_list}"', "status": f'"{status_list}"'}
+
+
+def _deal_sheet(wb: Workbook, event: Event, deal, lists: dict) -> None:
+    """One deal's sheet: title and help, the deal's facts, the header, a row a table that plays it, the
+    drop-downs, the print setup and (dealt at the table) the layout cells."""
+    lang = event.language
+    ws = wb.create_sheet(sheet_name(lang, deal.number))
+    _text(ws.cell(1, 1), event.heading).font = Font(bold=True, size=12)
+    _text(ws.cell(1, 10), HELP[lang]).font = Font(italic=True, size=8, color="555555")
+    ws.merge_cells(start_row=1, start_column=10, end_row=3, end_column=21)
+    ws.cell(1, 10).alignment = Alignment(wrap_text=True, vertical="top")
+    _deal_info(ws, event, deal)
+    _deal_header(ws, lang)
+    last = _protocol_rows(ws, event, deal)
+    _validations(ws, event, lists, last)
+    _print_setup(ws)
+    if event.dealt_at_table:
+        _layout_cells(ws, event, deal)
+
+
+def _deal_info(ws, event: Event, deal) -> None:
+    """The row of facts under the title: deal, set, dealer (first hand at tables of 3) and status, each after its
+    label."""
+    lang = event.language
+    labels = LABELS[lang]
+    dealer_label = labels[2] if event.table_size == 4 else labels[4]
+    info = [(1, labels[0]), (2, deal.number), (3, labels[1]), (4, deal.set), (5, dealer_label), (6, deal.dealer),
+            (7, labels[3]), (8, STATUS_WORDS[lang][0])]
+    for col, value in info:
+        c = ws.cell(INFO_ROW, col, value)
+        c.font = Font(bold=col % 2 == 1)
+        c.alignment = Alignment(horizontal="left")  # a value beside its label
+
+
+def _protocol_rows(ws, event: Event, deal) -> int:
+    """A row a table that plays the deal, round, table and players printed; the sheet row of the last."""
+    rows = event.rows_of(deal)
+    for k, row in enumerate(rows):
+        r = FIRST_ROW + k
+        seats = dict(row.seats)
+        values = {"round": row.round, "table": row.table}
+        for s in ("N", "E", "S", "W"):
+            values[f"{s}_no"] = seats.get(s)
+        for name, col in COL.items():
+            c = ws.cell(r, col, values.get(name))
+            c.border = _BORDER
+            c.alignment = Alignment(horizontal="center")
+            if name in ("round", "table") or name.endswith("_no"):
+                c.fill = _PRE_FILL
+            if name.endswith("_mp"):
+                c.fill = _MP_FILL
+    return FIRST_ROW + max(len(rows), 1) - 1
+
+
+def _validations(ws, event: Event, lists: dict, last: int) -> None:
+    """The drop-downs and number checks of a deal sheet's cells, rows FIRST_ROW to `last`, and of its status."""
+    lang = event.language
+    contract = (HEADERS[lang][COL["contract"] - 1],
+                contract_help(lang, bool(event.conventions.dark), event.conventions.concession))
+    # warnings, not stops: the reader takes more than the lists offer ("ю", "ПАС", "полвиста", "7 пик")
+    validations = [(lists["contract"], "C", contract), (lists["seat"], "DFH", SEAT_HELP[lang]),
+                   (lists["tricks"], "EGI", TRICKS_HELP[lang])]
+    for formula, columns, (title, text) in validations:
+        dv = DataValidation(type="list", formula1=formula, allow_blank=True, errorStyle="warning",
+                            showErrorMessage=True, errorTitle=title, error=text, promptTitle=title,
+                            prompt=text, showInputMessage=True)
         ws.add_data_validation(dv)
-        dv.add(f"H{INFO_ROW}")
-        for i, wdt in enumerate(WIDTHS, 1):
-            ws.column_dimensions[get_column_letter(i)].width = wdt
-        ws.freeze_panes = ws.cell(FIRST_ROW, 3)
-        ws.page_setup.orientation = "landscape"
-        ws.page_setup.paperSize = ws.PAPERSIZE_A4
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
-        ws.print_title_rows = f"{HEADER_ROW - 1}:{HEADER_ROW}"
-        if event.dealt_at_table:
-            _layout_cells(ws, event, deal)
+        for col in columns:
+            dv.add(f"{col}{FIRST_ROW}:{col}{last}")
+    for col in ("K", "N", "Q", "T"):
+        dv = DataValidation(type="decimal", operator="between", formula1="-100000", formula2="100000",
+                            allow_blank=True, showErrorMessage=True,
+                            error=gettext("sheet.whists_number", lang))
+        ws.add_data_validation(dv)
+        dv.add(f"{col}{FIRST_ROW}:{col}{last}")
+    dv = DataValidation(type="list", formula1=lists["status"], allow_blank=True)
+    ws.add_data_validation(dv)
+    dv.add(f"H{INFO_ROW}")
+
+
+def _print_setup(ws) -> None:
+    """Column widths, frozen headings and an A4 landscape page as wide as the sheet."""
+    for i, wdt in enumerate(WIDTHS, 1):
+        ws.column_dimensions[get_column_letter(i)].width = wdt
+    ws.freeze_panes = ws.cell(FIRST_ROW, 3)
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_title_rows = f"{HEADER_ROW - 1}:{HEADER_ROW}"
+
+
+def _players_sheet(wb: Workbook, event: Event) -> None:
+    """The players' numbers and names (names as text: never read as formulas)."""
+    lang = event.language
     players = wb.create_sheet(gettext("sheet.players", lang))
     players.append(["№", gettext("sheet.name", lang)])
     for p in event.players:
         players.append([p.number, None])
         _text(players.cell(players.max_row, 2), p.name)
     players.column_dimensions["B"].width = 32
-    if LISTS_SHEET[lang] in wb.sheetnames:  # the hidden list goes last; the first deal stays the active sheet
-        wb.move_sheet(LISTS_SHEET[lang], offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(LISTS_SHEET[lang]))
-        wb.active = 0
-    _write_meta(wb, event)
-    return wb
 
 
 # --------------------------------------------------------------------------- what the workbook belongs to

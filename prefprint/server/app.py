@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from prefprint.app import results
 from prefprint.engine.model import Competition, Event
 from prefprint.errors import PrefprintError
 from prefprint.io import codes as entry_codes
@@ -37,13 +38,11 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 def provisional_report(competition: Competition, event: Event, workbook: Path, folder: Path, rulings=None):
     """The ranking of a filled workbook by the results pipeline of `prefprint results` (nothing published):
     provisional while rows are missing, else exactly the final run. The one call of the pipeline: repoint it here."""
-    from prefprint.app.competition import run_competition
-
     one = replace(competition, sessions=(event,))
-    report = run_competition(one, [workbook], folder, rulings_of=lambda e: rulings, provisional=True, publish=False)
+    report = results.run(one, [workbook], folder, rulings_of=lambda e: rulings, provisional=True, publish=False)
     if any(r.pending or r.partial for r in report.reports):
         return report
-    return run_competition(one, [workbook], folder, rulings_of=lambda e: rulings, publish=False)
+    return results.run(one, [workbook], folder, rulings_of=lambda e: rulings, publish=False)
 
 
 class Writer:
@@ -219,15 +218,13 @@ class Scoring:
             path.unlink(missing_ok=True)
 
     def _ranking(self, fills: dict):
-        from prefprint.app.competition import ranking_json
-
         fd, name = tempfile.mkstemp(dir=self.folder, prefix=".ranking-", suffix=".xlsx")
         os.close(fd)
         path = Path(name)
         try:
             self.export(path, fills)
             report = provisional_report(self.competition, self.event, path, self.folder, self.rulings)
-            return ranking_json(report)
+            return results.ranking_json(report)
         except PrefprintError as e:
             return Refused(409, Message("serve.ranking_problems", text=e.text(self.lang)))
         finally:

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 from conftest import SAMPLES, has
+from helpers import boxes_past, run_session
 
 from prefprint.app.kit import document_html, documents_of
 from prefprint.app.publish import deal_page, player_card, role_of
-from prefprint.app.results import run
 from prefprint.engine.matchpoints import rounded_percent
+from prefprint.engine.rulings import Applied, Ruling
 from prefprint.engine.sample import random_fills
 from prefprint.io.render import html, language_environment, qr_svg
 from prefprint.io.spec import parse_event
@@ -50,7 +51,7 @@ def site(tmp_path_factory):
     fills[(2, first[2].round, event.rows_of(event.deal(2))[2].table)] = {
         "contract": "корр", "N_mp": 60, "E_mp": 40, "S_mp": 50, "W_mp": 50}
     path = fill_workbook(blank, base / "filled.xlsx", fills, {5: "испорчена"})
-    report = run(event, path, base / "out")
+    report = run_session(event, path, base / "out")
     return report, base / "out"
 
 
@@ -66,7 +67,9 @@ def test_every_page_shows_names_as_text(site):
         text = text_of_page(page)
         assert HOSTILE not in text, page.name
         assert ESCAPED in text, page.name
-    for page in out.rglob("*.html"):
+    every = list(out.rglob("*.html"))
+    assert len(every) > len(report.deals) + len(report.event.players)  # every page of the site, not none
+    for page in every:
         assert HOSTILE not in text_of_page(page), page
 
 
@@ -159,7 +162,9 @@ def test_new_report_shape_rows_with_status_notes_and_provisional(site):
                       notes=[Message("error", text="сдача перепутана при раскладке")])
     shaped.deals[0].results.append(spoiled)
     shaped.provisional, shaped.pending, shaped.generated_at = True, [3, 4], "2026-12-05 22:41"
-    shaped.rulings = [Message("error", text="решение по сдаче 1")]
+    penalty = Ruling("penalty", "решение по сдаче 1", Message("error", text="rulings.toml"), deal=1,
+                     player=ruled.players[seat], mp=Fraction(1))
+    shaped.rulings = [Applied(penalty, ruled.players[seat], Fraction(-1), deal=1)]
     try:
         ctx = deal_page(shaped, shaped.deals[0])
         row = next(r for r in ctx["rows"] if r["table"] == 99)
@@ -179,6 +184,7 @@ def test_new_report_shape_rows_with_status_notes_and_provisional(site):
         player = ruled.players[seat]
         card_html = html("results_player.html", "ru", card=player_card(shaped, player), state=state, **common)
         assert "медленную игру" in card_html and "2026-12-05 22:41" in card_html
+        assert "решение по сдаче 1" in card_html  # the ruling on his card too
     finally:
         for r, status, notes in saved:
             r.status, r.notes = status, notes
@@ -415,33 +421,6 @@ def test_bleed_only_on_request(events):
     assert size(bled.pages[0].trimbox) == [595, 842]
 
 
-def _boxes_past(text: str) -> tuple[float, float, int]:
-    """How far (CSS px) any box reaches past the right edge of its page, and past the bottom of
-    its page's content area or of the half-page it sits in; and how many pages it takes."""
-    import weasyprint
-
-    from prefprint.io.render import templates_dir
-
-    doc = weasyprint.HTML(string=text, base_url=str(templates_dir()) + "/").render()
-    right = bottom = 0.0
-    for page in doc.pages:
-        box = page._page_box
-        floor = box.margin_height() - box.margin_bottom
-        for b in box.descendants():
-            if not (hasattr(b, "position_y") and hasattr(b, "margin_height")):
-                continue
-            right = max(right, b.position_x + b.margin_width() - box.margin_width())
-            element = getattr(b, "element", None)
-            if element is not None and "half" in (element.get("class") or "").split():
-                half_floor = b.position_y + b.margin_height()
-                for d in b.descendants():
-                    if hasattr(d, "position_y") and hasattr(d, "margin_height"):
-                        bottom = max(bottom, d.position_y + d.margin_height() - half_floor)
-            elif getattr(b, "element_tag", "") in ("td", "tr", "div", "p", "table"):
-                bottom = max(bottom, b.position_y + b.margin_height() - floor)
-    return right, bottom, len(doc.pages)
-
-
 def test_new_documents_stay_inside_the_page(site):
     from prefprint.app.publish import pdf_parts
 
@@ -450,13 +429,13 @@ def test_new_documents_stay_inside_the_page(site):
     for name in ("table-cards", "itineraries", "start-list", "protocols"):
         part = slice(0, 3) if name != "start-list" else None
         text = document_html(event, name, part)
-        right, bottom, pages = _boxes_past(text)
+        right, bottom, pages = boxes_past(text)
         assert right <= 0.5 and bottom <= 0.5, (name, right, bottom)
         if name == "protocols":  # a page a section: nothing spills over
             assert pages == text.count("<section"), pages
     parts = pdf_parts(report)
     for i in (0, 1, len(parts) - 1):  # the ranking, the score cards, protocols
-        right, bottom, pages = _boxes_past(parts[i])
+        right, bottom, pages = boxes_past(parts[i])
         assert right <= 0.5 and bottom <= 0.5, (i, right, bottom)
         protocols = parts[i].count('<div class="pdeal">')
         if protocols:  # protocols follow one another, two or more to a page
@@ -485,7 +464,7 @@ def test_a_long_score_card_fills_one_page(events):
     assert len(pages) == 2 and all(len(p) == 2 for p in pages)  # a page a card
     common = {"event": event, "names": event.names, "standings": None, "recap_head": recap_head(t), "deals": [],
               "state": {"provisional": False, "pending": [], "generated_at": None, "rulings": []}}
-    right, bottom, rendered = _boxes_past(html("results_print.html", "ru", card_pages=pages[:1], **common))
+    right, bottom, rendered = boxes_past(html("results_print.html", "ru", card_pages=pages[:1], **common))
     assert right <= 0.5 and bottom <= 0.5 and rendered == 1, (right, bottom, rendered)
 
 
@@ -497,7 +476,7 @@ def test_english_site_and_pdf_pages(events, tmp_path):
     event = parse_event(source, "en.toml")
     blank = write_protocol_workbook(event, tmp_path / "p.xlsx")
     fills, _ = random_fills(event, 2)
-    report = run(event, fill_workbook(blank, tmp_path / "f.xlsx", fills), tmp_path / "out", publish=False)
+    report = run_session(event, fill_workbook(blank, tmp_path / "f.xlsx", fills), tmp_path / "out", publish=False)
     names = sorted([p.name for p in event.players] + [event.title, event.venue], key=len, reverse=True)
     pages = dict(_site_pages(report))
     texts = [pages["index.html"], pages[PLAYER_PAGE.format(n=1)], pages["deals/deal-1.html"],
@@ -546,7 +525,9 @@ def test_score_card_says_which_percentage_and_no_gendered_role(site):
     page = text_of_page(out / PLAYER_PAGE.format(n=13))
     assert '<th class="run">% с начала</th>' in page
     card = player_card(report, 13)
-    for rnd in (r for r in card["rounds"] if not r["rest"]):
+    played = [r for r in card["rounds"] if not r["rest"]]
+    assert played
+    for rnd in played:
         assert f"итог тура: <b>{str(rnd['percent']).replace('.', ',')} %</b> за тур" in page
     for verb in ("играл", "ловил", "сдавал", "не играл"):
         assert verb not in page
