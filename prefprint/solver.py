@@ -279,14 +279,13 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
         o = ha | hb  # the leader's top tricks, as cashable() counts them
         n = (top[hl & 255 | (o & 255) << 8] + top[hl >> 8 & 255 | o & 0xFF00]
              + top[hl >> 16 & 255 | o >> 8 & 0xFF00] + top[hl >> 24 | o >> 16 & 0xFF00])
-        if n and o & tmask:
-            n = ruffed(n, hl, ha, hb)
         if dpos == 0:
-            if n >= target:
+            # a follower's ruffs only lower the count: worked out only when the count would settle it
+            if n >= target and (not o & tmask or ruffed(n, hl, ha, hb) >= target):
                 return True
             hd, x, y = hl, ha, hb
         else:
-            if left - n < target:
+            if left - n < target and (not o & tmask or left - ruffed(n, hl, ha, hb) < target):
                 return False
             if dpos == 1:
                 hd, x, y = ha, hb, hl
