@@ -180,13 +180,22 @@ def test_the_cache_answers_the_next_runs_and_survives_the_folder_swap(tmp_path, 
     OutputFolder(only_cache).check()
 
 
-def test_results_analyse_only_the_contracts_played_without_a_cached_table(tmp_path, stubbed):
+def test_results_carry_the_whole_table_without_a_cached_one(tmp_path, stubbed):
     event = _tiny(tmp_path)
-    report = run_session(event, _filled(event, tmp_path), tmp_path / "out", analysis=True)
-    a = report.analysis.deals[2]
-    assert set(a.tricks.get("E", {})) >= {"♣"} and len(a.tricks.get("N", {})) < 5  # not the whole table
-    view = deal_page(report, report.deals[1])["dd"]
-    assert view["partial"] and "не считалось" in (tmp_path / "out" / "deals" / "deal-2.html").read_text("utf-8")
+    out = tmp_path / "out"
+    report = run_session(event, _filled(event, tmp_path), out, analysis=True)
+    assert sorted(stubbed) == [1, 2, 3, 4]  # every deal, though not every contract was played
+    for d in report.deals:
+        a = report.analysis.deals[d.number]
+        assert all(len(a.tricks[s]) == 5 and s in a.misere for s in a.order)  # every declarer × strain + misère
+        assert not deal_page(report, d)["dd"]["partial"]
+    page = (out / "deals" / "deal-2.html").read_text("utf-8")
+    table = page[page.index(DD_TABLE):page.index("</table>", page.index(DD_TABLE))]
+    cells = _cells(table)
+    assert len(cells) == 3 and all(len(row) == 6 and "·" not in row for row in cells.values()), cells
+    stubbed.clear()
+    run_session(event, _filled(event, tmp_path), out, analysis=True)  # the second run: all from the cache
+    assert stubbed == []
 
 
 def test_the_commands_analyse_by_default_and_can_be_told_not_to(tmp_path, stubbed, monkeypatch):
