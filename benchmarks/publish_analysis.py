@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from prefprint.app.kit import write_kit  # noqa: E402
 from prefprint.app.results import run  # noqa: E402
 from prefprint.engine.sample import random_fills  # noqa: E402
-from prefprint.io.spec import load_event  # noqa: E402
+from prefprint.io.spec import load_competition  # noqa: E402
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
 
 
@@ -39,7 +39,8 @@ def timed(label: str, fn) -> None:
 
 def main() -> None:
     spec = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "sample_events" / "open-100.toml"
-    event = load_event(spec)
+    competition = load_competition(spec)
+    event = competition.sessions[0]
     tmp = Path(tempfile.mkdtemp(prefix="prefprint-bench-"))
     blank = write_protocol_workbook(event, tmp / "blank.xlsx")
     fills, _ = random_fills(event, 1)
@@ -48,11 +49,11 @@ def main() -> None:
     timed("kit, no analysis", lambda: write_kit(event, tmp / "plain"))
     timed("kit, analysis (whole table of every deal)", lambda: write_kit(event, tmp / "kit", analysis=True))
     timed("kit again, analysis from the cache", lambda: write_kit(event, tmp / "kit", analysis=True))
-    timed("results, no analysis", lambda: run(event, workbook, tmp / "results"))
-    timed("results, analysis of the contracts played", lambda: run(event, workbook, tmp / "played", analysis=True))
-    timed("results again, from the cache", lambda: run(event, workbook, tmp / "played", analysis=True))
+    timed("results, no analysis", lambda: run(competition, [workbook], tmp / "results"))
+    timed("results, analysis of the contracts played", lambda: run(competition, [workbook], tmp / "played", analysis=True))
+    timed("results again, from the cache", lambda: run(competition, [workbook], tmp / "played", analysis=True))
     timed("results inside the kit folder (its whole table)",
-          lambda: run(event, workbook, tmp / "kit" / "results", analysis=True))
+          lambda: run(competition, [workbook], tmp / "kit" / "results", analysis=True))
     print(f"(outputs in {tmp})")
 
 

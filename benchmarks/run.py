@@ -29,7 +29,7 @@ from prefprint.app.results import run  # noqa: E402
 from prefprint.engine.sample import random_fills  # noqa: E402
 from prefprint.errors import MovementError  # noqa: E402
 from prefprint.io.render import join_pdfs, pdf_bytes  # noqa: E402
-from prefprint.io.spec import load_event  # noqa: E402
+from prefprint.io.spec import load_competition  # noqa: E402
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
 from prefprint.movement.engine import build_movement  # noqa: E402
 
@@ -53,7 +53,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="skip the full kit (the slowest part)")
     args = ap.parse_args()
-    event = load_event(ROOT / "sample_events" / "open-100.toml")
+    competition = load_competition(ROOT / "sample_events" / "open-100.toml")
+    event = competition.sessions[0]
     out = Path(tempfile.mkdtemp(prefix="prefprint-bench-"))
 
     print("1. movements")
@@ -101,11 +102,11 @@ def main():
     fills, _ = random_fills(event, 1)
     filled = fill_workbook(blank, out / "filled.xlsx", fills)
     t = time.perf_counter()
-    report = run(event, filled, out / "results", publish=False)
+    report = run(competition, [filled], out / "results", publish=False)
     print(f"   read + check + matchpoint: {time.perf_counter() - t:.2f} s "
-          f"({sum(len(d.results) for d in report.deals)} rows)")
+          f"({sum(len(d.results) for r in report.reports for d in r.deals)} rows)")
     t, c = time.perf_counter(), cpu()
-    run(event, filled, out / "results")
+    run(competition, [filled], out / "results")
     print(f"   the same and publish (site, PDF, xlsx): {time.perf_counter() - t:.1f} s ({cpu() - c:.1f} s CPU)")
     print(f"   output in {out}")
 

@@ -1,4 +1,4 @@
-"""Benchmarks of the double-dummy solver: `python benchmarks/solver.py [--deals N] [--sample S] [--runs R] [--jobs J] [--quick]`.
+"""Benchmarks of the double-dummy solver: `python benchmarks/solver.py [--deals N] [--sample S] [--runs R] [--jobs J] [--quick] [--against DIR]`.
 
 Measures on the 100-player open (sample_events/open-100.toml):
   1. one process, the first S deals, each seat as declarer: milliseconds of CPU of a game in one
@@ -14,7 +14,10 @@ Measures on the 100-player open (sample_events/open-100.toml):
      - random: every protocol row of a random fill (`prefprint.engine.sample.random_fills`): about 13
        different contracts a deal, most of them nobody would play — far more work than a field makes.
 Wall seconds are the best of --runs. The machine may be shared: CPU seconds (this process and its
-workers) and the load average are printed too. Run it on two versions back to back to compare.
+workers) and the load average are printed too. `--against DIR` times part 1 on another source tree
+too (a checkout of an older commit, e.g. `git worktree add /tmp/base <commit>`), right after this
+one's, and prints both with the ratio: CPU seconds of one process, which other work on the machine
+distorts far less than wall seconds. `--tree DIR` measures DIR instead of this tree.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+TREE = Path(sys.argv[sys.argv.index("--tree") + 1]).resolve() if "--tree" in sys.argv[:-1] else ROOT
+sys.path.insert(0, str(TREE))
 
 from prefprint.analysis import cache as analysis  # noqa: E402
 from prefprint.analysis.solver import MISERE, solve_game, solve_misere  # noqa: E402
@@ -62,7 +66,7 @@ def spread(times: list[float]) -> str:
             f"   max {1000 * times[-1]:6.0f}   ({len(times)})")
 
 
-def per_problem(deals) -> None:
+def per_problem(deals) -> dict[str, list[float]]:
     """Milliseconds of CPU per (deal, declarer, strain) and per misère, in this process."""
     rows = {"game, best discard": [], "misère verdict": [], "misère count": []}
     for d in deals:
@@ -81,6 +85,21 @@ def per_problem(deals) -> None:
             rows["misère count"].append(time.process_time() - t)
     for name, times in rows.items():
         print(f"   {name:<19} {spread(times)}")
+    return rows
+
+
+def against(other: Path, sample: int, mine: dict[str, list[float]]) -> None:
+    """Part 1 on another source tree, in a child process, set beside this tree's."""
+    import json
+    import subprocess
+
+    out = subprocess.run([sys.executable, __file__, "--tree", str(other), "--sample", str(sample), "--part1-json"],
+                         capture_output=True, text=True, check=True).stdout
+    theirs = json.loads(out.splitlines()[-1])
+    print(f"   {other} (CPU seconds in all, this tree / that one):")
+    for name, times in theirs.items():
+        print(f"   {name:<19} {spread(times)}   {sum(mine[name]):.2f} / {sum(times):.2f} s = "
+              f"{sum(mine[name]) / sum(times):.2f}")
 
 
 def realistic_requests(deals, table: analysis.EventAnalysis) -> list[analysis.Request]:
@@ -113,14 +132,28 @@ def main():
     ap.add_argument("--runs", type=int, default=1, help="runs of each timing (the best counts)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count(), help="processes (default: every core)")
     ap.add_argument("--quick", action="store_true", help="skip the full analysis with misère counts (the slowest part)")
+    ap.add_argument("--against", type=Path, help="time part 1 on this source tree too and compare")
+    ap.add_argument("--tree", type=Path, help="measure this source tree instead of the one holding the script")
+    ap.add_argument("--part1-json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     event = load_event(ROOT / "sample_events" / "open-100.toml")
     deals = event.deals[: args.deals]
+    if args.part1_json:  # for --against: part 1 only, its times as the last line
+        import contextlib
+        import io
+        import json
+
+        with contextlib.redirect_stdout(io.StringIO()):
+            rows = per_problem(deals[: args.sample])
+        print(json.dumps(rows))
+        return
     print(f"{len(deals)} deals of {event.title!r}, {args.jobs} processes, load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
 
-    print(f"1. one process, per deal and declarer (first {args.sample} deals)")
-    per_problem(deals[: args.sample])
+    print(f"1. one process, per deal and declarer (first {args.sample} deals){'' if TREE == ROOT else f' of {TREE}'}")
+    rows = per_problem(deals[: args.sample])
+    if args.against:
+        against(args.against.resolve(), args.sample, rows)
 
     print(f"2. full analysis (load average {os.getloadavg()[0]:.1f})")
     w, c, table = timed(lambda: analysis.analyse(deals, jobs=args.jobs, misere_count=False), args.runs)

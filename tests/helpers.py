@@ -61,3 +61,50 @@ def tiny_event_text(source: str = "") -> str:
         for n in range(1, 5))
     return (f'[event]\ntitle = "Tiny"\ndate = 2027-01-01\n[game]\nvariant = "sochi"\ntable_size = 3\n'
             f'deals_per_set = 2\n[deals]\nseed = 7\n{source}{prepared}{players}')
+
+
+def one_session(event):
+    """A competition of the one session `event`, as `prefprint results` runs a one-session spec."""
+    from prefprint.engine.model import Competition
+
+    return Competition(title=event.title, date=event.date, venue=event.venue, language=event.language,
+                       source=event.source, stem=event.stem, players=event.players, sessions=(event,))
+
+
+def run_session(event, workbook, folder=None, rulings=None, **kw):
+    """The session's report from the one pipeline of `prefprint results` (results.run): the workbook is
+    identified, its typed-in layouts read, checked, scored, ranked and (unless publish=False) published."""
+    from prefprint.app.results import run
+
+    rulings_of = (lambda e: rulings) if rulings is not None else None
+    return run(one_session(event), [workbook], folder, rulings_of=rulings_of, **kw).reports[0]
+
+
+def boxes_past(text: str) -> tuple[float, float, int]:
+    """How far (CSS px) any box reaches past the right edge of its page, and past the bottom of
+    its page's content area or of the half-page it sits in; and how many pages it takes."""
+    import weasyprint
+
+    from prefprint.io.render import templates_dir
+
+    doc = weasyprint.HTML(string=text, base_url=str(templates_dir()) + "/").render()
+    right = bottom = 0.0
+    measured = 0
+    for page in doc.pages:
+        box = page._page_box
+        floor = box.margin_height() - box.margin_bottom
+        for b in box.descendants():
+            if not (hasattr(b, "position_y") and hasattr(b, "margin_height")):
+                continue
+            measured += 1
+            right = max(right, b.position_x + b.margin_width() - box.margin_width())
+            element = getattr(b, "element", None)
+            if element is not None and "half" in (element.get("class") or "").split():
+                half_floor = b.position_y + b.margin_height()
+                for d in b.descendants():
+                    if hasattr(d, "position_y") and hasattr(d, "margin_height"):
+                        bottom = max(bottom, d.position_y + d.margin_height() - half_floor)
+            elif getattr(b, "element_tag", "") in ("td", "tr", "div", "p", "table"):
+                bottom = max(bottom, b.position_y + b.margin_height() - floor)
+    assert measured, "no box measured: WeasyPrint's boxes changed and the edges are not looked at"
+    return right, bottom, len(doc.pages)

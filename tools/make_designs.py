@@ -1,4 +1,4 @@
-"""Compute the searched designs shipped in prefprint/data/designs.txt.
+"""Compute the searched designs shipped in prefprint/movement/data/designs.txt.
 
     python tools/make_designs.py [--seeds 4] [--moves 300000] [--max-tables 40]
 
@@ -106,7 +106,7 @@ def main():
     ap.add_argument("--seeds", type=int, default=4)
     ap.add_argument("--moves", type=int, default=300_000)
     ap.add_argument("--max-tables", type=int, default=40)
-    ap.add_argument("-o", "--output", default=str(ROOT / "prefprint" / D.DATA))
+    ap.add_argument("-o", "--output", default=str(ROOT / "prefprint" / "movement" / D.DATA))
     ap.add_argument("--only", choices=("rotation",), help="keep the file's other designs, compute only these")
     args = ap.parse_args()
     lines = ["# Line designs computed by tools/make_designs.py; read by prefprint.movement.designs.stored().",

@@ -230,7 +230,7 @@ def _cards_text(cards) -> list[str] | None:
 
 
 def to_json(deals: Iterable[Deal], analysis: EventAnalysis, session: int = 1) -> dict:
-    """The analysis of a session's deals as plain JSON data (shape in the README): cards as "♠Т", seats N E S W."""
+    """The analysis of a session's deals as plain JSON data (shape in docs/json.md): cards as "♠Т", seats N E S W."""
     out = []
     for d in deals:
         a = analysis.deals.get(d.number)

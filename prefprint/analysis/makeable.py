@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from prefprint.analysis.cache import EventAnalysis, Request, analyse, deal_digest, load_cache, save_cache
+from prefprint.analysis.cache import EventAnalysis, Request, analyse, load_cache, save_cache
 from prefprint.analysis.solver import DENOMINATIONS, DealAnalysis, has_layout
 from prefprint.words.messages import Message
 
@@ -64,22 +64,17 @@ def carry_cache(sources: Iterable[Path], staging: Path) -> int:
     return len(entries)
 
 
-def _full(a: DealAnalysis | None) -> bool:
-    """True when a cached analysis has the whole table: every declarer, every strain, the misère."""
-    return a is not None and all(
-        set(a.tricks.get(s, {})) >= set(DENOMINATIONS[:-1]) and s in a.misere for s in a.order)
-
-
 def results_requests(deals, outcomes: Iterable[tuple[int, object]], folder: Path) -> list[Request]:
-    """What results publishing asks: the contracts played, and the whole table of a deal whose
-    whole table is cached already (answered from the cache, it costs nothing)."""
+    """What results publishing asks: the whole table of every deal with a layout (every declarer in
+    ♠ ♣ ♦ ♥ БК and the misère, as the kit's hand records show it) and the contracts played. What the
+    cache of `folder` holds costs nothing; the rest is solved, so that a results folder without the
+    kit's cache shows the same full tables."""
     from prefprint.analysis.cache import played_requests
     from prefprint.engine.rules import active_seats
 
-    cache = load_cache(folder)
     out = played_requests(outcomes)
     for d in deals:
-        if has_layout(d) and _full(cache.get(deal_digest(d))):
+        if has_layout(d):
             out += [(d.number, s, w) for s in active_seats(d.table_size, d.dealer) for w in DENOMINATIONS]
     return list(dict.fromkeys(out))
 

@@ -159,8 +159,14 @@ def _key(hl: int, ha: int, hb: int) -> int:
 # by every search of the same declarer and strain, so that positions met again under another
 # discard cost one lookup.
 
-def _game_search(decl: int, trump: int | None, table: dict, counter: list):
-    """The search of a game: the declarer maximises his tricks, trump suit `trump` (None: no trump)."""
+def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain: dict | None = None):
+    """The search of a game: the declarer maximises his tricks, trump suit `trump` (None: no trump).
+
+    `plain` keeps the bounds of positions where no trump is left (None: `table` does): such a
+    position plays as in no trump, so one table of them serves every strain of the declarer.
+    """
+    if plain is None:
+        plain = table
     tmask = 0 if trump is None else _SUIT[trump]
     tshift = 0 if trump is None else 8 * trump
     runs, suits, top, sure, sq, sqn = _RUNS, _SUIT, _TOP, _SURE, _SQUEEZE, _SQUEEZE_N
@@ -279,14 +285,13 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
         o = ha | hb  # the leader's top tricks, as cashable() counts them
         n = (top[hl & 255 | (o & 255) << 8] + top[hl >> 8 & 255 | o & 0xFF00]
              + top[hl >> 16 & 255 | o >> 8 & 0xFF00] + top[hl >> 24 | o >> 16 & 0xFF00])
-        if n and o & tmask:
-            n = ruffed(n, hl, ha, hb)
         if dpos == 0:
-            if n >= target:
+            # a follower's ruffs only lower the count: worked out only when the count would settle it
+            if n >= target and (not o & tmask or ruffed(n, hl, ha, hb) >= target):
                 return True
             hd, x, y = hl, ha, hb
         else:
-            if left - n < target:
+            if left - n < target and (not o & tmask or left - ruffed(n, hl, ha, hb) < target):
                 return False
             if dpos == 1:
                 hd, x, y = ha, hb, hl
@@ -316,7 +321,8 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
         key |= (sqn[g | hl >> 16 & 255] | sq[g | ha >> 16 & 255] << 12) << 40
         g = gone >> 16 & 0xFF00
         key = (key | (sqn[g | hl >> 24] | sq[g | ha >> 24] << 12) << 60) << 2 | leader  # _key()
-        e = table.get(key, left)  # low << 4 | high
+        tab = table if present & tmask else plain
+        e = tab.get(key, left)  # low << 4 | high
         if e >> 4 >= target:
             return True
         if e & 15 < target:
@@ -401,7 +407,7 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list):
                 if m0:
                     killers[left] = c0
                 break
-        table[key] = (target << 4 | e & 15) if result else (e & ~15 | target - 1)
+        tab[key] = (target << 4 | e & 15) if result else (e & ~15 | target - 1)
         return result
 
     return at_least
@@ -588,13 +594,16 @@ def _misere_search(decl: int, table: dict, counter: list):
 class _Solver:
     """One kind of play (declarer, trump or misère) with its transposition table, shared by every discard."""
 
-    def __init__(self, declarer: int, trump: int | None = None, misere: bool = False):
+    def __init__(self, declarer: int, trump: int | None = None, misere: bool = False, plain: dict | None = None):
+        """`plain`: the table of positions without trumps of the declarer's games, shared by his strains."""
         self.table: dict[int, int] = {}
+        if plain is not None and trump is None and not misere:
+            self.table = plain
         self.counter = [0]
         self.declarer = declarer
         self.misere = misere
         self.search = (_misere_search(declarer, self.table, self.counter) if misere
-                       else _game_search(declarer, trump, self.table, self.counter))
+                       else _game_search(declarer, trump, self.table, self.counter, plain))
 
     @property
     def nodes(self) -> int:
@@ -673,9 +682,13 @@ def _misere_keep(others: int):
     return score
 
 
-def _best_game(hands: tuple[int, int, int], decl: int, leader: int, trump: int | None) -> tuple[int, int]:
-    """(tricks, discard mask) of a game with the declarer holding 12 cards: the best discard's."""
-    solver = _Solver(decl, trump)
+def _best_game(hands: tuple[int, int, int], decl: int, leader: int, trump: int | None,
+               plain: dict | None = None) -> tuple[int, int]:
+    """(tricks, discard mask) of a game with the declarer holding 12 cards: the best discard's.
+
+    `plain`: the declarer's table of positions without trumps, shared by his strains (see _Solver).
+    """
+    solver = _Solver(decl, trump, plain=plain)
     others = hands[_NEXT[decl]] | hands[_NEXT[_NEXT[decl]]]
     cands = _discards(hands, decl, leader, _game_keep(trump, others))
     total = hands[_NEXT[decl]].bit_count()
@@ -868,13 +881,15 @@ def analyse_deal(deal: Deal, requests: Iterable[tuple[str, str]] | None = None,
     tricks: dict[str, dict[str, int]] = {}
     discards: dict[str, dict[str, tuple[Card, Card] | None]] = {}
     misere: dict[str, Misere] = {}
+    plain: dict[str, dict] = {}  # by declarer: positions without trumps, the same in every strain
     for seat, what in requests:
         if what == MISERE:
             m = solve_misere(hands, deal.talon, seat, order[0], misere_count)
             misere[seat] = m
             discards.setdefault(seat, {})[MISERE] = m.discard
         else:
-            n, discard = solve_game(hands, deal.talon, seat, order[0], what)
+            masks, decl = _talon_position(hands, deal.talon, seat, order[0])
+            n, gone = _best_game(masks, decl, 0, _trump(what), plain.setdefault(seat, {}))
             tricks.setdefault(seat, {})[what] = n
-            discards.setdefault(seat, {})[what] = discard
+            discards.setdefault(seat, {})[what] = _cards(gone)
     return DealAnalysis(deal.number, deal.dealer, deal.table_size, order, tricks, discards, misere)

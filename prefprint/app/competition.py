@@ -1,4 +1,4 @@
-"""A competition of several sessions: which workbook is which session, and one ranking over all.
+"""A competition of one or more sessions: which workbook is which session, and one ranking over all.
 
 Seed §9: every player's matchpoints over all protocols of the competition, divided by the sum
 of the maxima; each deal is matchpointed within its own session and line.
@@ -6,12 +6,14 @@ of the maxima; each deal is matchpointed within its own session and line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from prefprint.engine.deals import typed_layout
 from prefprint.engine.matchpoints import Share, Standing, rank
 from prefprint.engine.model import Competition, Event
 from prefprint.errors import PrefprintError, WorkbookError, WorkbooksError
+from prefprint.io.workbook import read_layouts, read_meta
 from prefprint.words.messages import Message, shown
 
 
@@ -50,8 +52,6 @@ def identify(competition: Competition, workbooks: list[Path]) -> tuple[list[tupl
     if len(workbooks) > len(competition.sessions):  # the command line, not a file, is wrong: exit 2
         raise PrefprintError(Message("competition.too_many", n=len(workbooks), count=len(competition.sessions)))
     pairs, warnings, errors = [], [], []
-    from prefprint.io.workbook import read_meta
-
     sessions = [read_meta(path) for path in workbooks]  # what each workbook says of itself; None: nothing
     first_of: dict = {}
     for i, path in enumerate(workbooks):
@@ -119,11 +119,6 @@ def with_layouts(event: Event, workbook: Path) -> tuple[Event, list]:
 
     Deals whose layout was not typed in stay without one (published without a diagram).
     """
-    from dataclasses import replace
-
-    from prefprint.engine.deals import typed_layout
-    from prefprint.io.workbook import read_layouts
-
     if not event.dealt_at_table:
         return event, []
     typed = read_layouts(workbook, event)
@@ -134,75 +129,3 @@ def with_layouts(event: Event, workbook: Path) -> tuple[Event, list]:
         if deal:
             deals[number - 1] = deal
     return replace(event, deals=tuple(deals)), problems
-
-
-def run_competition(competition: Competition, workbooks: list[Path], folder: Path, trust: str | None = None,
-                    rulings_of=None, provisional: bool = False, publish: bool = True,
-                    inputs: tuple = (), analysis: bool = False, jobs: int | None = None,
-                    progress=None) -> CompetitionReport:
-    """Check every session's workbook, matchpoint each within its session, rank over all; then publish.
-
-    `rulings_of(event)` gives a session's rulings. Nothing is published when any workbook has a
-    problem: the problems of every workbook are listed together. `analysis`: the pages set the
-    results against double dummy (one cache for every session, at the top of the folder).
-    """
-    from prefprint.app.results import check_workbook, problems_error, read, report_of
-    from prefprint.io.outdir import OutputFolder
-
-    pairs, warnings = identify(competition, workbooks)
-    out = OutputFolder(folder, inputs=(*workbooks, competition.source, *inputs)) if publish else None
-    if out:
-        out.check()
-    errors, reports = [], []
-    for event, path in pairs:
-        event, layout_problems = with_layouts(event, path)
-        rulings = rulings_of(event) if rulings_of else None
-        try:
-            checked = check_workbook(event, read(event, path), trust, rulings, provisional)
-        except WorkbookError as e:
-            errors.append(e)
-            continue
-        problems = layout_problems + checked.problems
-        if problems:
-            errors.append(problems_error(event, path, problems, checked.warnings, provisional))
-            continue
-        reports.append(report_of(event, checked, rulings, provisional))
-    if errors:
-        raise errors[0] if len(errors) == 1 else WorkbooksError(errors)
-    report = combine(competition, reports)
-    report.warnings = warnings + report.warnings
-    if out:
-        from prefprint.app.publish import analyse_reports, publish_competition
-        from prefprint.app.publish import publish as write_site
-
-        with out.staged() as staging:
-            analyse_reports(reports, out.folder, staging, analysis, jobs, progress)
-            if len(competition.sessions) == 1:
-                write_site(reports[0], staging, jobs)
-            else:
-                publish_competition(report, staging, jobs)
-    return report
-
-
-def ranking_json(report: CompetitionReport) -> dict:
-    """The ranking over the competition, with each player's sessions (see README)."""
-    from prefprint.engine.rules import fmt_json
-
-    names = report.competition.names
-    out = {"ranking": [{"place": s.place, "player": s.player, "name": names.get(s.player, ""),
-                        "mp": fmt_json(s.mp), "max": s.max, "percent": s.percent,
-                        "sessions": [{"session": t.session, "mp": fmt_json(t.mp), "max": t.max,
-                                      "percent": t.percent} for t in report.sessions_of.get(s.player, [])]}
-                       for s in report.standings]}
-    provisional = [r for r in report.reports if r.provisional]
-    if provisional:
-        from prefprint.app.results import partial_json
-
-        one = len(report.reports) == 1
-        out["provisional"] = True
-        out["pending"] = [d for r in provisional for d in r.pending] if one else \
-            [{"session": r.event.session, "deals": r.pending} for r in provisional]
-        out["partial"] = partial_json(provisional[0].partial) if one else \
-            [{"session": r.event.session, "deals": partial_json(r.partial)} for r in provisional]
-        out["generated_at"] = provisional[0].generated_at
-    return out

@@ -73,10 +73,23 @@ def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None
     filled = 0 if force or not workbook.is_file() else filled_rows(workbook)
     if filled:
         raise OutputError("kit.workbook_filled", path=str(Path(folder) / "protocols.xlsx"), n=filled)
+    event = with_entry_codes(event, out.folder)
     with out.staged() as staging:
         found = _analyse(event, out.folder, staging, analysis, jobs, progress)
         written = _write_kit(event, staging, jobs, progress, found)
     return [Path(folder) / p.relative_to(staging) for p in written]
+
+
+def with_entry_codes(event: Event, folder: Path) -> Event:
+    """The event with the secret entry codes its table cards and director's sheet print, where the spec
+    gives the scoring server's [serve] url (the folder's secret is written on first use)."""
+    if not event.serve_url:
+        return event
+    from dataclasses import replace
+
+    from prefprint.io import codes
+
+    return replace(event, entry_codes=codes.codes(event, codes.secret(folder)))
 
 
 def _analyse(event: Event, folder: Path, staging: Path, wanted: bool, jobs, progress):

@@ -22,6 +22,7 @@ from prefprint.engine.rules import active_seats
 from prefprint.io.outdir import write_atomic
 from prefprint.io.render import html, render_pdfs
 from prefprint.views.documents import DEAL_PAGE, PLAYER_PAGE, TABLE_PAGE, deal_view, table_copy
+from prefprint.words.catalog import gettext
 from prefprint.words.i18n import words
 from prefprint.words.messages import Message, text_of
 from prefprint.words.numbers import number, ranges
@@ -30,20 +31,16 @@ EXCLUDED = ("not played", "spoiled", "excluded", "pending")  # rows without matc
 
 
 # --------------------------------------------------------------------------- reading the report
-# The report's rows may carry `status` and `notes` (every row, excluded ones included) or not
-# (older reports: excluded rows absent, adjusted rows marked by `adjusted`); these read both.
+# The pages read results.Report (one session) and competition.CompetitionReport (the ranking over all).
 
 def row_status(result) -> str:
     """played | adjusted | not played | spoiled of one protocol row."""
-    status = getattr(result, "status", None)
-    if status:
-        return status
-    return "adjusted" if getattr(result, "adjusted", None) else "played"
+    return result.status
 
 
 def row_notes(result, lang: str) -> list[str]:
     """Why a row was excluded or adjusted, the rulings on it: in words."""
-    return [text_of(n, lang) for n in (getattr(result, "notes", None) or [])]
+    return [text_of(n, lang) for n in result.notes]
 
 
 def counts(result, seat: str) -> bool:
@@ -54,16 +51,15 @@ def counts(result, seat: str) -> bool:
 def report_state(report) -> dict:
     """What every page says about the report: provisional (when, which deals wait) and the rulings."""
     lang = report.event.language
-    provisional = bool(getattr(report, "provisional", False))
+    provisional = report.provisional
     return {"provisional": provisional, "text": provisional_text(report, lang) if provisional else "",
-            "pending": list(getattr(report, "pending", None) or []),
-            "generated_at": getattr(report, "generated_at", None),
-            "rulings": [ruling_text(a, lang) for a in getattr(report, "rulings", None) or []]}
+            "pending": list(report.pending), "generated_at": report.generated_at,
+            "rulings": [ruling_text(a, lang) for a in report.rulings]}
 
 
 def ruling_text(ruling, lang: str) -> str:
     """A director's ruling as it counted, in words."""
-    return text_of(ruling.note() if hasattr(ruling, "note") else ruling, lang)
+    return text_of(ruling.note(), lang)
 
 
 def provisional_text(report, lang: str) -> str:
@@ -77,7 +73,7 @@ def competition_state(report) -> dict:
     """What the overall pages, PDF and workbook of a competition say: provisional when any session is, with
     what each provisional session still waits for."""
     lang = report.competition.language
-    provisional = [r for r in report.reports if getattr(r, "provisional", False)]
+    provisional = [r for r in report.reports if r.provisional]
     if not provisional:
         return {"provisional": False, "text": "", "rulings": []}
     head = Message("results.provisional", time=provisional[0].generated_at).text(lang)
@@ -89,7 +85,7 @@ def competition_state(report) -> dict:
 def pending_parts(report) -> list[Message]:
     """What provisional results still wait for: the deals scored over part of their rows, the deals not scored."""
     parts = []
-    partial = getattr(report, "partial", None) or {}
+    partial = report.partial
     if partial:
         groups: dict[tuple, list] = {}
         for deal, rows in sorted(partial.items()):
@@ -139,13 +135,13 @@ def tricks_of(outcome, seat: str) -> tuple:
 
 def _top(result, seat: str) -> int:
     """The top of a seat's line on a deal (lines may differ where results are factored)."""
-    return (getattr(result, "tops", None) or {}).get(seat, result.top)
+    return result.tops[seat]
 
 
 def _missing_status(report, deal: int) -> str:
     """The status of a row the report does not hold: its deal's (not played, spoiled, pending), pending on a
     deal scored over the rows entered so far, or excluded."""
-    if deal in (getattr(report, "partial", None) or {}):
+    if deal in report.partial:
         return "pending"
     status = next((d.status for d in report.deals if d.number == deal), "excluded")
     return status if status in EXCLUDED else "excluded"
@@ -160,7 +156,7 @@ def _protocol_cells(r, lang: str) -> list:
     o = r.outcome if r is not None else None
     if o is None:
         return [("", "")] * 3
-    pas, half = ("пас", "пол") if lang == "ru" else ("pass", "half")
+    pas, half = gettext("sheet.pass", lang), gettext("sheet.half", lang)
     tricks, defence = dict(o.tricks), dict(o.defence)
     if o.contract.kind == "allpass":
         return [(s, tricks.get(s, "")) for s in active_seats(o.table_size, o.dealer)]
@@ -208,7 +204,7 @@ def deal_page(report, d) -> dict:
             "notes": row_notes(r, lang) if r is not None else [],
         })
     whole = d.status in ("not played", "spoiled")  # the deal as a whole: said once, not on every row
-    deal_notes = [text_of(n, lang) for n in getattr(d, "notes", None) or []]
+    deal_notes = [text_of(n, lang) for n in d.notes]
     if whole:
         for row in rows:
             row["notes"] = [n for n in row["notes"] if n not in deal_notes]
@@ -227,8 +223,7 @@ def deal_page(report, d) -> dict:
 
 def _analysed(report, number: int):
     """The double-dummy analysis of a deal of the report (solver.DealAnalysis), None without one."""
-    analysis = getattr(report, "analysis", None)
-    return analysis.deals.get(number) if analysis is not None else None
+    return report.analysis.deals.get(number) if report.analysis is not None else None
 
 
 def _dd_mark(report, number: int, outcome, role: str | None) -> dict | None:
@@ -292,70 +287,89 @@ def player_card(report, number: int) -> dict:
     """A player's score card: per round his table, seat and table-mates; per deal his role, the
     contract, the tricks, his whists, matchpoints of the top and the running percentage."""
     event = report.event
-    lang = event.language
-    index = _index(report)
-    names = event.names
-    deals_of_set = _deals_of_set(event)
     scored: dict[int, dict] = {}  # round -> deal -> (result, seat), as written in the protocols
     for deal_no, r, seat in report.per_player.get(number, []):
         scored.setdefault(r.round, {})[deal_no] = (r, seat)
     where = _positions(event, number)
-    rounds, total_mp, total_top = [], Fraction(0), 0
+    index, deals_of_set, total = _index(report), _deals_of_set(event), _Sum()
+    rounds = []
     for rnd in event.movement.rounds:
-        mine = scored.get(rnd.number, {})
-        at = where.get(rnd.number)
+        mine, at = scored.get(rnd.number, {}), where.get(rnd.number)
         if at is None and not mine:
             rounds.append({"round": rnd.number, "rest": True})
-            continue
-        first = next(iter(mine.values()), None)
-        table = first[0].table if first else at[0].table
-        seat = first[1] if first else at[1]
-        numbers = sorted(set(mine) | set(deals_of_set.get(at[0].set, []) if at else ()))
-        deals, round_mp, round_top, seated = [], Fraction(0), 0, None
-        for n in numbers:
-            r, s = mine.get(n, (None, seat))
-            if r is None:
-                r = index.get((n, rnd.number, table))
-                if r is not None and counts(r, s) and r.players.get(s) != number:
-                    r = None  # someone else was written in his seat: not his result
-            if r is not None and seated is None:
-                seated = r.players  # who sat at the table, as the protocol has it
-            status = row_status(r) if r is not None else _missing_status(report, n)
-            outcome = r.outcome if r is not None else None
-            decl, own = tricks_of(outcome, s)
-            role = role_of(outcome, s)
-            row = {"deal": n, "status": status, "out": status in EXCLUDED, "role": role,
-                   "dd": _dd_mark(report, n, outcome, role) if status == "played" else None,
-                   "contract": _contract(r, lang),
-                   "decl_tricks": decl, "own_tricks": own,
-                   "whists": r.whists.get(s) if r is not None else None,
-                   "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
-                   "mp": None, "top": None, "running": None,
-                   "notes": row_notes(r, lang) if r is not None else []}
-            if counts(r, s):
-                row["mp"], row["top"] = r.mp[s], _top(r, s)
-                round_mp += r.mp[s]
-                round_top += row["top"]
-                total_mp += r.mp[s]
-                total_top += row["top"]
-            if total_top:
-                row["running"] = _percent1(total_mp, total_top)
-            deals.append(row)
-        mates = seated or (dict(at[0].seats) if at else {})
-        rounds.append({
-            "round": rnd.number, "rest": False, "table": table, "seat": seat, "set": at[0].set if at else None,
-            "mates": [(s, p, names.get(p, "")) for s, p in mates.items() if p != number],
-            "deals": deals, "mp": round_mp, "top": round_top,
-            "percent": _percent1(round_mp, round_top) if round_top else None,
-            "running": _percent1(total_mp, total_top) if total_top else None,
-        })
+        else:
+            rounds.append(_card_round(report, number, rnd.number, mine, at, index, deals_of_set, total))
     standing = next((s for s in report.standings if s.player == number), None)
-    rulings = [ruling_text(a, lang) for a in getattr(report, "rulings", None) or []
-               if getattr(a, "player", None) == number]
+    rulings = [ruling_text(a, event.language) for a in report.rulings if a.player == number]
     return {"player": next(p for p in event.players if p.number == number), "standing": standing,
             "rulings": rulings, "marked": any(x["dd"] for r in rounds if not r["rest"] for x in r["deals"]),
             "rounds": rounds, "played": sum(1 for r in rounds if not r["rest"] for d in r["deals"]
                                             if d["mp"] is not None)}
+
+
+class _Sum:
+    """Matchpoints and tops added up: of a round, or of the card so far."""
+
+    def __init__(self):
+        self.mp, self.top = Fraction(0), 0
+
+    def add(self, mp, top: int) -> None:
+        self.mp += mp
+        self.top += top
+
+
+def _card_round(report, number: int, rnd: int, mine: dict, at, index: dict, deals_of_set: dict,
+                total: _Sum) -> dict:
+    """One round of a score card: the table, seat and mates, and a line a deal of the set he played (`total`:
+    the card's sum so far, carried on)."""
+    first = next(iter(mine.values()), None)
+    table = first[0].table if first else at[0].table
+    seat = first[1] if first else at[1]
+    numbers = sorted(set(mine) | set(deals_of_set.get(at[0].set, []) if at else ()))
+    deals, this, seated = [], _Sum(), None
+    for n in numbers:
+        r, s = mine.get(n, (None, seat))
+        if r is None:
+            r = index.get((n, rnd, table))
+            if r is not None and counts(r, s) and r.players.get(s) != number:
+                r = None  # someone else was written in his seat: not his result
+        if r is not None and seated is None:
+            seated = r.players  # who sat at the table, as the protocol has it
+        row = _card_deal(report, n, r, s)
+        if counts(r, s):
+            row["mp"], row["top"] = r.mp[s], _top(r, s)
+            this.add(r.mp[s], row["top"])
+            total.add(r.mp[s], row["top"])
+        if total.top:
+            row["running"] = _percent1(total.mp, total.top)
+        deals.append(row)
+    names = report.event.names
+    mates = seated or (dict(at[0].seats) if at else {})
+    return {
+        "round": rnd, "rest": False, "table": table, "seat": seat, "set": at[0].set if at else None,
+        "mates": [(s, p, names.get(p, "")) for s, p in mates.items() if p != number],
+        "deals": deals, "mp": this.mp, "top": this.top,
+        "percent": _percent1(this.mp, this.top) if this.top else None,
+        "running": _percent1(total.mp, total.top) if total.top else None,
+    }
+
+
+def _card_deal(report, n: int, r, s: str) -> dict:
+    """A deal's line of a score card as the protocol has it (`r`: the row, None where he has none); the
+    matchpoints and the running percentage are the round's to fill in."""
+    lang = report.event.language
+    status = row_status(r) if r is not None else _missing_status(report, n)
+    outcome = r.outcome if r is not None else None
+    decl, own = tricks_of(outcome, s)
+    role = role_of(outcome, s)
+    return {"deal": n, "status": status, "out": status in EXCLUDED, "role": role,
+            "dd": _dd_mark(report, n, outcome, role) if status == "played" else None,
+            "contract": _contract(r, lang),
+            "decl_tricks": decl, "own_tricks": own,
+            "whists": r.whists.get(s) if r is not None else None,
+            "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
+            "mp": None, "top": None, "running": None,
+            "notes": row_notes(r, lang) if r is not None else []}
 
 
 # results.pdf prints the score cards as recap lines in a monospaced face: a table cell per
@@ -531,7 +545,7 @@ def competition_nav(sessions, names: dict | None = None) -> dict:
 
 def absent_text(event, names: dict) -> str:
     """"Не участвует в этой сессии: 17 Егоров Егор" under a session's ranking; "" when all play."""
-    absent = list(getattr(event, "absent", None) or ())
+    absent = list(event.absent)
     if not absent:
         return ""
     players = ", ".join(f"{n} {names.get(n, '')}".strip() for n in absent)

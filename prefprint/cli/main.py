@@ -9,62 +9,68 @@ from pathlib import Path
 
 import click
 
+from prefprint import __version__
 from prefprint.engine.rules import VARIANTS, variant_key
 from prefprint.errors import PrefprintError
+from prefprint.words.catalog import LANGS, gettext
 from prefprint.words.messages import Message, problem_lines, shown, text_of
 
 
-def _help_in_russian(ctx) -> bool:
-    """Help is in Russian unless the command line asks for --lang en."""
-    return _asked_lang(ctx, ctx.meta.get("prefprint.args", ())) == "ru"
+def _help_lang(ctx) -> str:
+    """The language of --help: Russian unless the command line asks for another (--lang en: click's own English)."""
+    return _asked_lang(ctx, ctx.meta.get("prefprint.args", ()))
 
 
-def _help_record(record: str) -> str:
-    """An option's help with click's "[default: …; required]" tail, in Russian."""
-    from prefprint.cli.help import WORDS_RU, russian
+def _help_record(record: str, lang: str) -> str:
+    """An option's help with click's "[default: …; required]" tail, in a language."""
+    from prefprint.cli.help import click_words, russian
 
     text, tail = record, ""
     if record.endswith("]") and "[" in record:
         cut = record.rfind("  [") if "  [" in record else record.rfind("[")
         text, tail = record[:cut], record[cut:]
         for word in ("default", "required"):
-            tail = tail.replace(word, WORDS_RU[word])
-    return (russian(text) or "") + tail
+            tail = tail.replace(word, click_words(lang)[word])
+    return (russian(text, lang) or "") + tail
 
 
 class _RussianHelp:
-    """`--help` in Russian by default (click writes English): usage, description, options, commands."""
+    """`--help` in the language asked for, Russian by default (click writes English): usage, description,
+    options, commands."""
 
     def format_usage(self, ctx, formatter):
-        if not _help_in_russian(ctx):
+        lang = _help_lang(ctx)
+        if lang == "en":
             return super().format_usage(ctx, formatter)
-        from prefprint.cli.help import WORDS_RU
+        from prefprint.cli.help import click_words
 
         pieces = " ".join(self.collect_usage_pieces(ctx))
         for word in ("OPTIONS", "COMMAND", "ARGS"):
-            pieces = pieces.replace(word, WORDS_RU[word])
-        formatter.write_usage(ctx.command_path, pieces, prefix=f"{WORDS_RU['Usage:']} ")
+            pieces = pieces.replace(word, click_words(lang)[word])
+        formatter.write_usage(ctx.command_path, pieces, prefix=f"{click_words(lang)['Usage:']} ")
 
     def format_help_text(self, ctx, formatter):
-        if not _help_in_russian(ctx):
+        lang = _help_lang(ctx)
+        if lang == "en":
             return super().format_help_text(ctx, formatter)
         from prefprint.cli.help import russian
 
         if self.help:
             formatter.write_paragraph()
             with formatter.indentation():
-                formatter.write_text(russian(self.help))
+                formatter.write_text(russian(self.help, lang))
 
     def format_options(self, ctx, formatter):
-        if not _help_in_russian(ctx):
+        lang = _help_lang(ctx)
+        if lang == "en":
             return super().format_options(ctx, formatter)
-        from prefprint.cli.help import WORDS_RU, russian_spec
+        from prefprint.cli.help import click_words, russian_spec
 
-        rows = [(russian_spec(spec), _help_record(text)) for spec, text in
+        rows = [(russian_spec(spec, lang), _help_record(text, lang)) for spec, text in
                 (p.get_help_record(ctx) or (None, None) for p in self.get_params(ctx)
                  if not isinstance(p, click.Argument)) if spec]
         if rows:
-            with formatter.section(WORDS_RU["Options"]):
+            with formatter.section(click_words(lang)["Options"]):
                 formatter.write_dl(rows)
         if isinstance(self, click.Group):
             self.format_commands(ctx, formatter)
@@ -100,14 +106,15 @@ class _Group(_RussianHelp, click.Group):
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx, formatter):
-        if not _help_in_russian(ctx):
+        lang = _help_lang(ctx)
+        if lang == "en":
             return super().format_commands(ctx, formatter)
-        from prefprint.cli.help import WORDS_RU, russian, short
+        from prefprint.cli.help import click_words, russian, short
 
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(map(len, names))
-        rows = [(name, short(russian(self.commands[name].help) or "", limit)) for name in names]
-        with formatter.section(WORDS_RU["Commands"]):
+        rows = [(name, short(russian(self.commands[name].help, lang) or "", limit)) for name in names]
+        with formatter.section(click_words(lang)["Commands"]):
             formatter.write_dl(rows)
 
     def invoke(self, ctx):
@@ -169,10 +176,10 @@ def _asked_lang(ctx, args) -> str:
     if asked:
         return asked
     for i, arg in enumerate(args):
-        if arg == "--lang" and i + 1 < len(args) and args[i + 1] in ("ru", "en"):
+        if arg == "--lang" and i + 1 < len(args) and args[i + 1] in LANGS:
             return args[i + 1]
-        if arg in ("--lang=ru", "--lang=en"):
-            return arg[-2:]
+        if arg.startswith("--lang=") and arg[len("--lang="):] in LANGS:
+            return arg[len("--lang="):]
     return "ru"
 
 
@@ -237,17 +244,18 @@ def _range_words(text: str):
     return text
 
 
+# why a file or folder could not be used: the system's error numbers with words in the catalogues
+_OS_REASONS = ("ENOENT", "EACCES", "EPERM", "ENOSPC", "EROFS", "ENOTDIR", "EISDIR", "EEXIST")
+
+
 def _os_reason(e: OSError, lang: str) -> str:
-    """Why a file or folder could not be used, in the language asked for."""
+    """Why a file or folder could not be used, in the language asked for (the system's own words in English)."""
     import errno
 
-    if lang == "ru":
-        ru = {errno.ENOENT: "нет такого файла или папки", errno.EACCES: "нет прав доступа",
-              errno.EPERM: "действие запрещено", errno.ENOSPC: "на диске нет места",
-              errno.EROFS: "файловая система только для чтения", errno.ENOTDIR: "это не папка",
-              errno.EISDIR: "это папка", errno.EEXIST: "уже существует"}
-        if e.errno in ru:
-            return ru[e.errno]
+    if lang != "en":
+        name = errno.errorcode.get(e.errno)
+        if name in _OS_REASONS:
+            return gettext(f"cli.os.{name}", lang)
     return e.strerror or str(e)
 
 
@@ -294,34 +302,8 @@ def _overrides(pairs) -> dict:
     return out
 
 
-def _version() -> str:
-    """The installed version, or the checkout's own (pyproject.toml) where prefprint runs without installing."""
-    import re
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("prefprint")
-    except PackageNotFoundError:
-        pass
-    try:
-        text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8")
-    except OSError:
-        text = ""
-    m = re.search(r'^version\s*=\s*"([^"]+)"', text, re.M)
-    return m.group(1) if m else "?"
-
-
-def _show_version(ctx, param, value):
-    if not value or ctx.resilient_parsing:
-        return
-    lang = _asked_lang(ctx, ctx.meta.get("prefprint.args", ()))
-    click.echo(Message("cli.version", version=_version()).text(lang))
-    ctx.exit()
-
-
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
-              help="Show the version and exit.")
+@click.version_option(version=__version__, prog_name="prefprint")
 def cli():
     """prefprint: duplicate preferans table kits, protocols and matchpointed results."""
 
@@ -346,8 +328,8 @@ def _numbers(text: str | None, option: str) -> list[int] | None:
 @click.option("--by-lines", is_flag=True, help="Build the second session: rooms of former N, E, S, W.")
 @click.option("--absent", help="With --by-lines: numbers of players who miss the second session, e.g. 3,17.")
 @click.option("--compare", is_flag=True, help="List the candidates side by side and say why auto chose.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see README).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True,
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see docs/json.md).")
+@click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True,
               help="Language of the text output and of errors.")
 def movement(players, table_size, rounds, method, rooms, by_lines, absent, compare, as_json, lang):
     """Build a movement and print it round by round with its statistics and fairness."""
@@ -405,7 +387,7 @@ def _candidate_json(c, k: int) -> dict:
 @click.option("--dark", is_flag=True, help='A dark game, as "втёмную" in the contract (classic: amounts ×2).')
 @click.option("--concede", type=int, help='Tricks conceded before play, as "без 3" in the contract.')
 @click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. tens=checked.")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help='Print one JSON object, e.g. {"N": -104, ...}.')
 def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark, concede, overrides, lang, as_json):
     """Score one deal: what is written and the whists of each seat."""
@@ -430,7 +412,7 @@ def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark
 @cli.command()
 @click.option("--variant", required=True, help=_VARIANT_HELP)
 @click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True)
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True)
 @click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. consolation_to_dealer=false.")
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False), default="output/costs", show_default=True,
               help="Folder for costs-VARIANT-SIZE.html and .pdf.")
@@ -449,7 +431,7 @@ def costs(variant, table_size, lang, overrides, out):
         click.echo(str(p))
 
 
-_LANG = click.option("--lang", type=click.Choice(["ru", "en"]),
+_LANG = click.option("--lang", type=click.Choice(list(LANGS)),
                      help="Language of the messages (default: the event's language).")
 _NO_ANALYSIS = click.option("--no-analysis", is_flag=True,
                             help="No double-dummy analysis (also [publish] analysis = false in the spec).")
@@ -521,7 +503,7 @@ def kit(spec, out, session, jobs, force, no_analysis, lang):
 @_LANG
 def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_analysis, lang):
     """Check filled protocol workbooks (one per session, in order), matchpoint, rank over all and publish."""
-    from prefprint.app.competition import ranking_json, run_competition
+    from prefprint.app.results import ranking_json, run
     from prefprint.engine.rulings import load_rulings
     from prefprint.io.spec import load_competition
 
@@ -531,10 +513,9 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
     _warnings(competition.warnings, lang)
     rulings = {e.session: load_rulings(spec, e, rulings_path) for e in competition.sessions}
     folder = Path(out) if out else default_folder(spec) / "results"
-    report = run_competition(competition, [Path(w) for w in workbooks], folder, trust=trust,
-                             rulings_of=lambda e: rulings[e.session], provisional=provisional,
-                             inputs=(rulings_path,), analysis=_analysis_wanted(no_analysis, competition),
-                             progress=_say(lang))
+    report = run(competition, [Path(w) for w in workbooks], folder, trust=trust,
+                 rulings_of=lambda e: rulings[e.session], provisional=provisional,
+                 inputs=(rulings_path,), analysis=_analysis_wanted(no_analysis, competition), progress=_say(lang))
     _warnings(report.warnings, lang)
     if as_json:
         click.echo(json.dumps(ranking_json(report), ensure_ascii=False))
@@ -568,7 +549,7 @@ class _Bar:
 @cli.command()
 @click.argument("spec", type=click.Path(exists=True, dir_okay=False))
 @click.option("--session", type=click.IntRange(min=1), help="Analyse only this session (default: every session).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (shape in the README).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (shape in docs/json.md).")
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False),
               help="Folder of the cache (default: output/<spec stem>/).")
 @click.option("--no-cache", is_flag=True, help="Solve every deal again; neither read nor write the cache.")
@@ -611,3 +592,38 @@ def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
         click.echo(json.dumps(data, ensure_ascii=False))
     else:
         click.echo("\n\n".join(texts))
+
+
+@cli.command()
+@click.argument("spec", type=click.Path(exists=True, dir_okay=False))
+@click.option("--session", type=click.IntRange(min=1), default=1, show_default=True, help="The session to score.")
+@click.option("-o", "--output", "out", type=click.Path(file_okay=False),
+              help="The kit's folder: database, secret and protocols.xlsx (default: output/<spec stem>/).")
+@click.option("--host", help="Address to listen on (default: the host of [serve] url, else 127.0.0.1).")
+@click.option("--port", type=click.IntRange(1, 65535), help="Port (default: the port of [serve] url, else 8000).")
+@click.option("--hide-results", is_flag=True, help="Results pages only for the director until he shows them.")
+@click.option("--tokens", is_flag=True, help="Print the entry codes (the kit prints them) and exit.")
+@click.option("--json", "as_json", is_flag=True, help='With --tokens: {"director": …, "tables": {"1": …}}.')
+@_LANG
+def serve(spec, session, out, host, port, hide_results, tokens, as_json, lang):
+    """Scoring server: the tables enter their rows by phone, the director watches, corrects and exports."""
+    from prefprint.server.main import codes_of, run_server, session_folder
+
+    _set_lang(lang)
+    from prefprint.io.spec import load_competition
+
+    competition = load_competition(spec)
+    lang = _set_lang(lang, competition)
+    event = competition.session(session)
+    folder = session_folder(competition, event, Path(out) if out else default_folder(spec))
+    if tokens:
+        found = codes_of(event, folder)
+        if as_json:
+            click.echo(json.dumps({"director": found["director"],
+                                   "tables": {str(t): c for t, c in found["tables"].items()}}))
+        else:
+            click.echo(Message("serve.tokens_director", key=found["director"]).text(lang))
+            for t, c in found["tables"].items():
+                click.echo(Message("serve.tokens_table", table=t, key=c).text(lang))
+        return
+    run_server(competition, event, folder, spec, host, port, hide_results, _say(lang))

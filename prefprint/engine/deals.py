@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from prefprint.engine.rules import SEATS, active_seats
 from prefprint.errors import PrefprintError
+from prefprint.words.catalog import PerLanguage, gettext
 from prefprint.words.messages import Message, shown
 
 SUITS = ("♠", "♣", "♦", "♥")
@@ -16,6 +17,7 @@ RANKS_EN = ("7", "8", "9", "10", "J", "Q", "K", "A")
 _RANK_WORDS = {**{r.lower(): i for i, r in enumerate(RANKS)}, **{r.lower(): i for i, r in enumerate(RANKS_EN)},
                "t": 7}
 DECK = tuple((s, r) for s in range(4) for r in range(8))
+PRINTED_RANKS = PerLanguage(lambda lang: tuple(gettext("card.ranks", lang).split()))  # as each language prints them
 
 
 class DealError(PrefprintError):
@@ -24,12 +26,12 @@ class DealError(PrefprintError):
 
 def card_text(card, lang="ru") -> str:
     suit, rank = card
-    return SUITS[suit] + (RANKS if lang == "ru" else RANKS_EN)[rank]
+    return SUITS[suit] + PRINTED_RANKS[lang][rank]
 
 
 def hand_by_suit(cards, lang="ru") -> list[tuple[str, str]]:
     """A hand as (suit, ranks high to low) for each suit, "—" where void."""
-    ranks = RANKS if lang == "ru" else RANKS_EN
+    ranks = PRINTED_RANKS[lang]
     out = []
     for s in range(4):
         held = sorted((r for (su, r) in cards if su == s), reverse=True)

@@ -10,6 +10,7 @@ from functools import cached_property
 from prefprint.engine.deals import Deal
 from prefprint.engine.rules import Conventions
 from prefprint.movement.engine import Movement
+from prefprint.words.catalog import gettext
 
 
 @dataclass(frozen=True)
@@ -28,9 +29,9 @@ class ProtocolRow:
     seats: tuple[tuple[str, int], ...]  # seat -> player number
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Event:
-    """An event spec expanded: everything the documents and the importer need."""
+    """An event spec expanded: everything the documents and the importer need (built by keywords)."""
 
     title: str
     date: str
@@ -50,6 +51,7 @@ class Event:
     source: str = ""
     stem: str = field(default="event")
     publish_url: str = ""  # where the results site will be published (QR codes point there)
+    serve_url: str = ""  # the scoring server's address ([serve] url): table cards carry entry QR codes
     bleed: bool = False  # cut sheets with bleed and crop marks for a print shop
     analysis: bool = True  # [publish] analysis: double-dummy tables on hand records and results pages
     session: int = 1  # this session's number in the competition
@@ -57,6 +59,8 @@ class Event:
     session_title: str = ""
     deals_source: str = "generated"  # generated (seed or prepared) | table (dealt at the first table)
     absent: tuple[int, ...] = ()  # players of the competition who do not play this session
+    # the secret entry codes printed on the kit ({"director": …, "tables": {n: …}}), set by the kit
+    entry_codes: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -65,7 +69,7 @@ class Event:
     @property
     def session_label(self) -> str:
         """The session as named on paper: its title, else "Сессия 2" / "Session 2"."""
-        return self.session_title or ("Сессия" if self.language == "ru" else "Session") + f" {self.session}"
+        return self.session_title or f"{gettext('word.session', self.language)} {self.session}"
 
     @property
     def heading(self) -> str:
@@ -125,7 +129,7 @@ class Event:
         return plan
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Competition:
     """An event of one or more sessions ranked together (seed §9): all players, every session."""
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from prefprint.errors import ScoringError
+from prefprint.words.catalog import gettext
 from prefprint.words.messages import Message, shown
 
 CLOCKWISE = ("N", "E", "S", "W")
@@ -243,10 +244,11 @@ class Contract:
 
     def label(self, lang: str = "ru") -> str:
         """The contract as printed in a language: "6БК" / "6NT", "мизер" / "misère"."""
-        if lang == "en":
-            return {"allpass": "—", "misere": "misère"}.get(self.kind) or \
-                f"{self.level}{'NT' if self.strain == 'БК' else self.strain or ''}"
-        return str(self)
+        if self.kind == "allpass":
+            return "—"
+        if self.kind == "misere":
+            return gettext("word.misere", lang)
+        return f"{self.level}{gettext('word.no_trump', lang) if self.strain == 'БК' else self.strain or ''}"
 
     @property
     def cost(self) -> int:
@@ -264,9 +266,9 @@ class ContractCell(NamedTuple):
         """The cell as printed: "7♠ втёмную", "6♠ без 4" / "7♠ dark", "6♠ down 4"."""
         text = self.contract.label(lang)
         if self.dark:
-            text += " dark" if lang == "en" else " втёмную"
+            text += " " + gettext("contract.dark", lang)
         if self.conceded is not None:
-            text += f" down {self.conceded}" if lang == "en" else f" без {self.conceded}"
+            text += f" {gettext('contract.down', lang)} {self.conceded}"
         return text
 
     def __str__(self) -> str:

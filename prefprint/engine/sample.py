@@ -6,6 +6,7 @@ import random
 
 from prefprint.engine.model import Event
 from prefprint.engine.rules import Contract, Conventions, Outcome, active_seats, both_must_whist, settle
+from prefprint.words.catalog import gettext
 
 
 def random_outcome(rng: random.Random, table_size: int, dealer: str, conv: Conventions | None = None) -> Outcome:
@@ -53,7 +54,7 @@ def random_outcome(rng: random.Random, table_size: int, dealer: str, conv: Conve
 def row_cells(event: Event, outcome: Outcome, with_whists: bool = True) -> dict:
     """The workbook cells a table's N would fill for an outcome (whists rounded to 0.1)."""
     lang = event.language
-    pass_word, half_word = ("пас", "пол") if lang == "ru" else ("pass", "half")
+    pass_word, half_word = gettext("sheet.pass", lang), gettext("sheet.half", lang)
     cells = {"contract": outcome.cell.label(lang)}
     tricks = dict(outcome.tricks)
     defence = dict(outcome.defence)

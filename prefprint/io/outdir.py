@@ -36,7 +36,9 @@ MANIFEST = ".prefprint"
 KNOWN_NAMES = {"index.html", "deals", "players", "tables", "results.pdf", "results.xlsx", "protocols.xlsx",
                "results", "table-cards.html", "table-cards.pdf", "director.html", "director.pdf", "itineraries.html",
                "itineraries.pdf", "protocols.html", "protocols.pdf", "deals.html", "deals.pdf", "costs.html",
-               "costs.pdf", "start-list.html", "start-list.pdf", "analysis-cache.json", MANIFEST}
+               "costs.pdf", "start-list.html", "start-list.pdf", "analysis-cache.json", MANIFEST,
+               # the scoring server's: the secret of the entry codes, its database, its exports
+               "serve-secret", "scoring.sqlite", "scoring.sqlite-wal", "scoring.sqlite-shm", "exports"}
 
 
 # a temporary file of write_atomic: ".NAME.xxxxxxxx.tmp"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import io
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import jinja2
@@ -14,8 +14,9 @@ from markupsafe import Markup
 from prefprint.engine.rules import fmt_whists
 from prefprint.io.outdir import write_atomic
 from prefprint.io.pool import WorkerPool
-from prefprint.words.i18n import METHOD_NAMES, VARIANT_NAMES, forms, note_text, words
-from prefprint.words.messages import Message, counted, plural, text_of
+from prefprint.words import catalog
+from prefprint.words.i18n import note_text, words
+from prefprint.words.messages import Message, text_of, wording
 from prefprint.words.numbers import number
 
 
@@ -39,20 +40,46 @@ def environment() -> jinja2.Environment:
     )
     env.filters["w"] = fmt_whists
     env.filters["num"] = number_filter  # {{ x|num }}: "12,5" on a Russian page, "12.5" on an English one
-    env.filters["plural"] = plural  # {{ n|plural(f.deal) }}: the word alone
-    env.filters["counted"] = counted  # {{ n|counted(f.deal) }}: "5 сдач"
     env.filters["short_name"] = short_name
     env.globals["text_of"] = text_of
     env.globals["qr"] = qr_svg
     env.globals["note_text"] = note_text
-    env.globals["METHOD_NAMES"] = METHOD_NAMES
-    env.globals["VARIANT_NAMES"] = VARIANT_NAMES
+    return env
+
+
+@cache
+def language_environment(lang: str) -> jinja2.Environment:
+    """The environment of one language: jinja2's i18n extension with the gettext of its catalogue.
+
+    In a template `{{ _("page.costs.title") }}` is a word, `{{ _("word.table_of", k=3) }}` one with
+    named placeholders, `{{ ngettext("count.deal", "count.deal", n) }}` a counted word's form,
+    `{{ n|counted("count.deal") }}` the number with it ("5 сдач") and `{{ _html("page.deals.pockets") }}`
+    words that carry their own markup (their parameters are escaped).
+    """
+    env = environment().overlay(extensions=["jinja2.ext.i18n"])
+    env.globals = dict(env.globals)  # an overlay shares its parent's dicts: the words must not leak across
+    env.filters = dict(env.filters)
+
+    def gettext(key: str, **params) -> str:
+        return wording(catalog.gettext(key, lang), lang, params) if params else catalog.gettext(key, lang)
+
+    def ngettext(singular: str, plural: str, n, **params) -> str:
+        return catalog.ngettext(singular, n, lang)
+
+    def marked(key: str, **params) -> Markup:
+        return Markup(wording(catalog.gettext(key, lang), lang,
+                              {k: Markup.escape(v) if isinstance(v, str) else v for k, v in params.items()}))
+
+    env.install_gettext_callables(gettext, ngettext, newstyle=False)
+    env.globals["_html"] = marked
+    env.filters["plural"] = lambda n, key: catalog.ngettext(key, n, lang)  # {{ n|plural("count.deal") }}: the word
+    env.filters["counted"] = lambda n, key: f"{n} {catalog.ngettext(key, n, lang)}"  # "5 сдач"
     return env
 
 
 def html(template: str, lang: str = "ru", **context) -> str:
-    """Render one document template to an HTML string."""
-    return environment().get_template(template).render(lang=lang, t=words(lang), f=forms(lang), **context)
+    """Render one document template to an HTML string in a language."""
+    return language_environment(lang).get_template(template).render(lang=lang, t=words(lang), **context)
 
 
 @jinja2.pass_context

@@ -19,7 +19,8 @@ from prefprint.engine.model import Competition, Event, Player
 from prefprint.engine.rules import VARIANTS, conventions_for, variant_key
 from prefprint.errors import PrefprintError, SpecError
 from prefprint.movement.engine import METHODS, build_movement, renumber, second_session
-from prefprint.words.messages import CATALOGUE, Message, shown
+from prefprint.words import catalog
+from prefprint.words.messages import Message, shown
 
 _MOVEMENT_KEYS = {"method", "rounds", "rooms"}
 _KNOWN = {
@@ -30,6 +31,7 @@ _KNOWN = {
     "players": {"number", "name", "club"},
     "sessions": _MOVEMENT_KEYS | {"title", "date", "start", "by_lines", "absent", "deals"},
     "publish": {"url", "analysis"},
+    "serve": {"url"},  # the scoring server's address, for the entry QR codes of the table cards
     "print": {"bleed"},
     "scoring": {"factoring"},  # read by prefprint.rulings
     "rulings": set(),  # [[rulings]]: read and checked by prefprint.rulings
@@ -110,7 +112,7 @@ class _Problems:
 
     def add(self, path: tuple, problem, /, **params):
         """A problem at a key: a catalogue code with its parameters, or a ready Message."""
-        what = Message(problem, **params) if isinstance(problem, str) and problem in CATALOGUE else problem
+        what = Message(problem, **params) if isinstance(problem, str) and problem in catalog.keys() else problem
         line = None
         for n in range(len(path), 0, -1):
             line = self.lines.get(tuple(path[:n]))
@@ -301,14 +303,14 @@ def _toml_problem(e: tomllib.TOMLDecodeError, source: str = "") -> Message:
 
 def _language_in(text: str) -> str:
     """The event's language from the raw text of a spec that TOML cannot read."""
-    m = re.search(r'^\s*language\s*=\s*"(ru|en)"', text, re.M)
+    m = re.search(r'^\s*language\s*=\s*"(' + "|".join(catalog.LANGS) + ')"', text, re.M)
     return m.group(1) if m else "ru"
 
 
 def _language_of(data) -> str:
     ev = data.get("event") if isinstance(data, dict) else None
     lang = ev.get("language") if isinstance(ev, dict) else None
-    return lang if lang in ("ru", "en") else "ru"
+    return lang if lang in catalog.LANGS else catalog.DEFAULT
 
 
 def parse_competition(text: str, path: Path | str = "event.toml") -> Competition:
@@ -334,8 +336,9 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
     sessions = _build_sessions(problems, data, common, players, sessions_data, path)
     if problems.items:
         raise SpecError(path, problems.items, lang=lang)
-    return Competition(common["title"], common["date"], common["venue"], common["language"], str(path),
-                       path.stem, tuple(players), tuple(sessions), tuple(_namesakes(players)))
+    return Competition(title=common["title"], date=common["date"], venue=common["venue"], language=common["language"],
+                       source=str(path), stem=path.stem, players=tuple(players), sessions=tuple(sessions),
+                       warnings=tuple(_namesakes(players)))
 
 
 def _namesakes(players: list[Player]) -> list[Message]:
@@ -391,8 +394,9 @@ def _common(problems, data) -> dict:
         "start": _time(problems, ev, ("event",), "start", "10:00"),
     }
     language = _typed(problems, ev, ("event",), "language", "str", "ru")
-    if language not in ("ru", "en"):
-        problems.add(("event", "language"), "spec.one_of", choices='"ru", "en"', found=_found(language))
+    if language not in catalog.LANGS:
+        problems.add(("event", "language"), "spec.one_of", choices=", ".join(f'"{lang}"' for lang in catalog.LANGS),
+                     found=_found(language))
         language = "ru"
     out["language"] = language
     variant = _typed(problems, game, ("game",), "variant", "str", "sochi", required="game" in data)
@@ -425,6 +429,12 @@ def _common(problems, data) -> dict:
         problems.add(("publish", "url"), "spec.bad_url", found=_found(url))
         url = ""
     out["publish_url"] = url
+    serve = _section(data, "serve")
+    url = _typed(problems, serve, ("serve",), "url", "str", "")
+    if url and not re.fullmatch(r"https?://[^\s]+", url):
+        problems.add(("serve", "url"), "spec.bad_url", found=_found(url))
+        url = ""
+    out["serve_url"] = url
     out["analysis"] = _typed(problems, pub, ("publish",), "analysis", "bool", True)
     out["bleed"] = _typed(problems, prn, ("print",), "bleed", "bool", False)
     return out
@@ -574,13 +584,14 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
                          numbers=", ".join(map(str, too_far[:10])), n=len(deals))
             continue
         events.append(Event(
-            common["title"], str(date), common["venue"], common["language"], common["variant"],
-            common["conventions"], common["overrides"], common["table_size"], common["deals_per_set"],
-            common["minutes"], start, str(seed), tuple(by_number[n] for n in present), movement, tuple(deals),
-            str(path), path.stem, publish_url=common["publish_url"], bleed=common["bleed"],
-            analysis=common["analysis"],
-            session=k, session_count=len(sessions_data), session_title=title, deals_source=deals_source,
-            absent=tuple(sorted(absent))))
+            title=common["title"], date=str(date), venue=common["venue"], language=common["language"],
+            variant=common["variant"], conventions=common["conventions"], overrides=common["overrides"],
+            table_size=common["table_size"], deals_per_set=common["deals_per_set"],
+            minutes_per_deal=common["minutes"], start=start, seed=str(seed),
+            players=tuple(by_number[n] for n in present), movement=movement, deals=tuple(deals),
+            source=str(path), stem=path.stem, publish_url=common["publish_url"], serve_url=common["serve_url"], bleed=common["bleed"],
+            analysis=common["analysis"], session=k, session_count=len(sessions_data), session_title=title,
+            deals_source=deals_source, absent=tuple(sorted(absent))))
     return events
 
 

@@ -1,6 +1,6 @@
 """The protocol workbook (the only openpyxl user): write it for the event, read it back.
 
-Format (stable; see README): one sheet per deal named "Сдача N" / "Deal N". Row 1: the event
+Format (stable; see docs/workbook.md): one sheet per deal named "Сдача N" / "Deal N". Row 1: the event
 title. Row 2: deal, set, dealer, status. Rows 4–5: header. From row 6: one row per (round,
 table) that plays the deal, in the column order of `COLUMNS`.
 """
@@ -26,6 +26,7 @@ from prefprint.engine.model import Event
 from prefprint.engine.rules import COST, STRAINS, Contract, ContractCell
 from prefprint.errors import WorkbookError
 from prefprint.io.outdir import write_atomic
+from prefprint.words.catalog import PerLanguage, gettext, words_of
 from prefprint.words.messages import Message, shown
 
 COLUMNS = ("round", "table", "contract", "decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat",
@@ -36,50 +37,23 @@ HEADER_ROW = 5
 FIRST_ROW = 6
 INFO_ROW = 2
 
-HEADERS = {
-    "ru": ("Тур", "Стол", "Контракт", "Поз.", "Взятки", "Поз.", "Взятки", "Поз.", "Взятки",
-           "№", "Висты", "МП", "№", "Висты", "МП", "№", "Висты", "МП", "№", "Висты", "МП"),
-    "en": ("Round", "Table", "Contract", "Seat", "Tricks", "Seat", "Tricks", "Seat", "Tricks",
-           "No.", "Whists", "MP", "No.", "Whists", "MP", "No.", "Whists", "MP", "No.", "Whists", "MP"),
-}
-GROUPS = {  # (first column, last column, title) of the row above the header
-    "ru": ((4, 5, "Разыгрывающий"), (6, 7, "1-й вистующий"), (8, 9, "2-й вистующий"),
-           (10, 12, "N"), (13, 15, "E"), (16, 18, "S"), (19, 21, "W")),
-    "en": ((4, 5, "Declarer"), (6, 7, "Whister 1"), (8, 9, "Whister 2"),
-           (10, 12, "N"), (13, 15, "E"), (16, 18, "S"), (19, 21, "W")),
-}
+# the words of the workbook, per language, from the catalogues (sheet.*)
+_HEAD_KEYS = ("round", "table", "contract") + ("seat", "tricks") * 3 + ("no", "whists", "mp") * 4
+HEADERS = words_of(*(f"sheet.head.{k}" for k in _HEAD_KEYS))
+GROUPS = PerLanguage(lambda lang: (  # (first column, last column, title) of the row above the header
+    (4, 5, gettext("sheet.group.declarer", lang)), (6, 7, gettext("sheet.group.whister1", lang)),
+    (8, 9, gettext("sheet.group.whister2", lang)), (10, 12, "N"), (13, 15, "E"), (16, 18, "S"), (19, 21, "W")))
 # wide enough for every label in LibreOffice's and Excel's default fonts, bold: "Разыгрывающий" over D:E,
 # "Комплект" in C, "Первая рука" in E
 WIDTHS = (7, 6, 12, 6, 13, 6, 9, 6, 9) + (5, 8, 5) * 4
-SHEET_PREFIX = {"ru": "Сдача", "en": "Deal"}
-STATUS_WORDS = {"ru": ("сыграна", "не сыграна", "испорчена"), "en": ("played", "not played", "spoiled")}
-LABELS = {"ru": ("Сдача", "Комплект", "Сдающий", "Статус", "Первая рука"),
-          "en": ("Deal", "Set", "Dealer", "Status", "First hand")}
-HELP = {
-    "ru": "Пас: «пас» в графе взяток пасующего, все взятки защиты — у вистующего. Полвиста: «пол». "
-          "Распасы: контракт «—», в графах — 1-я, 2-я, 3-я рука и их взятки. Висты можно не заполнять: "
-          "они будут вычислены. Статус сдачи: сыграна / не сыграна / испорчена. Корректировка судьи: "
-          "«корр» в графе контракта, проценты — в графах МП.",
-    "en": "Pass: \"pass\" in the passer's tricks cell; the whister holds all the defence's tricks. "
-          "Half-whist: \"half\". All-pass: contract \"—\", the columns hold 1st, 2nd, 3rd hand and their "
-          "tricks. Whists may be left blank: they are computed. Deal status: played / not played / spoiled. "
-          "Director's adjusted score: \"adjusted\" as the contract, percentages in the MP cells.",
-}
-SEAT_HELP = {
-    "ru": ("Позиция", "N, E, S или W (можно русскими: С, В, Ю, З)"),
-    "en": ("Seat", "N, E, S or W"),
-}
-TRICKS_HELP = {
-    "ru": ("Взятки", "Число 0–10; «пас» — спасовавшему (все взятки защиты — вистующему), «пол» — полвиста"),
-    "en": ("Tricks", "A number 0–10; \"pass\" for the passer (the whister holds all the defence's tricks), "
-                     "\"half\" for a half-whist"),
-}
-_CONTRACT_HELP = {
-    "ru": ("Контракт из списка или словами: «7 пик», «шесть бубен», «8 б/к», «мизер», «—» (распасы)",
-           "; втёмную: «7♠ втёмную»", "; сдался до розыгрыша: «6♠ без 3»"),
-    "en": ("A contract from the list or in words: \"7 spades\", \"six diamonds\", \"8NT\", \"misere\", "
-           "\"—\" (all-pass)", "; dark: \"7♠ dark\"", "; conceded before play: \"6♠ down 3\""),
-}
+SHEET_PREFIX = PerLanguage(lambda lang: gettext("sheet.deal", lang))
+STATUS_WORDS = words_of("sheet.status.played", "sheet.status.not_played", "sheet.status.spoiled")
+LABELS = words_of("sheet.label.deal", "sheet.label.set", "sheet.label.dealer", "sheet.label.status",
+                  "sheet.label.first_hand")
+HELP = PerLanguage(lambda lang: gettext("sheet.help", lang))
+SEAT_HELP = words_of("sheet.seat_help.title", "sheet.seat_help.text")
+TRICKS_HELP = words_of("sheet.tricks_help.title", "sheet.tricks_help.text")
+_CONTRACT_HELP = words_of("sheet.contract_help.base", "sheet.contract_help.dark", "sheet.contract_help.conceded")
 
 
 def contract_help(lang: str, dark: bool = False, concession: bool = False) -> str:
@@ -88,7 +62,7 @@ def contract_help(lang: str, dark: bool = False, concession: bool = False) -> st
     return base + (dark_form if dark else "") + (conceded_form if concession else "") + "."
 
 
-LISTS_SHEET = {"ru": "Списки", "en": "Lists"}
+LISTS_SHEET = PerLanguage(lambda lang: gettext("sheet.lists", lang))
 _INLINE_LIST = 255  # Excel's limit for a list typed into a validation
 
 _THIN = Side(style="thin", color="999999")
@@ -137,8 +111,8 @@ def contract_choices(lang: str, dark: bool = False) -> list[str]:
     """The contract drop-down: every game, misère, all-pass, dark games where the variant plays them, then the
     director's words."""
     games = [ContractCell(Contract("game", level, strain)) for level in COST for strain in STRAINS]
-    plays = ["мизер", "—"] if lang == "ru" else ["misere", "—"]
-    director = ["корр", "не сыграна"] if lang == "ru" else ["adjusted", "not played"]
+    plays = [gettext("sheet.misere", lang), "—"]
+    director = [gettext("sheet.adjusted", lang), gettext("sheet.status.not_played", lang)]
     darks = [cell._replace(dark=True).label(lang) for cell in games] if dark else []
     return [cell.label(lang) for cell in games] + plays + darks + director
 
@@ -156,90 +130,134 @@ def _contract_list(wb: Workbook, lang: str, choices: list[str]) -> str:
 
 
 def build_workbook(event: Event) -> Workbook:
-    """The protocol workbook of an event, pre-filled from the movement."""
-    lang = event.language
+    """The protocol workbook of an event, pre-filled from the movement: a sheet a deal, the players, what it
+    belongs to (hidden)."""
     wb = Workbook()
     wb.remove(wb.active)
-    pass_word, half_word = ("пас", "пол") if lang == "ru" else ("pass", "half")
-    tricks_list = ",".join([str(i) for i in range(11)] + [pass_word, half_word])
-    cyrillic = tuple(CYRILLIC_SEATS[s] for s in event.seats) if lang == "ru" else ()  # С, В, Ю, З
-    seats_list = ",".join(event.seats + cyrillic)
-    contracts_formula = _contract_list(wb, lang, contract_choices(lang, bool(event.conventions.dark)))
-    status_list = ",".join(STATUS_WORDS[lang])
+    lists = _drop_down_lists(wb, event)
     for deal in event.deals:
-        ws = wb.create_sheet(sheet_name(lang, deal.number))
-        _text(ws.cell(1, 1), event.heading).font = Font(bold=True, size=12)
-        _text(ws.cell(1, 10), HELP[lang]).font = Font(italic=True, size=8, color="555555")
-        ws.merge_cells(start_row=1, start_column=10, end_row=3, end_column=21)
-        ws.cell(1, 10).alignment = Alignment(wrap_text=True, vertical="top")
-        labels = LABELS[lang]
-        dealer_label = labels[2] if event.table_size == 4 else labels[4]
-        info = [(1, labels[0]), (2, deal.number), (3, labels[1]), (4, deal.set), (5, dealer_label), (6, deal.dealer),
-                (7, labels[3]), (8, STATUS_WORDS[lang][0])]
-        for col, value in info:
-            c = ws.cell(INFO_ROW, col, value)
-            c.font = Font(bold=col % 2 == 1)
-            c.alignment = Alignment(horizontal="left")  # a value beside its label
-        _deal_header(ws, lang)
-        rows = event.rows_of(deal)
-        for k, row in enumerate(rows):
-            r = FIRST_ROW + k
-            seats = dict(row.seats)
-            values = {"round": row.round, "table": row.table}
-            for s in ("N", "E", "S", "W"):
-                values[f"{s}_no"] = seats.get(s)
-            for name, col in COL.items():
-                c = ws.cell(r, col, values.get(name))
-                c.border = _BORDER
-                c.alignment = Alignment(horizontal="center")
-                if name in ("round", "table") or name.endswith("_no"):
-                    c.fill = _PRE_FILL
-                if name.endswith("_mp"):
-                    c.fill = _MP_FILL
-        last = FIRST_ROW + max(len(rows), 1) - 1
-        contract = (HEADERS[lang][COL["contract"] - 1],
-                    contract_help(lang, bool(event.conventions.dark), event.conventions.concession))
-        # warnings, not stops: the reader takes more than the lists offer ("ю", "ПАС", "полвиста", "7 пик")
-        validations = [(contracts_formula, "C", contract), (f'"{seats_list}"', "DFH", SEAT_HELP[lang]),
-                       (f'"{tricks_list}"', "EGI", TRICKS_HELP[lang])]
-        for formula, columns, (title, text) in validations:
-            dv = DataValidation(type="list", formula1=formula, allow_blank=True, errorStyle="warning",
-                                showErrorMessage=True, errorTitle=title, error=text, promptTitle=title,
-                                prompt=text, showInputMessage=True)
-            ws.add_data_validation(dv)
-            for col in columns:
-                dv.add(f"{col}{FIRST_ROW}:{col}{last}")
-        for col in ("K", "N", "Q", "T"):
-            dv = DataValidation(type="decimal", operator="between", formula1="-100000", formula2="100000",
-                                allow_blank=True, showErrorMessage=True,
-                                error="висты — число" if lang == "ru" else "whists must be a number")
-            ws.add_data_validation(dv)
-            dv.add(f"{col}{FIRST_ROW}:{col}{last}")
-        dv = DataValidation(type="list", formula1=f'"{status_list}"', allow_blank=True)
-        ws.add_data_validation(dv)
-        dv.add(f"H{INFO_ROW}")
-        for i, wdt in enumerate(WIDTHS, 1):
-            ws.column_dimensions[get_column_letter(i)].width = wdt
-        ws.freeze_panes = ws.cell(FIRST_ROW, 3)
-        ws.page_setup.orientation = "landscape"
-        ws.page_setup.paperSize = ws.PAPERSIZE_A4
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
-        ws.print_title_rows = f"{HEADER_ROW - 1}:{HEADER_ROW}"
-        if event.dealt_at_table:
-            _layout_cells(ws, event, deal)
-    players = wb.create_sheet("Игроки" if lang == "ru" else "Players")
-    players.append(["№", "Имя" if lang == "ru" else "Name"])
-    for p in event.players:
-        players.append([p.number, None])
-        _text(players.cell(players.max_row, 2), p.name)
-    players.column_dimensions["B"].width = 32
+        _deal_sheet(wb, event, deal, lists)
+    _players_sheet(wb, event)
+    lang = event.language
     if LISTS_SHEET[lang] in wb.sheetnames:  # the hidden list goes last; the first deal stays the active sheet
         wb.move_sheet(LISTS_SHEET[lang], offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(LISTS_SHEET[lang]))
         wb.active = 0
     _write_meta(wb, event)
     return wb
+
+
+def _drop_down_lists(wb: Workbook, event: Event) -> dict:
+    """The validation formulas of the drop-downs every deal sheet shares: contract, seat, tricks, status."""
+    lang = event.language
+    pass_word, half_word = gettext("sheet.pass", lang), gettext("sheet.half", lang)
+    tricks_list = ",".join([str(i) for i in range(11)] + [pass_word, half_word])
+    cyrillic = tuple(CYRILLIC_SEATS[s] for s in event.seats) if lang == "ru" else ()  # С, В, Ю, З
+    seats_list = ",".join(event.seats + cyrillic)
+    status_list = ",".join(STATUS_WORDS[lang])
+    return {"contract": _contract_list(wb, lang, contract_choices(lang, bool(event.conventions.dark))),
+            "seat": f'"{seats_list}"', "tricks": f'"{tricks_list}"', "status": f'"{status_list}"'}
+
+
+def _deal_sheet(wb: Workbook, event: Event, deal, lists: dict) -> None:
+    """One deal's sheet: title and help, the deal's facts, the header, a row a table that plays it, the
+    drop-downs, the print setup and (dealt at the table) the layout cells."""
+    lang = event.language
+    ws = wb.create_sheet(sheet_name(lang, deal.number))
+    _text(ws.cell(1, 1), event.heading).font = Font(bold=True, size=12)
+    _text(ws.cell(1, 10), HELP[lang]).font = Font(italic=True, size=8, color="555555")
+    ws.merge_cells(start_row=1, start_column=10, end_row=3, end_column=21)
+    ws.cell(1, 10).alignment = Alignment(wrap_text=True, vertical="top")
+    _deal_info(ws, event, deal)
+    _deal_header(ws, lang)
+    last = _protocol_rows(ws, event, deal)
+    _validations(ws, event, lists, last)
+    _print_setup(ws)
+    if event.dealt_at_table:
+        _layout_cells(ws, event, deal)
+
+
+def _deal_info(ws, event: Event, deal) -> None:
+    """The row of facts under the title: deal, set, dealer (first hand at tables of 3) and status, each after its
+    label."""
+    lang = event.language
+    labels = LABELS[lang]
+    dealer_label = labels[2] if event.table_size == 4 else labels[4]
+    info = [(1, labels[0]), (2, deal.number), (3, labels[1]), (4, deal.set), (5, dealer_label), (6, deal.dealer),
+            (7, labels[3]), (8, STATUS_WORDS[lang][0])]
+    for col, value in info:
+        c = ws.cell(INFO_ROW, col, value)
+        c.font = Font(bold=col % 2 == 1)
+        c.alignment = Alignment(horizontal="left")  # a value beside its label
+
+
+def _protocol_rows(ws, event: Event, deal) -> int:
+    """A row a table that plays the deal, round, table and players printed; the sheet row of the last."""
+    rows = event.rows_of(deal)
+    for k, row in enumerate(rows):
+        r = FIRST_ROW + k
+        seats = dict(row.seats)
+        values = {"round": row.round, "table": row.table}
+        for s in ("N", "E", "S", "W"):
+            values[f"{s}_no"] = seats.get(s)
+        for name, col in COL.items():
+            c = ws.cell(r, col, values.get(name))
+            c.border = _BORDER
+            c.alignment = Alignment(horizontal="center")
+            if name in ("round", "table") or name.endswith("_no"):
+                c.fill = _PRE_FILL
+            if name.endswith("_mp"):
+                c.fill = _MP_FILL
+    return FIRST_ROW + max(len(rows), 1) - 1
+
+
+def _validations(ws, event: Event, lists: dict, last: int) -> None:
+    """The drop-downs and number checks of a deal sheet's cells, rows FIRST_ROW to `last`, and of its status."""
+    lang = event.language
+    contract = (HEADERS[lang][COL["contract"] - 1],
+                contract_help(lang, bool(event.conventions.dark), event.conventions.concession))
+    # warnings, not stops: the reader takes more than the lists offer ("ю", "ПАС", "полвиста", "7 пик")
+    validations = [(lists["contract"], "C", contract), (lists["seat"], "DFH", SEAT_HELP[lang]),
+                   (lists["tricks"], "EGI", TRICKS_HELP[lang])]
+    for formula, columns, (title, text) in validations:
+        dv = DataValidation(type="list", formula1=formula, allow_blank=True, errorStyle="warning",
+                            showErrorMessage=True, errorTitle=title, error=text, promptTitle=title,
+                            prompt=text, showInputMessage=True)
+        ws.add_data_validation(dv)
+        for col in columns:
+            dv.add(f"{col}{FIRST_ROW}:{col}{last}")
+    for col in ("K", "N", "Q", "T"):
+        dv = DataValidation(type="decimal", operator="between", formula1="-100000", formula2="100000",
+                            allow_blank=True, showErrorMessage=True,
+                            error=gettext("sheet.whists_number", lang))
+        ws.add_data_validation(dv)
+        dv.add(f"{col}{FIRST_ROW}:{col}{last}")
+    dv = DataValidation(type="list", formula1=lists["status"], allow_blank=True)
+    ws.add_data_validation(dv)
+    dv.add(f"H{INFO_ROW}")
+
+
+def _print_setup(ws) -> None:
+    """Column widths, frozen headings and an A4 landscape page as wide as the sheet."""
+    for i, wdt in enumerate(WIDTHS, 1):
+        ws.column_dimensions[get_column_letter(i)].width = wdt
+    ws.freeze_panes = ws.cell(FIRST_ROW, 3)
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_title_rows = f"{HEADER_ROW - 1}:{HEADER_ROW}"
+
+
+def _players_sheet(wb: Workbook, event: Event) -> None:
+    """The players' numbers and names (names as text: never read as formulas)."""
+    lang = event.language
+    players = wb.create_sheet(gettext("sheet.players", lang))
+    players.append(["№", gettext("sheet.name", lang)])
+    for p in event.players:
+        players.append([p.number, None])
+        _text(players.cell(players.max_row, 2), p.name)
+    players.column_dimensions["B"].width = 32
 
 
 # --------------------------------------------------------------------------- what the workbook belongs to
@@ -289,11 +307,10 @@ def layout_rows(event: Event, deal) -> list[tuple[str, int]]:
 
 
 def _layout_cells(ws, event: Event, deal) -> None:
-    ru = event.language == "ru"
-    head = ws.cell(INFO_ROW, LAYOUT_COL, "Расклад (записывает первый стол)" if ru else "Layout (the first table writes it)")
+    lang = event.language
+    head = ws.cell(INFO_ROW, LAYOUT_COL, gettext("sheet.layout", lang))
     head.font = Font(bold=True)
-    words = {"talon_top": "Прикуп, верхняя" if ru else "Talon, top",
-             "talon_bottom": "Прикуп, нижняя" if ru else "Talon, bottom"}
+    words = {"talon_top": gettext("sheet.talon_top", lang), "talon_bottom": gettext("sheet.talon_bottom", lang)}
     for key, row in layout_rows(event, deal):
         ws.cell(row, LAYOUT_COL, words.get(key, key)).font = Font(bold=True)
         c = ws.cell(row, LAYOUT_COL + 1)
@@ -546,7 +563,7 @@ def filled_rows(path: Path) -> int:
 
 # --------------------------------------------------------------------------- results and sample fills
 
-NOTE_HEADER = {"ru": "Примечание", "en": "Note"}
+NOTE_HEADER = PerLanguage(lambda lang: gettext("sheet.note", lang))
 
 
 def write_results_workbook(report, path: Path, banner: str = "") -> Path:
@@ -556,10 +573,10 @@ def write_results_workbook(report, path: Path, banner: str = "") -> Path:
     lang = event.language
     wb = Workbook()
     ws = wb.active
-    ws.title = "Итоги" if lang == "ru" else "Ranking"
+    ws.title = gettext("sheet.ranking", lang)
     _ranking_sheet(ws, event.heading, report.standings, event.names, lang, banner)
     words = dict(zip(("played", "not played", "spoiled"), STATUS_WORDS[lang]))
-    row_words = {**words, "adjusted": "корр" if lang == "ru" else "adjusted"}
+    row_words = {**words, "adjusted": gettext("sheet.adjusted", lang)}
     for d in report.deals:
         if d.status not in words:  # pending: not scored yet
             continue
@@ -606,18 +623,17 @@ def write_competition_workbook(report, path: Path, note: str = "", session_notes
 
     comp = report.competition
     lang = comp.language
-    ru = lang == "ru"
     t_ = words(lang)
     wb = Workbook()
     ws = wb.active
-    ws.title = "Итоги" if ru else "Ranking"
+    ws.title = gettext("sheet.ranking", lang)
     _text(ws.cell(1, 1), comp.title).font = Font(bold=True, size=12)
     _note(ws, 2, note)
     sessions = [r.event.session for r in report.reports]
-    heads = ["Место" if ru else "Place", "№" if ru else "No.", "Имя" if ru else "Name"]
-    groups = [f"{'Сессия' if ru else 'Session'} {k}" for k in sessions] + ["Итого" if ru else "Total"]
+    heads = [gettext(k, lang) for k in ("sheet.place", "sheet.head.no", "sheet.name")]
+    groups = [f"{gettext('word.session', lang)} {k}" for k in sessions] + [gettext("word.total", lang)]
     for _ in groups:
-        heads += ["МП" if ru else "MP", "Макс" if ru else "Max", "%"]
+        heads += [gettext("sheet.head.mp", lang), gettext("sheet.max", lang), "%"]
     for i, h in enumerate(heads, 1):  # a group's heading over its three columns, as on the site
         c = ws.cell(GROUP_ROW + 1, i, h)
         c.font, c.fill = Font(bold=True), _HEAD_FILL
@@ -651,7 +667,7 @@ def write_competition_workbook(report, path: Path, note: str = "", session_notes
     ws.column_dimensions["C"].width = 32
     ws.freeze_panes = ws.cell(first, 4)
     for r in report.reports:
-        sh = wb.create_sheet(f"{'Сессия' if ru else 'Session'} {r.event.session}")
+        sh = wb.create_sheet(f"{gettext('word.session', lang)} {r.event.session}")
         _ranking_sheet(sh, r.event.session_title or comp.title, r.standings, comp.names, lang,
                        (session_notes or {}).get(r.event.session, ""))
     buf = io.BytesIO()
@@ -673,7 +689,7 @@ def _ranking_sheet(ws, title: str, standings, names: dict, lang: str, note: str 
     """A ranking on a sheet: the title, then place, number, name, MP, maximum and percentage."""
     _text(ws.cell(1, 1), title).font = Font(bold=True, size=12)
     _note(ws, 2, note)
-    heads = ("Место", "№", "Имя", "МП", "Макс", "%") if lang == "ru" else ("Place", "No.", "Name", "MP", "Max", "%")
+    heads = tuple(gettext(k, lang) for k in ("sheet.place", "sheet.head.no", "sheet.name", "sheet.head.mp", "sheet.max")) + ("%",)
     for i, h in enumerate(heads, 1):
         c = ws.cell(3, i, h)
         c.font = Font(bold=True)

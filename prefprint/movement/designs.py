@@ -26,7 +26,7 @@ the one whose row holds the set of table t.
   everybody meets everybody (`_RotatingSearch`).
 
 The searched designs up to 40 tables are computed ahead by tools/make_designs.py and shipped in
-prefprint/data/designs.txt (read through importlib.resources); others are searched on demand with
+prefprint/movement/data/designs.txt (read through importlib.resources); others are searched on demand with
 a smaller effort. Every search is deterministic (its own random generator, fixed seeds).
 """
 
@@ -582,7 +582,7 @@ DATA = "data/designs.txt"
 
 @cache
 def stored() -> dict:
-    """Designs computed ahead by tools/make_designs.py (prefprint/data/designs.txt).
+    """Designs computed ahead by tools/make_designs.py (prefprint/movement/data/designs.txt).
 
     {("group", k, T): (group name, [π_1, π_2, ...]), ("rest", k, T, line): [rester per round],
      ("rotation", k, players): (sets, players of every table of every round in a row)}

@@ -1131,7 +1131,7 @@ def quality(movement: Movement) -> Quality:
 
 
 def to_dict(movement: Movement) -> dict:
-    """The stable JSON shape of a movement (see README)."""
+    """The stable JSON shape of a movement (see docs/json.md)."""
     st = movement.stats
     q = movement.quality
     spp = list(st.sets_per_player.values())

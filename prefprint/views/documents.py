@@ -24,49 +24,14 @@ from prefprint.engine.rules import (
 )
 from prefprint.io.outdir import write_atomic
 from prefprint.io.render import html, write_pdf
+from prefprint.words.catalog import Table, gettext
 from prefprint.words.numbers import number, ranges, span
 
-ROLE_SHORT = {
-    "ru": {"declarer": "Разыгр.", "whister": "Вистующ.", "passer": "Пасующ.", "dealer": "Сдающ."},
-    "en": {"declarer": "Declarer", "whister": "Whister", "passer": "Passer", "dealer": "Dealer"},
-}
-ROLE_WORDS = {
-    "ru": {"declarer": "Разыгрывающий", "whister": "Вистующий", "passer": "Пасующий", "dealer": "Сдающий",
-           "other": "Каждый другой", "half": "Полвиста"},
-    "en": {"declarer": "Declarer", "whister": "Whister", "passer": "Passer", "dealer": "Dealer (out)",
-           "other": "Each other", "half": "Half-whister"},
-}
-
-CONVENTION_WORDS = {
-    "ru": {
-        "pool_value": "висты за одно очко пули", "remiz": "гора за недобранную взятку, × c",
-        "whist": "висты за взятку защиты, × c", "consolation": "консоляция за недобранную взятку каждому, × c",
-        "consolation_to_dealer": "консоляция сдающему", "lone_whist": "одиночный вист",
-        "shortfall": "гора за недобор виста, × c", "tens": "десятерная",
-        "stalingrad": "Сталинград (6♠ вистуют оба)", "sixes_whisted": "шестерную вистуют оба",
-        "misere_gora": "мизер: гора за взятку", "misere_max_tricks": "мизер: взяток в счёт не больше",
-        "allpass": "распасы", "allpass_gora": "распасы: гора за взятку",
-        "allpass_whists": "распасы (ростов): висты за взятку", "allpass_dealer_pool": "распасы: сдающему пуля +1",
-        "dark": "втёмную: множитель", "concession": "«без трёх» до розыгрыша",
-    },
-    "en": {
-        "pool_value": "whists per pool point", "remiz": "gora per undertrick, × c",
-        "whist": "whists per defence trick, × c", "consolation": "consolation per undertrick to each, × c",
-        "consolation_to_dealer": "consolation to the dealer", "lone_whist": "lone whist",
-        "shortfall": "gora per missing whist trick, × c", "tens": "tens",
-        "stalingrad": "Stalingrad (6♠ whisted by both)", "sixes_whisted": "every 6 whisted by both",
-        "misere_gora": "misère: gora per trick", "misere_max_tricks": "misère: tricks charged at most",
-        "allpass": "all-pass", "allpass_gora": "all-pass: gora per trick",
-        "allpass_whists": "all-pass (rostov): whists per trick", "allpass_dealer_pool": "all-pass: dealer pool +1",
-        "dark": "dark game: multiplier", "concession": "\"down three\" before play",
-    },
-}
-VALUE_WORDS = {
-    "ru": {True: "да", False: "нет", "greedy": "жлобский", "gentleman": "джентльменский", "gora": "в гору",
-           "rostov": "ростовские (висты)", "whisted": "вистуется", "checked": "проверяется"},
-    "en": {True: "yes", False: "no", "greedy": "greedy", "gentleman": "gentleman", "gora": "gora",
-           "rostov": "rostov (whists)", "whisted": "whisted", "checked": "checked"},
-}
+# the words of the cost table, per language, from the catalogues (role.*, role_short.*, convention.*, value.*)
+ROLE_SHORT = Table("role_short")
+ROLE_WORDS = Table("role")
+CONVENTION_WORDS = Table("convention")
+VALUE_WORDS = Table("value")
 
 
 def signed(value, lang: str = "ru") -> str:
@@ -97,7 +62,12 @@ def conventions_list(conv: Conventions, lang: str, table_size: int = 4) -> list[
     for name, value in conv.items():
         if not _in_force(name, conv, table_size):
             continue
-        shown = VALUE_WORDS[lang].get(value, value) if isinstance(value, (bool, str)) else number(value, lang)
+        if isinstance(value, bool):
+            shown = VALUE_WORDS[lang]["yes" if value else "no"]
+        elif isinstance(value, str):
+            shown = VALUE_WORDS[lang].get(value, value)
+        else:
+            shown = number(value, lang)
         out.append((CONVENTION_WORDS[lang][name], shown))
     return out
 
@@ -170,7 +140,7 @@ def _levels_text(levels: list[int], lang: str) -> str:
     if len(levels) > 2 and levels[-1] - levels[0] == len(levels) - 1:
         return f"{levels[0]}–{levels[-1]}"
     words = [str(n) for n in levels]
-    joint = " и " if lang == "ru" else " and "
+    joint = f" {gettext('word.and', lang)} "
     return joint.join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else words[0]
 
 
@@ -385,7 +355,19 @@ def table_cards_context(event: Event) -> dict:
         card["example"] = next((k for k in kinds if k not in ("stay", "rest", "end")), None)
         card["legend"] = _card_legend(card, lang)
         card["deals"] = _card_deals(deals_at.get(card["table"], []), event)
+        card["entry"] = entry_of(event, card["table"])
     return {"cards": [cards[k] for k in sorted(cards)], "compact": last <= 13, "dense": last > 30}
+
+
+def entry_of(event: Event, table: int) -> dict | None:
+    """A table card's entry QR: the table's page on the scoring server with its code, and the code to type."""
+    code = event.entry_codes.get("tables", {}).get(table) if event.serve_url else None
+    if not code:
+        return None
+    from prefprint.io.codes import entry_url
+
+    return {"url": entry_url(event.serve_url, table, code), "code": code,
+            "caption": _m(event.language, "serve.card_caption")}
 
 
 def _card_legend(card: dict, lang: str) -> list[str]:
@@ -520,6 +502,8 @@ def director_context(event: Event) -> dict:
         "room_sets": {r.number: ranges(r.sets) for r in m.rooms},
         "pairs_whom": _m(event.language, m.quality.whom),
         "plan_warning": plan_warning(event), "dealing": dealing_notes(event),
+        "director_code": _m(event.language, "serve.director_code", url=event.serve_url,
+                            key=event.entry_codes["director"]) if event.serve_url and event.entry_codes else "",
     }
 
 

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from prefprint.engine.rules import Outcome, Settlement
 from prefprint.movement.engine import Candidate, Movement, Quality
+from prefprint.words.catalog import Table, gettext
 from prefprint.words.i18n import METHOD_NAMES, note_text, reason_message
 from prefprint.words.messages import Message, plural
 from prefprint.words.numbers import number, span
@@ -90,30 +91,15 @@ def compare_text(options: list[Candidate], chosen: Candidate, reason: tuple, pla
     return "\n".join(lines)
 
 
-_WHY = {
-    "en": {"made": "contract made", "unwhisted": "not whisted", "half": "half-whist", "remiz": "remiz",
-           "consolation": "consolation", "tricks": "defence tricks", "shortfall": "whist shortfall",
-           "misere": "misère", "conceded": "conceded before play, no whists", "allpass": "all-pass",
-           "dealer": "dealer on all-pass"},
-    "ru": {"made": "игра сыграна", "unwhisted": "без виста", "half": "полвиста", "remiz": "ремиз",
-           "consolation": "консоляция", "tricks": "взятки защиты", "shortfall": "недобор виста",
-           "misere": "мизер", "conceded": "сдался до розыгрыша, вистов нет", "allpass": "распасы",
-           "dealer": "прикупщик на распасах"},
-}
-_PHRASES = {
-    "en": {"head": "{contract}, dealer {dealer}, table of {size}", "whists": "{seat} writes {amount} {word} on {on}",
-           "pool": "pool", "gora": "gora", "dark": "dark game: all amounts ×{factor}", "result": "Result"},
-    "ru": {"head": "{contract}, сдающий {dealer}, стол на {size}", "whists": "{seat} пишет {amount} {word} на {on}",
-           "pool": "пуля", "gora": "гора", "dark": "игра втёмную: всё ×{factor}", "result": "Результат"},
-}
-_WHIST_WORD = {"en": "whist|whists", "ru": "вист|виста|вистов"}
+_WHY = Table("settle.why")  # why a seat writes an amount
+_PHRASES = Table("settle")  # the lines of a settlement
 
 
 def _whists_word(amount: Fraction, lang: str) -> str:
     # a fraction of a whist reads as "2.5 виста" / "2.5 whists"
     if Fraction(amount).denominator != 1:
-        return "виста" if lang == "ru" else "whists"
-    return plural(Fraction(amount).numerator, _WHIST_WORD[lang])
+        return gettext("settle.whists_fraction", lang)
+    return plural(Fraction(amount).numerator, "count.whist", lang)
 
 
 def settlement_text(outcome: Outcome, result: Settlement, lang: str = "ru") -> str:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import cache
+
+from babel.numbers import get_decimal_symbol
 
 _POINT = re.compile(r"(?<=\d)\.(?=\d)")
 
@@ -26,7 +29,17 @@ def number(value, lang: str = "ru", places: int = 1, trim: bool = False) -> str:
         if trim:
             text = text.rstrip("0").rstrip(".")
     text = text.replace("-", "−")
-    return _POINT.sub(",", text) if lang == "ru" else text
+    point = _decimal_symbol(lang)
+    return _POINT.sub(point, text) if point != "." else text
+
+
+@cache
+def _decimal_symbol(lang: str) -> str:
+    """The decimal sign of a language as CLDR has it (Babel): "," in Russian, "." in English."""
+    try:
+        return get_decimal_symbol(lang)
+    except (ValueError, LookupError):
+        return "."
 
 
 def span(values) -> str:

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import has
+from helpers import boxes_past, run_session, tiny_event_text
 from helpers import stub_render as _stub_render
-from helpers import tiny_event_text
 
 import prefprint.analysis.cache
 import prefprint.app.kit
@@ -24,7 +24,6 @@ from prefprint.analysis.makeable import Against, against, mark, table_view
 from prefprint.analysis.solver import DealAnalysis, Misere, analyse_deal
 from prefprint.app.kit import document_html, write_kit
 from prefprint.app.publish import deal_page, player_card, recap_line
-from prefprint.app.results import run
 from prefprint.cli.main import cli
 from prefprint.engine.rules import Outcome
 from prefprint.engine.sample import random_fills, row_cells
@@ -111,14 +110,14 @@ def test_deals_dealt_at_the_table_have_no_table(tmp_path, stubbed):
     event = _tiny(tmp_path, source='source = "table"\n')
     write_kit(event, tmp_path / "kit", analysis=True)  # no hand records, nothing to solve
     assert not (tmp_path / "kit" / "deals.html").exists() and stubbed == []
-    run(event, _filled(event, tmp_path), tmp_path / "out", analysis=True)  # no layout typed in: no table
+    run_session(event, _filled(event, tmp_path), tmp_path / "out", analysis=True)  # no layout typed in: no table
     page = (tmp_path / "out" / "deals" / "deal-2.html").read_text(encoding="utf-8")
     assert DD_TABLE not in page and ">ДД<" not in page and stubbed == []
 
 
 def test_protocol_pages_and_score_cards_set_results_against_double_dummy(tmp_path, stubbed):
     event = _tiny(tmp_path)
-    report = run(event, _filled(event, tmp_path), tmp_path / "out", analysis=True)
+    report = run_session(event, _filled(event, tmp_path), tmp_path / "out", analysis=True)
     by_row = {(d.number, row["round"], row["table"]): row for d in report.deals for row in deal_page(report, d)["rows"]}
     assert by_row[(2, 1, 1)]["dd"] == {"text": "8", "mark": {"text": "▼1", "cls": "down"}}
     assert by_row[(2, 2, 2)]["dd"] == {"text": "0", "mark": {"text": "▼1", "cls": "down"}}
@@ -145,9 +144,11 @@ def test_protocol_pages_and_score_cards_set_results_against_double_dummy(tmp_pat
 
 def test_without_analysis_nothing_is_shown_and_nothing_solved(tmp_path, stubbed):
     event = _tiny(tmp_path)
-    report = run(event, _filled(event, tmp_path), tmp_path / "out")
+    report = run_session(event, _filled(event, tmp_path), tmp_path / "out")
     assert report.analysis is None and stubbed == []
-    for page in (tmp_path / "out").rglob("*.html"):
+    pages = list((tmp_path / "out").rglob("*.html"))
+    assert len(pages) > len(event.deals)  # the ranking, the cards, the deals and the tables were written
+    for page in pages:
         text = page.read_text(encoding="utf-8")
         assert DD_TABLE not in text and "class=\"dd-mark" not in text and "двойного болвана" not in text, page
     assert DD_LINES not in document_html(event, "deals")
@@ -164,10 +165,10 @@ def test_the_cache_answers_the_next_runs_and_survives_the_folder_swap(tmp_path, 
     write_kit(event, kit)  # without analysis the cache is still kept
     assert (kit / "analysis-cache.json").is_file()
     workbook = _filled(event, tmp_path)
-    report = run(event, workbook, kit / "results", analysis=True)  # the kit's whole table, from its cache
+    report = run_session(event, workbook, kit / "results", analysis=True)  # the kit's whole table, from its cache
     assert stubbed == [] and all(not v["partial"] for v in (deal_page(report, d)["dd"] for d in report.deals))
     (kit / "analysis-cache.json").unlink()
-    run(event, workbook, kit / "results", analysis=True)  # the results' own cache, carried over the swap
+    run_session(event, workbook, kit / "results", analysis=True)  # the results' own cache, carried over the swap
     assert stubbed == []
     from prefprint.io.outdir import OutputFolder
 
@@ -179,13 +180,22 @@ def test_the_cache_answers_the_next_runs_and_survives_the_folder_swap(tmp_path, 
     OutputFolder(only_cache).check()
 
 
-def test_results_analyse_only_the_contracts_played_without_a_cached_table(tmp_path, stubbed):
+def test_results_carry_the_whole_table_without_a_cached_one(tmp_path, stubbed):
     event = _tiny(tmp_path)
-    report = run(event, _filled(event, tmp_path), tmp_path / "out", analysis=True)
-    a = report.analysis.deals[2]
-    assert set(a.tricks.get("E", {})) >= {"♣"} and len(a.tricks.get("N", {})) < 5  # not the whole table
-    view = deal_page(report, report.deals[1])["dd"]
-    assert view["partial"] and "не считалось" in (tmp_path / "out" / "deals" / "deal-2.html").read_text("utf-8")
+    out = tmp_path / "out"
+    report = run_session(event, _filled(event, tmp_path), out, analysis=True)
+    assert sorted(stubbed) == [1, 2, 3, 4]  # every deal, though not every contract was played
+    for d in report.deals:
+        a = report.analysis.deals[d.number]
+        assert all(len(a.tricks[s]) == 5 and s in a.misere for s in a.order)  # every declarer × strain + misère
+        assert not deal_page(report, d)["dd"]["partial"]
+    page = (out / "deals" / "deal-2.html").read_text("utf-8")
+    table = page[page.index(DD_TABLE):page.index("</table>", page.index(DD_TABLE))]
+    cells = _cells(table)
+    assert len(cells) == 3 and all(len(row) == 6 and "·" not in row for row in cells.values()), cells
+    stubbed.clear()
+    run_session(event, _filled(event, tmp_path), out, analysis=True)  # the second run: all from the cache
+    assert stubbed == []
 
 
 def test_the_commands_analyse_by_default_and_can_be_told_not_to(tmp_path, stubbed, monkeypatch):
@@ -259,13 +269,11 @@ def test_the_makeable_table_view_marks_games_and_gaps():
 
 
 def test_pages_with_analysis_fit_the_page_and_the_phone(tmp_path, stubbed):
-    from test_publish import _boxes_past
-
     from prefprint.analysis.cache import EventAnalysis
     from prefprint.app.publish import pdf_parts
 
     event = _tiny(tmp_path)
-    report = run(event, _filled(event, tmp_path), tmp_path / "out", analysis=True, publish=False)
+    report = run_session(event, _filled(event, tmp_path), tmp_path / "out", analysis=True, publish=False)
     # the widest cells a table can have: 10 everywhere, every misère caught
     wide = {d.number: DealAnalysis(d.number, d.dealer, 3, analyse_deal(d, [("N", "♠")]).order,
                                    {s: {k: 10 for k in ("♠", "♣", "♦", "♥", "БК")} for s in "NES"}, {},
@@ -273,12 +281,12 @@ def test_pages_with_analysis_fit_the_page_and_the_phone(tmp_path, stubbed):
     report.analysis = replace(EventAnalysis(), deals=wide)
     parts = pdf_parts(report)
     for i in (1, len(parts) - 1):  # score cards, protocols
-        right, bottom, pages = _boxes_past(parts[i])
+        right, bottom, pages = boxes_past(parts[i])
         protocols = parts[i].count('<div class="pdeal">')  # protocols flow, two or more to a page
         expected = (protocols + 1) // 2 if protocols else parts[i].count("<section")
         assert right <= 0.5 and bottom <= 0.5 and pages <= expected, (i, right, bottom, pages)
     kit = document_html(event, "deals", analysis=report.analysis)
-    right, bottom, _ = _boxes_past(kit)
+    right, bottom, _ = boxes_past(kit)
     assert right <= 0.5 and bottom <= 0.5
     if has("chromium"):
         from prefprint.app.publish import _site_pages

@@ -217,9 +217,10 @@ def test_golden_html(events, update_golden, name):
     html = document_html(events["club-night-20"], name)
     html = re.sub(r"<style( media=\"screen\")?>.*?</style>", "<style/>", html, flags=re.S)  # CSS changes are not content
     path = GOLDEN / f"club-night-20-{name}.html"
-    if update_golden or not path.exists():
+    if update_golden:
         path.parent.mkdir(exist_ok=True)
         path.write_text(html, encoding="utf-8")
+    assert path.exists(), f"{path.name} is missing; run pytest --update-golden to write it"
     assert html == path.read_text(encoding="utf-8"), f"{path.name} differs; run pytest --update-golden if intended"
 
 

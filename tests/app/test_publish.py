@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 from conftest import SAMPLES, has
+from helpers import boxes_past, run_session
 
-from prefprint.app.kit import document_html
+from prefprint.app.kit import document_html, documents_of
 from prefprint.app.publish import deal_page, player_card, role_of
-from prefprint.app.results import run
 from prefprint.engine.matchpoints import rounded_percent
+from prefprint.engine.rulings import Applied, Ruling
 from prefprint.engine.sample import random_fills
-from prefprint.io.render import environment, html, qr_svg
+from prefprint.io.render import html, language_environment, qr_svg
 from prefprint.io.spec import parse_event
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 from prefprint.movement.engine import TablePlay
@@ -50,7 +51,7 @@ def site(tmp_path_factory):
     fills[(2, first[2].round, event.rows_of(event.deal(2))[2].table)] = {
         "contract": "корр", "N_mp": 60, "E_mp": 40, "S_mp": 50, "W_mp": 50}
     path = fill_workbook(blank, base / "filled.xlsx", fills, {5: "испорчена"})
-    report = run(event, path, base / "out")
+    report = run_session(event, path, base / "out")
     return report, base / "out"
 
 
@@ -66,7 +67,9 @@ def test_every_page_shows_names_as_text(site):
         text = text_of_page(page)
         assert HOSTILE not in text, page.name
         assert ESCAPED in text, page.name
-    for page in out.rglob("*.html"):
+    every = list(out.rglob("*.html"))
+    assert len(every) > len(report.deals) + len(report.event.players)  # every page of the site, not none
+    for page in every:
         assert HOSTILE not in text_of_page(page), page
 
 
@@ -159,7 +162,9 @@ def test_new_report_shape_rows_with_status_notes_and_provisional(site):
                       notes=[Message("error", text="сдача перепутана при раскладке")])
     shaped.deals[0].results.append(spoiled)
     shaped.provisional, shaped.pending, shaped.generated_at = True, [3, 4], "2026-12-05 22:41"
-    shaped.rulings = [Message("error", text="решение по сдаче 1")]
+    penalty = Ruling("penalty", "решение по сдаче 1", Message("error", text="rulings.toml"), deal=1,
+                     player=ruled.players[seat], mp=Fraction(1))
+    shaped.rulings = [Applied(penalty, ruled.players[seat], Fraction(-1), deal=1)]
     try:
         ctx = deal_page(shaped, shaped.deals[0])
         row = next(r for r in ctx["rows"] if r["table"] == 99)
@@ -179,6 +184,7 @@ def test_new_report_shape_rows_with_status_notes_and_provisional(site):
         player = ruled.players[seat]
         card_html = html("results_player.html", "ru", card=player_card(shaped, player), state=state, **common)
         assert "медленную игру" in card_html and "2026-12-05 22:41" in card_html
+        assert "решение по сдаче 1" in card_html  # the ruling on his card too
     finally:
         for r, status, notes in saved:
             r.status, r.notes = status, notes
@@ -306,12 +312,15 @@ def test_one_protocol_per_copy_of_a_set(events):
 
 @pytest.mark.parametrize("n", [1, 2, 5, 11, 21, 22, 25, 111])
 def test_counted_words_in_templates(n):
-    env = environment()
-    for _key, forms in FORMS["ru"].items():
-        text = env.from_string("{{ n|counted(f) }}").render(n=n, f=forms)
-        assert text == f"{n} {plural(n, forms)}"
-    assert env.from_string("{{ n|counted(f.deal) }}").render(n=n, f=FORMS["ru"]) == \
+    env = language_environment("ru")
+    for key in FORMS.values():
+        text = env.from_string("{{ n|counted(key) }}").render(n=n, key=key)
+        assert text == f"{n} {plural(n, key)}"
+        assert env.from_string("{{ ngettext(key, key, n) }}").render(n=n, key=key) == plural(n, key)
+    assert env.from_string('{{ n|counted("count.deal") }}').render(n=n) == \
         f"{n} " + {1: "сдача", 21: "сдача", 2: "сдачи", 22: "сдачи"}.get(n, "сдач")
+    assert language_environment("en").from_string('{{ n|counted("count.deal") }}').render(n=n) == \
+        f"{n} deal" + ("" if n == 1 else "s")
 
 
 def _visible_text(text: str) -> str:
@@ -329,11 +338,23 @@ def _russian_pages(events, site):
             yield f"{stem}/{name}", document_html(events[stem], name, part)
     for page in ("index.html", PLAYER_PAGE.format(n=3), "deals/deal-1.html", TABLE_PAGE.format(n=2)):
         yield page, text_of_page(out / page)
+    # the whole kit and the whole results (site and print) of the club night, every document of it
+    from prefprint.app.publish import _site_pages, pdf_parts
+
+    event = events["club-night-20"]
+    for name in documents_of(event):
+        if name != "protocols.xlsx":
+            yield f"kit/{name}", document_html(event, name)
+    yield "kit/index", html("kit_index.html", "ru", event=event, docs=[])
+    for rel, page in _site_pages(report):
+        yield f"results/{rel}", page
+    for i, part in enumerate(pdf_parts(report)):
+        yield f"results.pdf/{i}", part
 
 
 def test_russian_counts_agree_with_their_numbers(events, site):
-    words = {form: forms for forms in FORMS["ru"].values() for form in forms.split("|")}
-    pattern = re.compile(r"(\d+)\s+(" + "|".join(sorted(words, key=len, reverse=True)) + r")\b")
+    words = {plural(n, key): key for key in FORMS.values() for n in (1, 2, 5)}
+    pattern = re.compile(r"(\d+)[ \u00a0](" + "|".join(sorted(words, key=len, reverse=True)) + r")\b")
     seen = 0
     for name, text in _russian_pages(events, site):
         for n, word in pattern.findall(_visible_text(text)):
@@ -343,9 +364,10 @@ def test_russian_counts_agree_with_their_numbers(events, site):
 
 
 def test_no_english_word_in_a_russian_document(events, site):
-    allowed = {"PDF", "HTML"}
+    allowed = {"PDF", "HTML", "Excel"}
     for name, text in _russian_pages(events, site):
-        english = set(re.findall(r"\b[A-Za-z]{2,}\b", _visible_text(text))) - allowed
+        visible = re.sub(r"[\w.-]+\.(?:xlsx|pdf|html)\b", " ", _visible_text(text))  # a file's name is no word
+        english = set(re.findall(r"\b[A-Za-z]{2,}\b", visible)) - allowed
         assert not english, (name, english)
 
 
@@ -399,33 +421,6 @@ def test_bleed_only_on_request(events):
     assert size(bled.pages[0].trimbox) == [595, 842]
 
 
-def _boxes_past(text: str) -> tuple[float, float, int]:
-    """How far (CSS px) any box reaches past the right edge of its page, and past the bottom of
-    its page's content area or of the half-page it sits in; and how many pages it takes."""
-    import weasyprint
-
-    from prefprint.io.render import templates_dir
-
-    doc = weasyprint.HTML(string=text, base_url=str(templates_dir()) + "/").render()
-    right = bottom = 0.0
-    for page in doc.pages:
-        box = page._page_box
-        floor = box.margin_height() - box.margin_bottom
-        for b in box.descendants():
-            if not (hasattr(b, "position_y") and hasattr(b, "margin_height")):
-                continue
-            right = max(right, b.position_x + b.margin_width() - box.margin_width())
-            element = getattr(b, "element", None)
-            if element is not None and "half" in (element.get("class") or "").split():
-                half_floor = b.position_y + b.margin_height()
-                for d in b.descendants():
-                    if hasattr(d, "position_y") and hasattr(d, "margin_height"):
-                        bottom = max(bottom, d.position_y + d.margin_height() - half_floor)
-            elif getattr(b, "element_tag", "") in ("td", "tr", "div", "p", "table"):
-                bottom = max(bottom, b.position_y + b.margin_height() - floor)
-    return right, bottom, len(doc.pages)
-
-
 def test_new_documents_stay_inside_the_page(site):
     from prefprint.app.publish import pdf_parts
 
@@ -434,13 +429,13 @@ def test_new_documents_stay_inside_the_page(site):
     for name in ("table-cards", "itineraries", "start-list", "protocols"):
         part = slice(0, 3) if name != "start-list" else None
         text = document_html(event, name, part)
-        right, bottom, pages = _boxes_past(text)
+        right, bottom, pages = boxes_past(text)
         assert right <= 0.5 and bottom <= 0.5, (name, right, bottom)
         if name == "protocols":  # a page a section: nothing spills over
             assert pages == text.count("<section"), pages
     parts = pdf_parts(report)
     for i in (0, 1, len(parts) - 1):  # the ranking, the score cards, protocols
-        right, bottom, pages = _boxes_past(parts[i])
+        right, bottom, pages = boxes_past(parts[i])
         assert right <= 0.5 and bottom <= 0.5, (i, right, bottom)
         protocols = parts[i].count('<div class="pdeal">')
         if protocols:  # protocols follow one another, two or more to a page
@@ -469,7 +464,7 @@ def test_a_long_score_card_fills_one_page(events):
     assert len(pages) == 2 and all(len(p) == 2 for p in pages)  # a page a card
     common = {"event": event, "names": event.names, "standings": None, "recap_head": recap_head(t), "deals": [],
               "state": {"provisional": False, "pending": [], "generated_at": None, "rulings": []}}
-    right, bottom, rendered = _boxes_past(html("results_print.html", "ru", card_pages=pages[:1], **common))
+    right, bottom, rendered = boxes_past(html("results_print.html", "ru", card_pages=pages[:1], **common))
     assert right <= 0.5 and bottom <= 0.5 and rendered == 1, (right, bottom, rendered)
 
 
@@ -481,7 +476,7 @@ def test_english_site_and_pdf_pages(events, tmp_path):
     event = parse_event(source, "en.toml")
     blank = write_protocol_workbook(event, tmp_path / "p.xlsx")
     fills, _ = random_fills(event, 2)
-    report = run(event, fill_workbook(blank, tmp_path / "f.xlsx", fills), tmp_path / "out", publish=False)
+    report = run_session(event, fill_workbook(blank, tmp_path / "f.xlsx", fills), tmp_path / "out", publish=False)
     names = sorted([p.name for p in event.players] + [event.title, event.venue], key=len, reverse=True)
     pages = dict(_site_pages(report))
     texts = [pages["index.html"], pages[PLAYER_PAGE.format(n=1)], pages["deals/deal-1.html"],
@@ -530,7 +525,9 @@ def test_score_card_says_which_percentage_and_no_gendered_role(site):
     page = text_of_page(out / PLAYER_PAGE.format(n=13))
     assert '<th class="run">% с начала</th>' in page
     card = player_card(report, 13)
-    for rnd in (r for r in card["rounds"] if not r["rest"]):
+    played = [r for r in card["rounds"] if not r["rest"]]
+    assert played
+    for rnd in played:
         assert f"итог тура: <b>{str(rnd['percent']).replace('.', ',')} %</b> за тур" in page
     for verb in ("играл", "ловил", "сдавал", "не играл"):
         assert verb not in page

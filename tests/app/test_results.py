@@ -10,9 +10,10 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 from conftest import has
-from helpers import independent_ranking
+from helpers import independent_ranking, one_session, run_session
 
-from prefprint.app.results import check_workbook, ranking_json, run, score
+from prefprint.app.results import ranking_json, run, score
+from prefprint.checks import check_workbook
 from prefprint.cli.main import cli
 from prefprint.engine.matchpoints import matchpoint, rank
 from prefprint.engine.sample import random_fills, row_cells
@@ -33,7 +34,7 @@ def filled(event, tmp_path, seed=3, extra=None, status=None):
 def test_ranking_matches_an_independent_count(events, tmp_path, stem):
     event = events[stem]
     path, outcomes = filled(event, tmp_path)
-    report = run(event, path, tmp_path / "out", publish=False)
+    report = run_session(event, path, tmp_path / "out", publish=False)
     expected = independent_ranking(event, outcomes)
     got = {s.player: [s.mp, s.max] for s in report.standings}
     assert got == expected
@@ -85,7 +86,7 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
     }
     path, _ = filled(event, tmp_path, extra=extra)
     with pytest.raises(WorkbookError) as e:
-        run(event, path, tmp_path / "out")
+        run_session(event, path, tmp_path / "out")
     problems = [p.text("en") for p in e.value.problems]
     assert f"'Сдача 7'!C{r7}: contract \"11♠\": levels are 6–10" in problems
     assert f"'Сдача 2'!E{r2}: tricks add up to 13, expected 10 (S=9, W=4)" in problems
@@ -127,7 +128,7 @@ def test_trust_decides_between_written_and_computed(events, tmp_path):
 def test_a_deal_not_played_is_excluded(events, tmp_path):
     event = events["club-night-20"]
     path, outcomes = filled(event, tmp_path, status={3: "не сыграна"})
-    report = run(event, path, tmp_path / "out", publish=False)
+    report = run_session(event, path, tmp_path / "out", publish=False)
     expected = independent_ranking(event, outcomes, skip={3})
     assert {s.player: [s.mp, s.max] for s in report.standings} == expected
     assert report.deals[2].status == "not played" and max(s.max for s in report.standings) == 19 * 8
@@ -153,7 +154,7 @@ def test_a_libreoffice_saved_workbook_imports(events, tmp_path):
     out = tmp_path / "lo"
     subprocess.run(["soffice", "--headless", "--convert-to", "xlsx", "--outdir", str(out), str(path)],
                    check=True, capture_output=True, timeout=180)
-    report = run(event, out / "filled.xlsx", tmp_path / "res", publish=False)
+    report = run_session(event, out / "filled.xlsx", tmp_path / "res", publish=False)
     assert {s.player: [s.mp, s.max] for s in report.standings} == independent_ranking(event, outcomes)
 
 
@@ -167,7 +168,7 @@ def published(events, tmp_path_factory):
         'name = "Петров Пётр"', 'name = "=HYPERLINK(\\"http://x\\")"')
     event = parse_event(source, "club-night-20.toml")
     path, _ = filled(event, base)
-    return run(event, path, base / "site"), base / "site"
+    return run_session(event, path, base / "site"), base / "site"
 
 
 def test_published_site(published):
@@ -263,7 +264,10 @@ def test_row_cells_round_trip_through_the_checker(events, tmp_path):
     deals, problems, _ = check_workbook(event, read_protocol_workbook(path, event))
     assert problems == []
     standings, _ = score(event, deals)
-    assert len(standings) == 15 and ranking_json
+    assert len(standings) == 15
+    assert [r.contract.kind for r in deals[0].results[:3]] == ["allpass", "misere", "game"]
+    data = ranking_json(run(one_session(event), [path], publish=False))  # what `results --json` prints
+    assert [(r["player"], r["place"], r["max"]) for r in data["ranking"]] == [(s.player, s.place, s.max) for s in standings]
 
 
 def test_the_input_workbook_is_never_overwritten(events, tmp_path):
@@ -273,7 +277,7 @@ def test_the_input_workbook_is_never_overwritten(events, tmp_path):
     path.rename(target)
     before = target.read_bytes()
     with pytest.raises(OutputError) as e:
-        run(event, target, tmp_path)
+        run_session(event, target, tmp_path)
     assert e.value.text("en").startswith(f"the output folder \"{tmp_path}")
     assert target.read_bytes() == before
 
@@ -299,7 +303,7 @@ def test_an_adjusted_score_is_a_share_of_the_top(events, tmp_path):
     key, _, row = _row(event, 1)
     path, _ = filled(event, tmp_path, extra={key: {"contract": "корр", "N_mp": 60, "E_mp": "40%", "S_mp": 50,
                                                     "W_mp": " 50 "}})
-    report = run(event, path, tmp_path / "out")
+    report = run_session(event, path, tmp_path / "out")
     deal = report.deals[0]
     adjusted = next(r for r in deal.results if r.adjusted)
     played = [r for r in deal.results if not r.adjusted]
@@ -315,6 +319,6 @@ def test_an_adjusted_score_is_a_share_of_the_top(events, tmp_path):
     bad, _ = filled(event, tmp_path / "bad", extra={key: {"contract": "корр", "N_mp": 120, "E_mp": None,
                                                            "S_mp": 50, "W_mp": 50}})
     with pytest.raises(WorkbookError) as e:
-        run(event, bad, tmp_path / "out2")
+        run_session(event, bad, tmp_path / "out2")
     assert [p.text("en") for p in e.value.problems] == [
         f"'Сдача 1'!L{FIRST_ROW}: adjusted score for N: expected a percentage 0–100, found \"120\""]

@@ -28,8 +28,8 @@ def run(*args):
     (["movement", "--players", "20", "--table-size", "5", "--lang", "en"],
      "Error: Invalid value for '--table-size': '5' is not one of '4', '3'."),
     (["movement", "--players", "20", "--table-size", "5"], "Ошибка: --table-size: «5» не подходит; допустимы: «4», «3»"),
-    (["serv"], "Ошибка: нет команды «serv»; может быть, «score»?"),
-    (["serv", "--lang", "en"], 'Error: no such command "serv"; did you mean "score"?'),
+    (["serv"], "Ошибка: нет команды «serv»; может быть, «serve»?"),
+    (["serv", "--lang", "en"], 'Error: no such command "serv"; did you mean "serve"?'),
     (["kitt", "spec.toml"], "Ошибка: нет команды «kitt»; может быть, «kit»?"),
     (["--bogus"], "Ошибка: нет параметра «--bogus»"),
     (["kit"], "Ошибка: не задан аргумент «описание турнира»"),
@@ -41,7 +41,7 @@ def run(*args):
     (["movement", "--players", "20", "--absent", "3"], "Ошибка: --absent: только вместе с --by-lines"),
     (["movement", "--players", "20", "--bogus"], "Ошибка: нет параметра «--bogus»; может быть, «--rounds»?"),
     (["kit", "nonexist.toml"], "Ошибка: описание турнира: файл «nonexist.toml» не найден"),
-    (["foo"], "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse"),
+    (["foo"], "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse, serve"),
     (["movement", "--players", "20", "--rounds", "9", "--lang", "en"],
      "Error: rounds must be from 2 to 5 (the full circle) for 20 players, not 9"),
     (["movement", "--players", "20", "--rounds", "1", "--lang", "en"],
@@ -136,12 +136,15 @@ def test_costs_writes_html_and_pdf(tmp_path):
     assert (tmp_path / "costs-leningrad-3.pdf").read_bytes().startswith(b"%PDF")
 
 
-def test_every_command_has_help_and_is_in_the_readme():
+def test_every_command_has_help_and_is_in_the_readme_and_the_manual():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
     for name, command in cli.commands.items():
         assert command.help, name
         assert run(name, "--help").exit_code == 0
-        assert f"prefprint {name}" in readme, name
+        assert f"\nprefprint {name} " in readme, f"{name}: not in the README's synopsis"
+        assert f"| `{name}` |" in readme, f"{name}: not in the README's table of commands"
+        assert f"`prefprint {name}`" in index, f"{name}: docs/index.md does not say which page tells of it"
 
 
 def test_python_dash_m_works():
@@ -163,7 +166,8 @@ def test_movement_never_ends_in_a_traceback(players, size, data):
         args += ["--by-lines"] + (["--absent", "3,17"] if data.draw(st.booleans()) else [])
     result = CliRunner().invoke(cli, args)
     assert result.exit_code in (0, 2), (args, result.output)
-    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
     if result.exit_code == 0:
         assert json.loads(result.output)["players"] >= 1
     else:

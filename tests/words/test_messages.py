@@ -11,11 +11,12 @@ from prefprint.words.messages import CATALOGUE, Message, counted, plural, proble
                                     (22, "сдачи"), (25, "сдач"), (111, "сдач"), (0, "сдач"), (14, "сдач"),
                                     (104, "сдачи"), (1001, "сдача")])
 def test_russian_plural_forms(n, form):
-    assert plural(n, "сдача|сдачи|сдач") == form
+    assert plural(n, "count.deal") == form
+    assert Message("deals.hand_size", seat="N", n=n).text("ru") == f"у N {n} {plural(n, 'count.card')}, а должно быть 10"
 
 
 def test_english_plural_forms():
-    assert [counted(n, "deal|deals") for n in (1, 2, 0, 21)] == ["1 deal", "2 deals", "0 deals", "21 deals"]
+    assert [counted(n, "count.deal", "en") for n in (1, 2, 0, 21)] == ["1 deal", "2 deals", "0 deals", "21 deals"]
 
 
 def test_catalogue_has_both_languages_with_the_same_fields():

@@ -1,0 +1,135 @@
+"""Benchmark of the scoring server: `python benchmarks/server.py [--rounds N] [--spec SPEC]`.
+
+The 100-player open (25 tables of 4): `prefprint serve` runs as a real process on 127.0.0.1 and a
+free port (loopback only); for each round, 25 tables post their 4 rows at the same moment (one
+thread and one keep-alive connection per table, started together at a barrier). Reports the
+latency of a POST (p50, p95, max, in ms), the rows acknowledged, and the rows the server holds
+afterwards (every acknowledged row must be there: lost = acknowledged − stored). Bounded: at most
+--rounds rounds (default 3) and --limit seconds (default 120). Other work may share the cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from prefprint.engine.rules import ContractCell  # noqa: E402
+from prefprint.engine.sample import random_outcome  # noqa: E402
+from prefprint.io import codes as entry_codes  # noqa: E402
+from prefprint.io.spec import load_competition  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def body_of(event, outcome, token, table, rnd, deal) -> dict:
+    kind = outcome.contract.kind
+    contract = {"allpass": "pass", "misere": "мизер"}.get(kind) or \
+        ContractCell(outcome.contract, False, outcome.conceded).label(event.language)
+    body = {"token": token, "table": table, "round": rnd, "deal": deal, "contract": contract,
+            "defence": dict(outcome.defence), "tricks": dict(outcome.tricks), "dark": outcome.dark}
+    if outcome.declarer:
+        body["declarer"] = outcome.declarer
+    return body
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--spec", default=str(ROOT / "sample_events" / "open-100.toml"))
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--limit", type=float, default=120.0)
+    args = parser.parse_args()
+
+    event = load_competition(args.spec).session(1)
+    folder = Path(tempfile.mkdtemp(prefix="prefprint-serve-bench-"))
+    codes = entry_codes.codes(event, entry_codes.secret(folder))
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "prefprint", "serve", args.spec, "-o", str(folder),
+                             "--host", "127.0.0.1", "--port", str(port)], cwd=ROOT,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    started = time.monotonic()
+    try:
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/event", timeout=1).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() - started > 30:
+                    raise SystemExit("the server did not start") from None
+                time.sleep(0.1)
+        rng = random.Random(1)
+        latencies, acknowledged, refused = [], 0, 0
+        lock = threading.Lock()
+        rounds = event.movement.rounds[:args.rounds]
+        for rnd in rounds:
+            if time.monotonic() - started > args.limit:
+                break
+            per_table = []
+            for t in rnd.tables:
+                rows = [body_of(event, random_outcome(rng, event.table_size, d.dealer, event.conventions),
+                                codes["tables"][t.table], t.table, rnd.number, d.number)
+                        for d in event.deals if d.set == t.set]
+                per_table.append(rows)
+            barrier = threading.Barrier(len(per_table))
+
+            def table(rows, barrier=barrier):
+                nonlocal acknowledged, refused
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                conn.connect()
+                barrier.wait()
+                for body in rows:
+                    data = json.dumps(body).encode()
+                    t0 = time.perf_counter()
+                    conn.request("POST", "/api/rows", data, {"Content-Type": "application/json"})
+                    resp = conn.getresponse()
+                    resp.read()
+                    took = (time.perf_counter() - t0) * 1000
+                    with lock:
+                        latencies.append(took)
+                        if resp.status == 201:
+                            acknowledged += 1
+                        else:
+                            refused += 1
+                conn.close()
+
+            threads = [threading.Thread(target=table, args=(rows,)) for rows in per_table]
+            for th in threads:
+                th.start()
+            for th in threads:
+                th.join()
+        url = f"http://127.0.0.1:{port}/api/progress?token={codes['director']}"
+        with urllib.request.urlopen(url, timeout=10) as r:
+            stored = json.load(r)["rows"]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(10)
+    latencies.sort()
+    p95 = latencies[max(0, int(round(0.95 * len(latencies))) - 1)]
+    print(f"{event.movement.tables} tables, {len(rounds)} rounds of {len(latencies) // max(1, len(rounds))} rows "
+          f"posted at once (loopback, {os.cpu_count()} cores shared with other work)")
+    print(f"POST latency ms: p50 {statistics.median(latencies):.1f}, p95 {p95:.1f}, max {latencies[-1]:.1f}")
+    print(f"rows acknowledged {acknowledged}, refused {refused}, stored {stored}, lost {acknowledged - stored}")
+
+
+if __name__ == "__main__":
+    main()

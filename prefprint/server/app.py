@@ -1,0 +1,469 @@
+"""The scoring server: the tables' phones post their rows, the director watches, corrects and exports.
+
+Starlette (ASGI) served by uvicorn. Every route is in `routes()`; the JSON API is documented in
+docs/server.md. Rows are checked by the scoring engine (server.rows), kept by server.db and
+ranked by the same results pipeline as `prefprint results --provisional` (`provisional_report`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from prefprint.app import results
+from prefprint.engine.model import Competition, Event
+from prefprint.errors import PrefprintError
+from prefprint.io import codes as entry_codes
+from prefprint.server import pages
+from prefprint.server.db import Closed, Conflict, Row, Store, Write, now
+from prefprint.server.rows import FIELDS, MAX_TEXT, Refused, cells_of, entry_of, outcome_of, place, plays, whists_of
+from prefprint.words.messages import Message
+
+MAX_BODY = 8 * 1024  # a row is a few hundred bytes
+FAILURES = 20  # wrong codes from one address within WINDOW seconds before it must wait (HTTP 429)
+WINDOW = 60.0
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def provisional_report(competition: Competition, event: Event, workbook: Path, folder: Path, rulings=None):
+    """The ranking of a filled workbook by the results pipeline of `prefprint results` (nothing published):
+    provisional while rows are missing, else exactly the final run. The one call of the pipeline: repoint it here."""
+    one = replace(competition, sessions=(event,))
+    report = results.run(one, [workbook], folder, rulings_of=lambda e: rulings, provisional=True, publish=False)
+    if any(r.pending or r.partial for r in report.reports):
+        return report
+    return results.run(one, [workbook], folder, rulings_of=lambda e: rulings, publish=False)
+
+
+class Writer:
+    """One writer: the rows arriving together are stored in one transaction (group commit)."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.pending: list = []
+        self.task = None
+        self.lock = None
+
+    async def submit(self, write: Write):
+        fut = asyncio.get_running_loop().create_future()
+        self.pending.append((write, fut))
+        if self.task is None or self.task.done():
+            self.task = asyncio.ensure_future(self._drain())
+        return await fut
+
+    async def _drain(self):
+        while self.pending:
+            batch, self.pending = self.pending, []
+            try:
+                async with self._lock():
+                    writes = [w for w, _ in batch]
+                    outcomes = await asyncio.to_thread(self.store.write, writes)
+                    self.store.remember(writes, outcomes)
+            except Exception as e:  # the disk refused: nobody is told the row is stored
+                outcomes = [e] * len(batch)
+            for (_, fut), out in zip(batch, outcomes):
+                if not fut.done():
+                    fut.set_result(out)
+
+    def _lock(self):
+        if self.lock is None:
+            self.lock = asyncio.Lock()
+        return self.lock
+
+    async def run(self, fn, *args):
+        """Any other write (close a round, a setting), after the rows before it."""
+        async with self._lock():
+            return await asyncio.to_thread(fn, *args)
+
+
+class Scoring:
+    """The state of one served session."""
+
+    def __init__(self, competition: Competition, event: Event, folder: Path, rulings=None,
+                 hide_results: bool = False):
+        self.competition, self.event, self.folder, self.rulings = competition, event, Path(folder), rulings
+        self.lang = event.language
+        self.codes = entry_codes.codes(event, entry_codes.secret(self.folder))
+        self.by_code = {c: ("table", t) for t, c in self.codes["tables"].items()}
+        self.by_code[self.codes["director"]] = ("director", None)
+        self.store = Store(self.folder, event.digest, event.session)
+        if hide_results and "hide_results" not in self.store.settings:
+            self.store.set("hide_results", True)
+        self.where = plays(event)
+        self.writer = Writer(self.store)
+        self.failures: dict[str, list] = {}
+        self.ranked = (None, None)  # (version, ranking JSON or Refused)
+        self.ranking_lock = None
+        self.source = self.folder / "protocols.xlsx"  # the kit's workbook, paper rows and all, if it is there
+        if self.source.is_file():
+            from prefprint.io.workbook import read_meta
+
+            meta = read_meta(self.source)
+            if meta and meta.get("digest") != event.digest:
+                raise PrefprintError("serve.workbook_other", path=str(self.source))
+
+    # ------------------------------------------------------------------ who asks
+
+    def who(self, token, address: str) -> tuple[str, int | None]:
+        """("director", None) or ("table", n) for a code; Refused 403 (429 after too many wrong codes)."""
+        stamp = time.monotonic()
+        fails = self.failures.get(address)
+        if fails and stamp - fails[1] > WINDOW:
+            fails = self.failures.pop(address)
+            fails = None
+        if fails and fails[0] >= FAILURES:
+            raise Refused(429, Message("serve.too_many_codes"), "token")
+        if isinstance(token, str) and len(token) <= MAX_TEXT["token"]:
+            typed = entry_codes.normal(token)
+            for code, role in self.by_code.items():
+                if entry_codes.same(typed, code):
+                    return role
+        if fails is None:
+            self.failures[address] = fails = [0, stamp]
+        fails[0] += 1
+        raise Refused(403, Message("serve.bad_code"), "token")
+
+    def director(self, token, address: str) -> None:
+        if self.who(token, address)[0] != "director":
+            raise Refused(403, Message("serve.director_only"), "token")
+
+    # ------------------------------------------------------------------ rows
+
+    def checked_row(self, body: dict, address: str):
+        """(outcome, settlement, write) of a posted row; Refused for anything wrong."""
+        role, mine = self.who(body.get("token"), address)
+        table = body.get("table")
+        if role == "table" and table != mine:
+            raise Refused(403, Message("serve.other_table", table=mine), "table")
+        table, rnd, deal = place(self.event, body, self.where)
+        if role == "table" and rnd in self.store.closed:
+            raise Refused(403, Message("serve.round_closed", round=rnd), "round")
+        outcome, settlement = outcome_of(self.event, body, self.event.deal(deal).dealer)
+        correct = body.get("correct", False)
+        if not isinstance(correct, bool):
+            raise Refused(422, Message("serve.not_bool", field="correct"), "correct")
+        reason = body.get("reason", "")
+        if not isinstance(reason, str) or len(reason) > MAX_TEXT["reason"]:
+            raise Refused(422, Message("serve.reason_text", n=MAX_TEXT["reason"]), "reason")
+        if correct and role == "director" and (deal, rnd, table) in self.store.rows and not reason.strip():
+            raise Refused(422, Message("serve.reason_needed"), "reason")
+        by = "director" if role == "director" else f"table {mine}"
+        row = Row(deal, rnd, table, entry_of(self.event, outcome), cells_of(self.event, outcome, settlement),
+                  whists_of(settlement), by, now())
+        return outcome, settlement, Write(row, correct, reason.strip(), address, role == "director")
+
+    def table_rows(self, table: int) -> list[dict]:
+        out = []
+        for (rnd, t), play in sorted(self.where.items()):
+            if t != table:
+                continue
+            for d in self.event.deals:
+                if d.set == play.set:
+                    row = self.store.rows.get((d.number, rnd, table))
+                    out.append({"round": rnd, "deal": d.number, "dealer": d.dealer, "seats": dict(play.seats),
+                                "entered": row.json() if row else None, "closed": rnd in self.store.closed})
+        return out
+
+    def progress(self) -> dict:
+        rounds = []
+        total = done = 0
+        for rnd in self.event.movement.rounds:
+            tables = []
+            for t in rnd.tables:
+                deals = [d.number for d in self.event.deals if d.set == t.set]
+                missing = [d for d in deals if (d, rnd.number, t.table) not in self.store.rows]
+                tables.append({"table": t.table, "deals": deals, "missing": missing})
+                total += len(deals)
+                done += len(deals) - len(missing)
+            rounds.append({"round": rnd.number, "closed": rnd.number in self.store.closed, "tables": tables})
+        return {"rounds": rounds, "rows": done, "of": total, "version": self.store.version,
+                "hide_results": bool(self.store.settings.get("hide_results"))}
+
+    # ------------------------------------------------------------------ the workbook and the ranking
+
+    def fills(self) -> dict:
+        """The cells of every entered row, a snapshot taken in the event loop (where the rows change)."""
+        return {(r.deal, r.round, r.table): r.cells for r in self.store.rows.values()}
+
+    def export(self, target: Path, fills: dict) -> Path:
+        """The kit's protocols.xlsx with the entered rows (`fills`) filled in, rows typed there on paper kept."""
+        from prefprint.io.workbook import fill_workbook, write_protocol_workbook
+
+        source = self.source
+        if not source.is_file():
+            source = write_protocol_workbook(self.event, target.with_name(f".{target.name}.blank.xlsx"))
+        try:
+            return fill_workbook(source, target, fills)
+        finally:
+            if source != self.source:
+                source.unlink(missing_ok=True)
+
+    def export_bytes(self, fills: dict) -> bytes:
+        fd, name = tempfile.mkstemp(dir=self.folder, prefix=".export-", suffix=".xlsx")
+        os.close(fd)
+        path = Path(name)
+        try:
+            return self.export(path, fills).read_bytes()
+        finally:
+            path.unlink(missing_ok=True)
+
+    def _ranking(self, fills: dict):
+        fd, name = tempfile.mkstemp(dir=self.folder, prefix=".ranking-", suffix=".xlsx")
+        os.close(fd)
+        path = Path(name)
+        try:
+            self.export(path, fills)
+            report = provisional_report(self.competition, self.event, path, self.folder, self.rulings)
+            return results.ranking_json(report)
+        except PrefprintError as e:
+            return Refused(409, Message("serve.ranking_problems", text=e.text(self.lang)))
+        finally:
+            path.unlink(missing_ok=True)
+
+    async def ranking(self):
+        """The provisional ranking, made again only when rows changed since the last one."""
+        if self.ranking_lock is None:
+            self.ranking_lock = asyncio.Lock()
+        async with self.ranking_lock:
+            version = self.store.version
+            if self.ranked[0] != version:
+                self.ranked = (version, await asyncio.to_thread(self._ranking, self.fills()))
+            return self.ranked[1]
+
+
+# ---------------------------------------------------------------------- HTTP
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+async def _body(request: Request, fields=FIELDS) -> dict:
+    """A JSON object of at most MAX_BODY bytes with known fields, or Refused 4xx."""
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise Refused(415, Message("serve.not_json"))
+    length = request.headers.get("content-length")
+    if length and (not length.isdigit() or int(length) > MAX_BODY):
+        raise Refused(413, Message("serve.too_large", n=MAX_BODY))
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise Refused(413, Message("serve.too_large", n=MAX_BODY))
+    try:
+        body = json.loads(data.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise Refused(400, Message("serve.bad_json")) from None
+    if not isinstance(body, dict):
+        raise Refused(400, Message("serve.bad_json"))
+    unknown = sorted(set(body) - set(fields))
+    if unknown:
+        raise Refused(422, Message("serve.unknown_field", field=unknown[0][:40]), unknown[0][:40])
+    return body
+
+
+def _refusal(s: Scoring, e: Refused) -> JSONResponse:
+    return JSONResponse({"error": e.message.text(s.lang), "field": e.field}, status_code=e.status)
+
+
+def _api(handler):
+    """A JSON endpoint: Refused becomes its status with {"error", "field"}."""
+    async def endpoint(request: Request):
+        s: Scoring = request.app.state.scoring
+        try:
+            return await handler(s, request)
+        except Refused as e:
+            return _refusal(s, e)
+    return endpoint
+
+
+async def api_event(s: Scoring, request: Request):
+    e = s.event
+    return JSONResponse({"event": e.heading, "session": e.session, "rounds": len(e.movement.rounds),
+                         "tables": e.movement.tables, "deals": len(e.deals), "language": e.language,
+                         "seats": list(e.seats)})
+
+
+async def api_table(s: Scoring, request: Request):
+    table = _table_number(s, request)
+    role, mine = s.who(request.query_params.get("token"), _address(request))
+    if role == "table" and mine != table:
+        raise Refused(403, Message("serve.other_table", table=mine), "table")
+    return JSONResponse(s.table_rows(table))
+
+
+def _table_number(s: Scoring, request: Request) -> int:
+    text = request.path_params["table"]
+    if not text.isdigit() or int(text) not in {t for _, t in s.where}:
+        raise Refused(404, Message("serve.no_table", table=text[:10]), "table")
+    return int(text)
+
+
+async def api_preview(s: Scoring, request: Request):
+    """What a row would give, in words and numbers, for the table to confirm; nothing is stored."""
+    from prefprint.views.text import settlement_text
+
+    outcome, settlement, write = s.checked_row(await _body(request), _address(request))
+    words = settlement_text(outcome, settlement, s.lang).split("\n")
+    exists = (write.row.deal, write.row.round, write.row.table) in s.store.rows
+    return JSONResponse({"whists": write.row.whists, "words": words, "entered": exists})
+
+
+async def api_rows(s: Scoring, request: Request):
+    _, _, write = s.checked_row(await _body(request), _address(request))
+    out = await s.writer.submit(write)
+    if isinstance(out, Conflict):
+        raise Refused(409, Message("serve.already"), "deal")
+    if isinstance(out, Closed):
+        raise Refused(403, Message("serve.round_closed", round=write.row.round), "round")
+    if isinstance(out, Exception):
+        raise Refused(503, Message("serve.not_stored", why=type(out).__name__))
+    return JSONResponse({"whists": write.row.whists, "deal": write.row.deal, "round": write.row.round,
+                         "table": write.row.table}, status_code=201)
+
+
+async def api_progress(s: Scoring, request: Request):
+    s.director(request.query_params.get("token"), _address(request))
+    return JSONResponse(s.progress())
+
+
+async def api_audit(s: Scoring, request: Request):
+    s.director(request.query_params.get("token"), _address(request))
+    return JSONResponse(s.store.audit())
+
+
+async def api_round(s: Scoring, request: Request):
+    body = await _body(request, ("token", "closed"))
+    s.director(body.get("token"), _address(request))
+    text = request.path_params["round"]
+    if not text.isdigit() or not 1 <= int(text) <= len(s.event.movement.rounds):
+        raise Refused(404, Message("serve.no_round_at_all", round=text[:10]), "round")
+    closed = body.get("closed", True)
+    if not isinstance(closed, bool):
+        raise Refused(422, Message("serve.not_bool", field="closed"), "closed")
+    await s.writer.run(s.store.close_round, int(text), "director", closed)
+    return JSONResponse({"round": int(text), "closed": closed})
+
+
+async def api_settings(s: Scoring, request: Request):
+    body = await _body(request, ("token", "hide_results"))
+    s.director(body.get("token"), _address(request))
+    hide = body.get("hide_results")
+    if not isinstance(hide, bool):
+        raise Refused(422, Message("serve.not_bool", field="hide_results"), "hide_results")
+    await s.writer.run(s.store.set, "hide_results", hide)
+    return JSONResponse({"hide_results": hide})
+
+
+async def _visible(s: Scoring, request: Request) -> None:
+    if s.store.settings.get("hide_results"):
+        s.director(request.query_params.get("token"), _address(request))
+
+
+async def api_results(s: Scoring, request: Request):
+    await _visible(s, request)
+    ranking = await s.ranking()
+    if isinstance(ranking, Refused):
+        raise ranking
+    return JSONResponse(ranking)
+
+
+async def api_export(s: Scoring, request: Request):
+    s.director(request.query_params.get("token"), _address(request))
+    data = await asyncio.to_thread(s.export_bytes, s.fills())
+    name = f"protocols-{time.strftime('%Y%m%d-%H%M%S')}.xlsx"
+    return Response(data, media_type=XLSX, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+# ---------------------------------------------------------------------- pages
+
+
+def _page(handler):
+    async def endpoint(request: Request):
+        s: Scoring = request.app.state.scoring
+        try:
+            return HTMLResponse(await handler(s, request), headers=pages.HEADERS)
+        except Refused as e:
+            return HTMLResponse(pages.refused(s, e), status_code=e.status, headers=pages.HEADERS)
+    return endpoint
+
+
+async def page_home(s: Scoring, request: Request):
+    token = request.query_params.get("token")
+    if token is not None:
+        role, table = s.who(token, _address(request))
+        where = "/director" if role == "director" else f"/t/{table}"
+        return RedirectResponse(f"{where}?token={entry_codes.normal(token)}", status_code=303)
+    return HTMLResponse(pages.home(s), headers=pages.HEADERS)
+
+
+async def page_table(s: Scoring, request: Request):
+    table = _table_number(s, request)
+    token = request.query_params.get("token")
+    role, mine = s.who(token, _address(request))
+    if role == "table" and mine != table:
+        raise Refused(403, Message("serve.other_table", table=mine), "table")
+    return pages.table(s, table, entry_codes.normal(token), role == "director")
+
+
+async def page_director(s: Scoring, request: Request):
+    token = request.query_params.get("token")
+    s.director(token, _address(request))
+    return pages.director(s, entry_codes.normal(token))
+
+
+async def page_results(s: Scoring, request: Request):
+    await _visible(s, request)
+    ranking = await s.ranking()
+    return pages.results(s, ranking)
+
+
+async def script(request: Request):
+    return Response(pages.script(), media_type="text/javascript; charset=utf-8", headers=pages.HEADERS)
+
+
+async def _home(request: Request):
+    s: Scoring = request.app.state.scoring
+    try:
+        return await page_home(s, request)
+    except Refused as e:
+        return HTMLResponse(pages.refused(s, e), status_code=e.status, headers=pages.HEADERS)
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/", _home),
+        Route("/t/{table}", _page(page_table)),
+        Route("/director", _page(page_director)),
+        Route("/results", _page(page_results)),
+        Route("/entry.js", script),
+        Route("/api/event", _api(api_event)),
+        Route("/api/tables/{table}", _api(api_table)),
+        Route("/api/preview", _api(api_preview), methods=["POST"]),
+        Route("/api/rows", _api(api_rows), methods=["POST"]),
+        Route("/api/progress", _api(api_progress)),
+        Route("/api/audit", _api(api_audit)),
+        Route("/api/rounds/{round}", _api(api_round), methods=["POST"]),
+        Route("/api/settings", _api(api_settings), methods=["POST"]),
+        Route("/api/results", _api(api_results)),
+        Route("/api/export.xlsx", _api(api_export)),
+    ]
+
+
+def create_app(competition: Competition, event: Event, folder: Path, rulings=None,
+               hide_results: bool = False) -> Starlette:
+    """The server of one session, its database in `folder` (the session's kit folder)."""
+    scoring = Scoring(competition, event, folder, rulings, hide_results)
+    app = Starlette(routes=routes())
+    app.state.scoring = scoring
+    return app

@@ -1,0 +1,90 @@
+"""The server's HTML pages: words from the message catalogue, built here and handed to the templates.
+
+Templates in templates/server/ (autoescaped; data for the page's script goes through `tojson`,
+which escapes <, >, & and quotes, so nothing typed is echoed unescaped). The pages call the JSON
+API from templates/server/entry.js.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from prefprint.engine.rules import COST, STRAINS, active_seats
+from prefprint.io.render import html, templates_dir
+from prefprint.words.messages import Message
+
+# no page is framed by another site, scripts only from the server itself, nothing cached
+HEADERS = {"Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+           "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+
+# the words of the pages (codes serve.ui_*): the script takes them as they are
+UI = ("table", "round", "deal", "dealer", "seats", "contract", "allpass", "misere", "dark", "declarer",
+      "defence", "whist", "pass", "half", "tricks", "check", "confirm", "change", "saved", "next", "round_done",
+      "moves", "closed", "correct", "reason", "whists", "entered", "missing", "director", "progress",
+      "close_round", "open_round", "export", "hide", "show", "ranking", "place", "player", "mp", "percent",
+      "all_entered", "open_table", "code", "enter", "rows", "provisional", "waiting", "error", "tricks_of",
+      "no_round", "choose", "results", "corrections", "loading", "conceded")
+
+
+def words(lang: str) -> dict:
+    return {k: Message(f"serve.ui_{k}", seat="{seat}").text(lang) for k in UI}
+
+
+def _render(s, template: str, **context) -> str:
+    return html(f"server/{template}", s.lang, event=s.event, w=words(s.lang), **context)
+
+
+def _moves(s) -> dict:
+    """(round, table) -> ["N 5 → 3S", …]: where each seat goes after the round, as the table card says."""
+    from prefprint.views.documents import table_cards_context
+
+    out = {}
+    for card in table_cards_context(s.event)["cards"]:
+        for r in card["rounds"]:
+            lines = []
+            for seat, player, nxt, after in r["next"]:
+                code = {"stay": "serve.move_stay", "rest": "serve.move_rest", "end": "serve.move_end"}.get(
+                    nxt, "serve.move_to")
+                lines.append(Message(code, seat=seat, player=player, to=nxt, after=after).text(s.lang))
+            out[f"{r['round']}/{card['table']}"] = lines
+    return out
+
+
+def table(s, number: int, token: str, director: bool) -> str:
+    e = s.event
+    data = {"table": number, "token": token, "director": director, "seats": list(e.seats),
+            "table_size": e.table_size, "dark": bool(e.conventions.dark),
+            "concession": bool(e.conventions.concession), "words": words(s.lang),
+            "levels": list(COST), "strains": [("NT" if x == "БК" and s.lang == "en" else x) for x in STRAINS],
+            "active": {d.dealer: list(active_seats(e.table_size, d.dealer)) for d in e.deals},
+            "moves": {k: v for k, v in _moves(s).items() if k.endswith(f"/{number}")},
+            "names": {str(p.number): p.name for p in e.players}}
+    return _render(s, "table.html", number=number, data=data, director=director)
+
+
+def director(s, token: str) -> str:
+    data = {"token": token, "words": words(s.lang), "names": {str(p.number): p.name for p in s.event.players}}
+    return _render(s, "director.html", data=data, token=token)
+
+
+def home(s) -> str:
+    return _render(s, "home.html")
+
+
+def results(s, ranking) -> str:
+    from prefprint.server.rows import Refused
+
+    if isinstance(ranking, Refused):
+        return _render(s, "results.html", ranking=None, problem=ranking.message.text(s.lang), note="")
+    note = Message("serve.provisional_note", pending=len(ranking.get("pending", [])),
+                   partial=len(ranking.get("partial", []))).text(s.lang) if ranking.get("provisional") else ""
+    return _render(s, "results.html", ranking=ranking["ranking"], problem="", note=note)
+
+
+def refused(s, e) -> str:
+    return _render(s, "refused.html", message=e.message.text(s.lang), status=e.status)
+
+
+@lru_cache(maxsize=1)
+def script() -> str:
+    return (templates_dir() / "server" / "entry.js").read_text(encoding="utf-8")

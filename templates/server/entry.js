@@ -1,0 +1,298 @@
+// The scoring server's pages: a table enters its rows, the director watches. Plain DOM, no library.
+// Everything shown is set as text (textContent), never as HTML: nothing typed is echoed unescaped.
+(function () {
+  "use strict";
+  const D = JSON.parse(document.getElementById("data").textContent);
+  const W = D.words;
+  const app = document.getElementById("app");
+  const CLOCKWISE = ["N", "E", "S", "W"];
+
+  function el(tag, props, ...kids) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(props || {})) {
+      if (k === "on") for (const [ev, f] of Object.entries(v)) e.addEventListener(ev, f);
+      else if (k === "cls") e.className = v;
+      else if (v !== false && v != null) e.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of kids.flat()) if (c != null && c !== false) e.append(c.nodeType ? c : String(c));
+    return e;
+  }
+
+  async function api(method, url, body) {
+    const init = { method, headers: {} };
+    if (body) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
+    const r = await fetch(url, init);
+    let json = null;
+    try { json = await r.json(); } catch (e) { json = null; }
+    return { status: r.status, json };
+  }
+
+  function signed(v) {
+    const text = String(Math.abs(v)).replace(".", document.documentElement.lang === "ru" ? "," : ".");
+    return (v > 0 ? "+" : v < 0 ? "−" : "") + text;
+  }
+
+  function whistsText(whists) {
+    return Object.entries(whists).map(([s, v]) => s + " " + signed(v)).join("  ");
+  }
+
+  function summary(row) {
+    const parts = [row.contract + (row.dark ? " · " + W.dark : "")];
+    if (row.declarer) parts.push(row.declarer);
+    return parts.join(" ") + " → " + whistsText(row.whists);
+  }
+
+  // ------------------------------------------------------------------ a table's page
+
+  const T = { rows: [], round: null, deal: null, form: null, preview: null, error: null, saved: null };
+
+  function blankForm() { return { contract: null, dark: false, declarer: null, defence: {}, tricks: {}, conceded: null, reason: "" }; }
+
+  function kind(f) {
+    if (!f.contract) return null;
+    if (f.contract === "pass") return "allpass";
+    if (f.contract === "misere") return "misere";
+    return "game";
+  }
+
+  function rowOf(deal) { return T.rows.find((r) => r.round === T.round && r.deal === deal); }
+
+  function dealsOf(round) { return T.rows.filter((r) => r.round === round); }
+
+  function defenders(active, declarer) {
+    const order = CLOCKWISE.filter((s) => active.includes(s));
+    const i = order.indexOf(declarer);
+    return [order[(i + 1) % 3], order[(i + 2) % 3]];
+  }
+
+  function trickSeats(f, active) {
+    const k = kind(f);
+    if (k === "allpass") return active;
+    if (!f.declarer) return [];
+    if (k === "misere") return [f.declarer];
+    if (f.conceded) return [];
+    const whisting = defenders(active, f.declarer).filter((s) => f.defence[s] === "whist");
+    return whisting.length ? [f.declarer, ...whisting] : [];
+  }
+
+  async function loadTable() {
+    const r = await api("GET", `/api/tables/${D.table}?token=${encodeURIComponent(D.token)}`);
+    if (r.status !== 200) { T.error = r.json ? r.json.error : W.error; renderTable(); return; }
+    T.rows = r.json;
+    if (T.round === null || !dealsOf(T.round).length) {
+      const open = T.rows.find((x) => !x.entered && (!x.closed || D.director));
+      T.round = open ? open.round : T.rows[T.rows.length - 1].round;
+    }
+    pickDeal();
+    renderTable();
+  }
+
+  function pickDeal() {
+    const missing = dealsOf(T.round).find((x) => !x.entered);
+    T.deal = missing ? missing.deal : null;
+    T.form = blankForm();
+    T.preview = null;
+  }
+
+  function button(label, on, click, extra) {
+    return el("button", Object.assign({ type: "button", cls: on ? "on" : "", on: { click } }, extra || {}), label);
+  }
+
+  function section(field, title, ...kids) {
+    return el("div", { cls: "row" + (T.error && T.errorField === field ? " bad" : ""), "data-field": field },
+      el("div", { cls: "muted" }, title), ...kids);
+  }
+
+  function set(change) {
+    return () => { change(T.form); T.preview = null; T.error = null; renderTable(); };
+  }
+
+  function formView(row) {
+    const f = T.form;
+    const active = D.active[row.dealer];
+    const out = [];
+    const games = [];
+    for (const level of D.levels) for (const strain of D.strains) {
+      const c = `${level}${strain}`;
+      const red = strain === "♦" || strain === "♥";
+      games.push(button(c, f.contract === c, set((g) => { g.contract = c; g.conceded = null; }), { "data-contract": c, style: red && f.contract !== c ? "color: #c00" : null }));
+    }
+    out.push(section("contract", W.contract, el("div", { cls: "grid5" }, games),
+      el("div", {},
+        button(W.misere, f.contract === "misere", set((g) => { g.contract = "misere"; g.dark = false; }), { "data-contract": "misere" }),
+        button(W.allpass, f.contract === "pass", set((g) => { g.contract = "pass"; g.declarer = null; g.dark = false; }), { "data-contract": "pass" }))));
+    if (D.dark && kind(f) === "game") {
+      out.push(section("dark", "", button(W.dark, f.dark, set((g) => { g.dark = !g.dark; }), { "data-dark": "1" })));
+    }
+    if (kind(f) === "game" || kind(f) === "misere") {
+      out.push(section("declarer", W.declarer, active.map((s) =>
+        button(`${s} ${row.seats[s] || ""}`, f.declarer === s, set((g) => { g.declarer = s; g.defence = {}; g.tricks = {}; }),
+          { "data-declarer": s }))));
+    }
+    if (D.concession && kind(f) === "game" && f.declarer) {
+      const level = parseInt(f.contract, 10);
+      out.push(section("conceded", W.conceded, el("div", { cls: "grid6" }, [...Array(level).keys()].map((i) =>
+        button(String(i + 1), f.conceded === i + 1, set((g) => { g.conceded = g.conceded === i + 1 ? null : i + 1; g.defence = {}; g.tricks = {}; }),
+          { "data-conceded": i + 1 })))));
+    }
+    if (kind(f) === "game" && f.declarer && !f.conceded) {
+      const level = parseInt(f.contract, 10);
+      const answers = [["whist", W.whist], ["pass", W.pass]].concat(level <= 7 ? [["half", W.half]] : []);
+      out.push(section("defence", W.defence, defenders(active, f.declarer).map((s) =>
+        el("div", {}, el("b", {}, `${s} ${row.seats[s] || ""}: `), answers.map(([word, label]) =>
+          button(label, f.defence[s] === word, set((g) => { g.defence[s] = word; }), { "data-defence": `${s}-${word}` }))))));
+    }
+    const seats = trickSeats(f, active);
+    if (seats.length) {
+      out.push(section("tricks", W.tricks, seats.map((s) => el("div", {}, el("b", {}, W.tricks_of.replace("{seat}", s)),
+        el("div", { cls: "grid6" }, [...Array(11).keys()].map((n) =>
+          button(String(n), f.tricks[s] === n, set((g) => { g.tricks[s] = n; }), { "data-tricks": `${s}-${n}` })))))));
+    }
+    if (D.director) {
+      out.push(section("reason", W.reason, el("input", { type: "text", id: "reason", value: f.reason,
+        on: { input: (e) => { f.reason = e.target.value; } } })));
+    }
+    if (T.error) out.push(el("p", { cls: "error", id: "error" }, T.error));
+    if (T.preview) {
+      out.push(el("div", { cls: "ok", id: "preview" }, T.preview.words.map((line) => el("div", {}, line))));
+      out.push(button(W.confirm, false, save, { cls: "go", id: "confirm" }));
+    } else {
+      out.push(button(W.check, false, preview, { cls: "go", id: "check", disabled: !f.contract }));
+    }
+    return out;
+  }
+
+  function body() {
+    const f = T.form;
+    const k = kind(f);
+    const tricks = {};
+    const active = D.active[rowOf(T.deal).dealer];
+    for (const s of trickSeats(f, active)) if (f.tricks[s] !== undefined) tricks[s] = f.tricks[s];
+    const down = f.conceded ? (document.documentElement.lang === "ru" ? " без " : " down ") + f.conceded : "";
+    const contract = k === "allpass" ? "pass" : k === "misere" ? "misere" : f.contract + down;
+    const defence = {};
+    if (k === "game" && f.declarer && !f.conceded) for (const s of defenders(active, f.declarer)) if (f.defence[s]) defence[s] = f.defence[s];
+    const b = { token: D.token, table: D.table, round: T.round, deal: T.deal, contract, tricks, defence, dark: !!f.dark };
+    if (k !== "allpass") b.declarer = f.declarer;
+    if (rowOf(T.deal).entered) b.correct = true;
+    if (D.director && f.reason) b.reason = f.reason;
+    return b;
+  }
+
+  async function preview() {
+    const r = await api("POST", "/api/preview", body());
+    if (r.status === 200) { T.preview = r.json; T.error = null; }
+    else { T.error = r.json ? r.json.error : W.error; T.errorField = r.json && r.json.field; }
+    renderTable();
+  }
+
+  async function save() {
+    const r = await api("POST", "/api/rows", body());
+    if (r.status === 201) {
+      T.saved = `${W.deal} ${T.deal}: ${W.saved}`;
+      T.error = null;
+      await loadTable();
+      return;
+    }
+    T.error = r.json ? r.json.error : W.error;
+    T.errorField = r.json && r.json.field;
+    T.preview = null;
+    renderTable();
+  }
+
+  function renderTable() {
+    app.replaceChildren();
+    if (!T.rows.length) { if (T.error) app.append(el("p", { cls: "error" }, T.error)); return; }
+    const rounds = [...new Set(T.rows.map((r) => r.round))];
+    app.append(el("div", {}, rounds.map((n) => button(`${W.round} ${n}`, n === T.round,
+      () => { T.round = n; T.error = null; pickDeal(); renderTable(); }, { "data-round": n }))));
+    const deals = dealsOf(T.round);
+    const first = deals[0];
+    app.append(el("h2", {}, `${W.round} ${T.round}`));
+    app.append(el("div", { id: "seats" }, el("div", { cls: "muted" }, W.seats), Object.entries(first.seats).map(([s, p]) =>
+      el("div", {}, el("b", {}, s), ` ${p} ${D.names[p] || ""}`))));
+    const closed = first.closed && !D.director;
+    if (first.closed) app.append(el("p", { cls: "error" }, W.closed));
+    if (T.saved) { app.append(el("p", { cls: "ok", id: "saved" }, T.saved)); T.saved = null; }
+    for (const row of deals) {
+      const line = el("div", { cls: "deal", id: `deal-${row.deal}` },
+        el("b", {}, `${W.deal} ${row.deal}`), ` (${W.dealer} ${row.dealer}): `,
+        row.entered ? el("span", { cls: "done" }, summary(row.entered)) : el("span", { cls: "missing" }, W.missing));
+      if (row.entered && !closed && T.deal !== row.deal) {
+        line.append(button(W.correct, false, () => { T.deal = row.deal; T.form = blankForm(); T.preview = null; T.error = null; renderTable(); },
+          { "data-correct": row.deal }));
+      }
+      app.append(line);
+      if (row.deal === T.deal && !closed) {
+        app.append(el("div", { id: "form" }, el("h2", {}, `${W.deal} ${row.deal} · ${W.dealer} ${row.dealer}`), formView(row)));
+      }
+    }
+    if (deals.every((r) => r.entered) && T.deal === null) {
+      const moves = D.moves[`${T.round}/${D.table}`] || [];
+      app.append(el("div", { cls: "ok", id: "done" }, el("b", {}, W.round_done), moves.map((m) => el("div", {}, m))));
+    }
+  }
+
+  // ------------------------------------------------------------------ the director's page
+
+  let version = null;
+
+  async function loadProgress() {
+    const r = await api("GET", `/api/progress?token=${encodeURIComponent(D.token)}`);
+    if (r.status !== 200) return;
+    const p = r.json;
+    document.getElementById("count").textContent = `${p.rows} / ${p.of}`;
+    document.getElementById("hide").textContent = p.hide_results ? W.show : W.hide;
+    document.getElementById("hide").dataset.hidden = p.hide_results ? "1" : "";
+    app.replaceChildren();
+    for (const rnd of p.rounds) {
+      const head = el("h2", {}, `${W.round} ${rnd.round} `,
+        button(rnd.closed ? W.open_round : W.close_round, rnd.closed, () => closeRound(rnd.round, !rnd.closed), { "data-close": rnd.round }));
+      const rows = rnd.tables.map((t) => el("tr", {},
+        el("td", {}, el("a", { href: `/t/${t.table}?token=${encodeURIComponent(D.token)}` }, `${W.table} ${t.table}`)),
+        el("td", { id: `progress-${rnd.round}-${t.table}`, cls: t.missing.length ? "missing" : "done" },
+          t.missing.length ? `${W.missing}: ${t.missing.join(", ")}` : "✓")));
+      app.append(el("div", {}, head, el("table", { cls: "grid" }, el("tbody", {}, rows))));
+    }
+    if (p.version !== version) { version = p.version; loadRanking(); loadAudit(); }
+  }
+
+  async function loadAudit() {
+    const r = await api("GET", `/api/audit?token=${encodeURIComponent(D.token)}`);
+    if (r.status !== 200) return;
+    const box = document.getElementById("audit");
+    box.replaceChildren(...r.json.slice().reverse().map((a) => el("div", { cls: "deal" },
+      el("b", {}, `${W.deal} ${a.deal} · ${W.round} ${a.round} · ${W.table} ${a.table}: `),
+      `${summary(Object.assign({}, a.old.entry, { whists: a.old.whists }))} (${a.old.by}, ${a.old.at})`,
+      el("div", { cls: "muted" }, `${W.correct}: ${a.by}, ${a.at}${a.reason ? " — " + a.reason : ""}`))));
+  }
+
+  async function loadRanking() {
+    const box = document.getElementById("ranking");
+    const r = await api("GET", `/api/results?token=${encodeURIComponent(D.token)}`);
+    box.replaceChildren();
+    if (r.status !== 200) { box.append(el("p", { cls: "error" }, r.json ? r.json.error : W.error)); return; }
+    if (r.json.provisional) box.append(el("p", { cls: "muted" }, W.provisional));
+    box.append(el("table", { cls: "grid zebra", id: "ranking-table" },
+      el("thead", {}, el("tr", {}, [W.place, W.player, W.mp, W.percent].map((h) => el("th", {}, h)))),
+      el("tbody", {}, r.json.ranking.map((s) => el("tr", {}, el("td", {}, s.place), el("td", { cls: "l" }, `${s.player} ${s.name}`),
+        el("td", {}, signed(s.mp).replace("+", "")), el("td", {}, s.percent == null ? "—" : String(s.percent)))))));
+  }
+
+  async function closeRound(round, closed) {
+    await api("POST", `/api/rounds/${round}`, { token: D.token, closed });
+    loadProgress();
+  }
+
+  if (app.dataset.page === "table") {
+    loadTable();
+  } else {
+    document.getElementById("hide").addEventListener("click", async () => {
+      const hidden = !!document.getElementById("hide").dataset.hidden;
+      await api("POST", "/api/settings", { token: D.token, hide_results: !hidden });
+      loadProgress();
+    });
+    loadProgress();
+    setInterval(loadProgress, 2000);
+  }
+})();

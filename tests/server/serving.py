@@ -1,0 +1,60 @@
+"""Helpers of the scoring server's tests: a served sample event, rows as the API takes them."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from pathlib import Path
+
+from prefprint.engine.rules import ContractCell, fmt_json, settle
+from prefprint.engine.sample import random_outcome
+
+ROOT = Path(__file__).resolve().parents[2]
+CLUB = ROOT / "sample_events" / "club-night-20.toml"
+
+
+def client(app):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Starlette's note on httpx versions
+        from starlette.testclient import TestClient
+
+        return TestClient(app)
+
+
+def served(folder: Path, spec: Path = CLUB, **kw):
+    """(app, scoring) of the first session of a spec, its database in `folder`."""
+    from prefprint.io.spec import load_competition
+    from prefprint.server.app import create_app
+
+    competition = load_competition(spec)
+    app = create_app(competition, competition.session(1), folder, **kw)
+    return app, app.state.scoring
+
+
+def body_of(event, outcome, token: str, table: int, rnd: int, deal: int, **extra) -> dict:
+    """The JSON a table's phone posts for an outcome."""
+    kind = outcome.contract.kind
+    contract = {"allpass": "pass", "misere": "мизер"}.get(kind) or \
+        ContractCell(outcome.contract, False, outcome.conceded).label(event.language)
+    body = {"token": token, "table": table, "round": rnd, "deal": deal, "contract": contract,
+            "defence": dict(outcome.defence), "tricks": dict(outcome.tricks), "dark": outcome.dark}
+    if outcome.declarer:
+        body["declarer"] = outcome.declarer
+    return body | extra
+
+
+def all_rows(event):
+    """(table, round, deal, dealer) of every protocol row, in round order."""
+    return [(t.table, rnd.number, d.number, d.dealer) for rnd in event.movement.rounds for t in rnd.tables
+            for d in event.deals if d.set == t.set]
+
+
+def random_bodies(scoring, seed: int = 1) -> list[tuple[dict, dict]]:
+    """(body, expected whists) of every row of the event, random plausible outcomes."""
+    event, rng = scoring.event, random.Random(seed)
+    out = []
+    for table, rnd, deal, dealer in all_rows(event):
+        outcome = random_outcome(rng, event.table_size, dealer, event.conventions)
+        whists = {s: fmt_json(v) for s, v in settle(outcome, event.conventions).results.items()}
+        out.append((body_of(event, outcome, scoring.codes["tables"][table], table, rnd, deal), whists))
+    return out

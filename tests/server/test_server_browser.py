@@ -1,0 +1,138 @@
+"""A real browser at 390 px: a table enters a row with the buttons, the director's page updates by itself.
+
+Headless Chromium (Debian's chromium and chromedriver) through Selenium, the server on 127.0.0.1;
+skipped where either is absent.
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+
+import pytest
+from serving import CLUB, served
+from test_server_kill import free_port
+
+from prefprint.engine.rules import Outcome, active_seats, fmt_json, settle
+
+CHROMIUM, DRIVER = shutil.which("chromium") or "/usr/bin/chromium", shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(not (shutil.which("chromium") and DRIVER), reason="chromium or chromedriver absent")
+
+
+def _serve(folder, spec=CLUB):
+    import uvicorn
+
+    app, scoring = served(folder, spec)
+    port = free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return f"http://127.0.0.1:{port}", scoring, srv, thread
+
+
+@pytest.fixture
+def server(tmp_path):
+    url, scoring, srv, thread = _serve(tmp_path)
+    yield url, scoring
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def classic(tmp_path):
+    """The club night under the classic variant: dark games and concessions are played."""
+    spec = tmp_path / "classic.toml"
+    spec.write_text(CLUB.read_text(encoding="utf-8").replace('variant = "sochi"', 'variant = "classic"'),
+                    encoding="utf-8")
+    url, scoring, srv, thread = _serve(tmp_path / "kit", spec)
+    yield url, scoring
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def browser():
+    selenium = pytest.importorskip("selenium")  # noqa: F841
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",
+                 "--window-size=390,844"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_window_size(390, 844)
+    yield driver
+    driver.quit()
+
+
+def _click(driver, css):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 10).until(ec.element_to_be_clickable((By.CSS_SELECTOR, css))).click()
+
+
+def _text(driver, css, want, timeout=15):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def seen(d):
+        found = d.find_elements(By.CSS_SELECTOR, css)
+        return found and want(found[0].text)
+
+    WebDriverWait(driver, timeout).until(seen)
+
+
+def test_a_row_entered_on_a_phone_shows_on_the_directors_page(server, browser):
+    url, s = server
+    event = s.event
+    deal = next(d for d in event.deals if d.set == event.movement.rounds[0].tables[0].set)
+    table = event.movement.rounds[0].tables[0].table
+    browser.get(f"{url}/director?token={s.codes['director']}")
+    cell = f"#progress-1-{table}"
+    _text(browser, cell, lambda t: str(deal.number) in t)
+    director = browser.current_window_handle
+
+    browser.switch_to.new_window("tab")
+    browser.get(f"{url}/t/{table}?token={s.codes['tables'][table]}")
+    decl, w1, w2 = active_seats(4, deal.dealer)
+    for css in ('[data-contract="7♠"]', f'[data-declarer="{decl}"]', f'[data-defence="{w1}-whist"]',
+                f'[data-defence="{w2}-pass"]', f'[data-tricks="{decl}-7"]', f'[data-tricks="{w1}-3"]', "#check"):
+        _click(browser, css)
+    _text(browser, "#preview", lambda t: "7♠" in t)
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390  # no sideways scrolling
+    _click(browser, "#confirm")
+    _text(browser, "#saved", bool)
+    outcome = Outcome.make(4, deal.dealer, "7♠", decl, {decl: 7, w1: 3}, {w1: "whist", w2: "pass"})
+    want = {k: fmt_json(v) for k, v in settle(outcome, event.conventions).results.items()}
+    assert s.store.rows[(deal.number, 1, table)].whists == want
+
+    browser.switch_to.window(director)  # not reloaded: the page asks the server itself
+    _text(browser, cell, lambda t: str(deal.number) not in t.split(":")[-1].split(", "))
+    _text(browser, "#count", lambda t: t.startswith("1 /"))
+
+
+def test_a_dark_game_conceded_before_play(classic, browser):
+    url, s = classic
+    event = s.event
+    t = event.movement.rounds[0].tables[0]
+    deal = next(d for d in event.deals if d.set == t.set)
+    browser.get(f"{url}/t/{t.table}?token={s.codes['tables'][t.table]}")
+    decl = active_seats(4, deal.dealer)[0]
+    for css in ('[data-contract="7♠"]', '[data-dark="1"]', f'[data-declarer="{decl}"]', '[data-conceded="2"]',
+                "#check"):
+        _click(browser, css)
+    _text(browser, "#preview", lambda t: "7♠ втёмную без 2" in t)
+    _click(browser, "#confirm")
+    _text(browser, "#saved", bool)
+    row = s.store.rows[(deal.number, 1, t.table)]
+    assert (row.entry["contract"], row.entry["dark"], row.cells["contract"]) == ("7♠ без 2", True, "7♠ втёмную без 2")
+    outcome = Outcome.make(4, deal.dealer, "7♠ втёмную без 2", decl, {}, {}, conventions=event.conventions)
+    assert row.whists == {k: fmt_json(v) for k, v in settle(outcome, event.conventions).results.items()}

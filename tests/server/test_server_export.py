@@ -1,0 +1,67 @@
+"""The exported workbook is the kit's own, and `prefprint results` ranks it exactly as the server showed."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from click.testing import CliRunner
+from serving import CLUB, client, random_bodies, served
+
+from prefprint.cli.main import cli
+from prefprint.engine.sample import random_outcome, row_cells
+from prefprint.io.workbook import fill_workbook, read_meta, write_protocol_workbook
+
+
+def test_export_ranks_as_the_server_showed_with_paper_rows_kept(tmp_path):
+    from prefprint.io.spec import load_event
+
+    event = load_event(CLUB)
+    folder = tmp_path / "kit"
+    blank = write_protocol_workbook(event, tmp_path / "blank.xlsx")
+    bodies = random_bodies(served(tmp_path / "probe")[1], seed=11)
+    # the first 10 rows come on paper: typed into the kit's workbook by a scorer
+    rng = random.Random(3)
+    paper = {}
+    for body, _ in bodies[:10]:
+        dealer = event.deal(body["deal"]).dealer
+        paper[(body["deal"], body["round"], body["table"])] = row_cells(
+            event, random_outcome(rng, 4, dealer, event.conventions))
+    fill_workbook(blank, folder / "protocols.xlsx", paper)
+
+    app, s = served(folder)
+    c = client(app)
+    for body, whists in bodies[10:]:
+        r = c.post("/api/rows", json=body | {"token": s.codes["tables"][body["table"]]})
+        assert r.status_code == 201 and r.json()["whists"] == whists
+    shown = c.get("/api/results").json()
+    assert "provisional" not in shown  # every row is there: paper and phones together
+    data = c.get(f"/api/export.xlsx?token={s.codes['director']}").content
+    exported = tmp_path / "exported.xlsx"
+    exported.write_bytes(data)
+    assert read_meta(exported) == read_meta(folder / "protocols.xlsx")  # the kit's own fingerprint
+
+    result = CliRunner().invoke(cli, ["results", str(CLUB), str(exported), "--json", "--no-analysis",
+                                      "-o", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == shown
+
+
+def test_provisional_ranking_as_results_provisional(tmp_path):
+    """While rows are missing: what `prefprint results --provisional` computes (its pipeline without the
+    publishing, which the test above runs whole) from the exported file."""
+    from prefprint.app.results import ranking_json, run
+    from prefprint.io.spec import load_competition
+
+    app, s = served(tmp_path / "kit")
+    c = client(app)
+    for body, _ in random_bodies(s, seed=2)[:37]:
+        assert c.post("/api/rows", json=body).status_code == 201
+    shown = c.get("/api/results").json()
+    assert shown["provisional"] is True and (shown["pending"] or shown["partial"])
+    exported = tmp_path / "exported.xlsx"
+    exported.write_bytes(c.get(f"/api/export.xlsx?token={s.codes['director']}").content)
+    report = run(load_competition(CLUB), [exported], tmp_path / "site", provisional=True, publish=False)
+    got = ranking_json(report)
+    assert got.pop("generated_at") and shown.pop("generated_at")
+    assert got == shown
