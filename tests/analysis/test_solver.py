@@ -206,7 +206,7 @@ def test_misere_verdict_and_count_agree_with_an_exhaustive_scan(case):
 def test_strains_sharing_the_table_of_positions_without_trumps_agree_with_each_alone(case, strains):
     """A declarer's strains share one table of the positions where no trump is left (they play as in
     no trump): solved in any order through it, every strain gives what it gives alone."""
-    from prefprint.solver import _best_game, _talon_position, _trump
+    from prefprint.analysis.solver import _best_game, _talon_position, _trump
 
     hands, talon, declarer, first, _ = case
     masks, decl = _talon_position(hands, talon, declarer, first)
