@@ -22,6 +22,9 @@ from pathlib import Path
 from prefprint.analysis.solver import DENOMINATIONS, MISERE, DealAnalysis, Misere, analyse_deal, has_layout
 from prefprint.engine.deals import Deal, card_text
 from prefprint.engine.rules import STRAINS, Outcome, active_seats
+from prefprint.io.outdir import write_atomic
+from prefprint.io.pool import WorkerPool
+from prefprint.words.messages import Message
 
 CACHE_FILE = "analysis-cache.json"
 CACHE_VERSION = 1  # raise when the solver's answers or this file's shape change
@@ -97,7 +100,6 @@ def load_cache(folder: Path) -> dict[str, DealAnalysis]:
 
 def save_cache(folder: Path, entries: dict[str, DealAnalysis]) -> None:
     """Write analyses by deal digest as the folder's cache (atomically)."""
-    from prefprint.io.outdir import write_atomic
 
     data = {"version": CACHE_VERSION, "deals": {k: _to_dict(v) for k, v in sorted(entries.items())}}
     write_atomic(Path(folder) / CACHE_FILE, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
@@ -153,7 +155,6 @@ def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealA
         return out
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    from prefprint.io.pool import WorkerPool
 
     out = []
     with WorkerPool(workers) as pool:  # Ctrl-C or a failure: every worker ends at once, running deals unfinished
@@ -255,7 +256,6 @@ def to_json(deals: Iterable[Deal], analysis: EventAnalysis, session: int = 1) ->
 # --------------------------------------------------------------------------- text
 
 def _misere_text(m: Misere, lang: str) -> str:
-    from prefprint.words.messages import Message
 
     if m.clean:
         return Message("solver.clean").text(lang)
@@ -266,7 +266,6 @@ def _misere_text(m: Misere, lang: str) -> str:
 
 def analysis_text(title: str, deals: Iterable[Deal], analysis: EventAnalysis, lang: str = "ru") -> str:
     """The analysis as a readable table per deal: tricks per declarer and strain, the misère verdict."""
-    from prefprint.words.messages import Message
 
     def t(code, **kw):
         return Message(code, **kw).text(lang)

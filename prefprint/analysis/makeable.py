@@ -17,8 +17,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from prefprint.analysis.cache import EventAnalysis, Request, analyse, load_cache, save_cache
+from prefprint.analysis.cache import EventAnalysis, Request, analyse, load_cache, played_requests, save_cache
 from prefprint.analysis.solver import DENOMINATIONS, DealAnalysis, has_layout
+from prefprint.engine.rules import active_seats
 from prefprint.words.messages import Message
 
 MADE = 6  # the fewest tricks of a game: a number from here on is a contract that makes
@@ -69,8 +70,6 @@ def results_requests(deals, outcomes: Iterable[tuple[int, object]], folder: Path
     ♠ ♣ ♦ ♥ БК and the misère, as the kit's hand records show it) and the contracts played. What the
     cache of `folder` holds costs nothing; the rest is solved, so that a results folder without the
     kit's cache shows the same full tables."""
-    from prefprint.analysis.cache import played_requests
-    from prefprint.engine.rules import active_seats
 
     out = played_requests(outcomes)
     for d in deals:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from prefprint.engine.deals import Deal
-from prefprint.engine.rules import CLOCKWISE, STRAINS, active_seats
+from prefprint.engine.rules import CLOCKWISE, STRAINS, Contract, active_seats
 
 Card = tuple[int, int]
 NO_TRUMP = "БК"
@@ -850,7 +850,6 @@ class DealAnalysis:
         For a misère: the tricks he cannot avoid (0: clean). None for all-pass (it has no
         double-dummy answer) and for what was not analysed.
         """
-        from prefprint.engine.rules import Contract
 
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         if c.kind == "game":

@@ -16,12 +16,16 @@ from fractions import Fraction
 from pathlib import Path
 
 from prefprint.app.competition import CompetitionReport, combine, identify, with_layouts
+from prefprint.app.publish import analyse_reports, publish_competition
+from prefprint.app.publish import publish as write_site
 from prefprint.checks import Checked, check_workbook
 from prefprint.engine.matchpoints import Standing, matchpoint, rank
 from prefprint.engine.model import Competition, Event
 from prefprint.engine.rules import fmt_json
 from prefprint.engine.rulings import Rulings
 from prefprint.errors import WorkbookError, WorkbooksError
+from prefprint.io.outdir import OutputFolder
+from prefprint.io.workbook import read_protocol_workbook
 from prefprint.words.messages import Message
 
 
@@ -98,7 +102,6 @@ def score(event: Event, deals: list, applied: list = (), factoring: str = "plain
 
 def read(event: Event, workbook: Path) -> list:
     """The deal sheets of a filled workbook as typed (WorkbookError if it cannot be read)."""
-    from prefprint.io.workbook import read_protocol_workbook
 
     return read_protocol_workbook(workbook, event)
 
@@ -132,7 +135,6 @@ def run(competition: Competition, workbooks: list[Path], folder: Path | None = N
     in at the end. `analysis`: the pages set the results against double dummy (one cache for every
     session, at the top of the folder).
     """
-    from prefprint.io.outdir import OutputFolder
 
     pairs, warnings = identify(competition, workbooks)
     out = OutputFolder(folder, inputs=(*workbooks, competition.source, *inputs)) if publish else None
@@ -157,8 +159,6 @@ def run(competition: Competition, workbooks: list[Path], folder: Path | None = N
     report = combine(competition, reports)
     report.warnings = warnings + report.warnings
     if out:
-        from prefprint.app.publish import analyse_reports, publish_competition
-        from prefprint.app.publish import publish as write_site
 
         with out.staged() as staging:
             analyse_reports(reports, out.folder, staging, analysis, jobs, progress)

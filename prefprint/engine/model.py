@@ -9,6 +9,7 @@ from functools import cached_property
 
 from prefprint.engine.deals import Deal
 from prefprint.engine.rules import Conventions
+from prefprint.errors import PrefprintError
 from prefprint.movement.engine import Movement
 from prefprint.words.catalog import gettext
 
@@ -154,6 +155,5 @@ class Competition:
     def session(self, number: int) -> Event:
         """The session with this number (1-based)."""
         if not 1 <= number <= len(self.sessions):
-            from prefprint.errors import PrefprintError
             raise PrefprintError("model.no_session", number=number, count=len(self.sessions))
         return self.sessions[number - 1]

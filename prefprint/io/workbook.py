@@ -22,11 +22,13 @@ from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from prefprint.engine.matchpoints import rounded_percent
 from prefprint.engine.model import Event
-from prefprint.engine.rules import COST, STRAINS, Contract, ContractCell
+from prefprint.engine.rules import COST, STRAINS, Contract, ContractCell, active_seats
 from prefprint.errors import WorkbookError
 from prefprint.io.outdir import write_atomic
 from prefprint.words.catalog import PerLanguage, gettext, words_of
+from prefprint.words.i18n import words
 from prefprint.words.messages import Message, shown
 
 COLUMNS = ("round", "table", "contract", "decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat",
@@ -299,7 +301,6 @@ LAYOUT_COL = 23  # column W: labels; X: the cards
 
 def layout_rows(event: Event, deal) -> list[tuple[str, int]]:
     """(pocket, row) of the layout cells of a deal dealt at the table: active seats, then the talon."""
-    from prefprint.engine.rules import active_seats
 
     seats = sorted(active_seats(event.table_size, deal.dealer), key="NESW".index)
     keys = list(seats) + ["talon_top", "talon_bottom"]
@@ -619,7 +620,6 @@ def write_competition_workbook(report, path: Path, note: str = "", session_notes
     `note` heads the overall sheet and `session_notes` (session -> text) each session's: provisional
     results say when and what waits.
     """
-    from prefprint.words.i18n import words
 
     comp = report.competition
     lang = comp.language
@@ -721,7 +721,6 @@ def _place(cell, place: str) -> None:
 
 def _percent(cell, ratio, digits: int) -> None:
     """A percentage as a number shown to the ranking's decimals (rounded half up), "—" without a maximum."""
-    from prefprint.engine.matchpoints import rounded_percent
 
     if ratio is None:
         _text(cell, "—")

@@ -24,9 +24,11 @@ from prefprint.app import results
 from prefprint.engine.model import Competition, Event
 from prefprint.errors import PrefprintError
 from prefprint.io import codes as entry_codes
+from prefprint.io.workbook import fill_workbook, read_meta, write_protocol_workbook
 from prefprint.server import pages
 from prefprint.server.db import Closed, Conflict, Row, Store, Write, now
 from prefprint.server.rows import FIELDS, MAX_TEXT, Refused, cells_of, entry_of, outcome_of, place, plays, whists_of
+from prefprint.views.text import settlement_text
 from prefprint.words.messages import Message
 
 MAX_BODY = 8 * 1024  # a row is a few hundred bytes
@@ -106,7 +108,6 @@ class Scoring:
         self.ranking_lock = None
         self.source = self.folder / "protocols.xlsx"  # the kit's workbook, paper rows and all, if it is there
         if self.source.is_file():
-            from prefprint.io.workbook import read_meta
 
             meta = read_meta(self.source)
             if meta and meta.get("digest") != event.digest:
@@ -197,7 +198,6 @@ class Scoring:
 
     def export(self, target: Path, fills: dict) -> Path:
         """The kit's protocols.xlsx with the entered rows (`fills`) filled in, rows typed there on paper kept."""
-        from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 
         source = self.source
         if not source.is_file():
@@ -311,7 +311,6 @@ def _table_number(s: Scoring, request: Request) -> int:
 
 async def api_preview(s: Scoring, request: Request):
     """What a row would give, in words and numbers, for the table to confirm; nothing is stored."""
-    from prefprint.views.text import settlement_text
 
     outcome, settlement, write = s.checked_row(await _body(request), _address(request))
     words = settlement_text(outcome, settlement, s.lang).split("\n")

@@ -15,6 +15,8 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from prefprint.errors import PrefprintError
+
 DB_FILE = "scoring.sqlite"
 SCHEMA = 1
 
@@ -110,7 +112,6 @@ class Store:
             fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(self._fd)
-            from prefprint.errors import PrefprintError
 
             raise PrefprintError("serve.busy", path=str(self.path)) from None
 
@@ -123,7 +124,6 @@ class Store:
                                      [("schema", str(SCHEMA)), ("digest", digest), ("session", str(session))])
             return
         if meta.get("digest") != digest or meta.get("session") != str(session):
-            from prefprint.errors import PrefprintError
 
             raise PrefprintError("serve.other_event", path=str(self.path), session=meta.get("session", "?"))
 

@@ -11,6 +11,8 @@ from functools import lru_cache
 
 from prefprint.engine.rules import COST, STRAINS, active_seats
 from prefprint.io.render import html, templates_dir
+from prefprint.server.rows import Refused
+from prefprint.views.documents import table_cards_context
 from prefprint.words.messages import Message
 
 # no page is framed by another site, scripts only from the server itself, nothing cached
@@ -36,7 +38,6 @@ def _render(s, template: str, **context) -> str:
 
 def _moves(s) -> dict:
     """(round, table) -> ["N 5 → 3S", …]: where each seat goes after the round, as the table card says."""
-    from prefprint.views.documents import table_cards_context
 
     out = {}
     for card in table_cards_context(s.event)["cards"]:
@@ -72,7 +73,6 @@ def home(s) -> str:
 
 
 def results(s, ranking) -> str:
-    from prefprint.server.rows import Refused
 
     if isinstance(ranking, Refused):
         return _render(s, "results.html", ranking=None, problem=ranking.message.text(s.lang), note="")

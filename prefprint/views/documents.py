@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from prefprint.analysis.makeable import table_lines, table_view
 from prefprint.engine.deals import card_text, hand_by_suit
 from prefprint.engine.model import Event
 from prefprint.engine.rules import (
@@ -22,9 +23,12 @@ from prefprint.engine.rules import (
     results_of,
     settle,
 )
+from prefprint.io.codes import entry_url
 from prefprint.io.outdir import write_atomic
 from prefprint.io.render import html, write_pdf
 from prefprint.words.catalog import Table, gettext
+from prefprint.words.i18n import words
+from prefprint.words.messages import Message
 from prefprint.words.numbers import number, ranges, span
 
 # the words of the cost table, per language, from the catalogues (role.*, role_short.*, convention.*, value.*)
@@ -309,7 +313,6 @@ def dealing_tables(event: Event) -> dict[int, list[tuple[int, int]]]:
 
 
 def _m(lang: str, code: str, **params) -> str:
-    from prefprint.words.messages import Message
 
     return Message(code, **params).text(lang)
 
@@ -364,7 +367,6 @@ def entry_of(event: Event, table: int) -> dict | None:
     code = event.entry_codes.get("tables", {}).get(table) if event.serve_url else None
     if not code:
         return None
-    from prefprint.io.codes import entry_url
 
     return {"url": entry_url(event.serve_url, table, code), "code": code,
             "caption": _m(event.language, "serve.card_caption")}
@@ -400,7 +402,6 @@ def _card_deals(items: list[tuple[int, int]], event: Event) -> str:
 def movement_quality_context(event: Event) -> dict:
     """The movement's fairness for the director's sheet (partial _movement_quality.html): figures,
     a warning for every weakness, copies of boxes to prepare, boxes passing between rooms."""
-    from prefprint.words.messages import Message
 
     m, lang = event.movement, event.language
 
@@ -583,8 +584,6 @@ def protocols_context(event: Event) -> dict:
 
 def deals_context(event: Event, analysis=None) -> dict:
     """The hand records: every deal's pockets, and its makeable table when `analysis` is given."""
-    from prefprint.analysis.makeable import table_lines, table_view
-    from prefprint.words.i18n import words
 
     views = [deal_view(d, event.language) for d in event.deals]
     for v in views:
