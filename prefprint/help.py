@@ -24,7 +24,8 @@ RU = {
         "Число участников (8–1000 за столами по 4, 6–1000 — по 3).",
     "Players per table; at tables of 3 the talon lies in pocket W.":
         "Игроков за столом; за столом на троих прикуп лежит в кармане W.",
-    "Play fewer rounds than the full circle (early stop).": "Сыграть меньше туров, чем в полном круге.",
+    "Rounds of the session: auto chooses the movement for them (fewer than the full circle).":
+        "Число туров сессии: auto выбирает расстановку именно для них (меньше, чем в полном круге).",
     "Force a method of movement.": "Задать способ расстановки.",
     "Force a split into rooms, e.g. 20,12 (the rooms share the sets).":
         "Задать разбиение на залы, например 20,12 (залы играют одни и те же комплекты).",

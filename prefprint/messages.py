@@ -725,6 +725,30 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                     "можно ровнее.",
                     "Searched movement: {tables} tables; no movement where all players of different lines meet "
                     "exactly once exists for this many tables, meetings are spread as evenly as possible."),
+    "movement.auto_session": ("Движение построено для сессии из {rounds} {rounds:тура|туров|туров} на {tables} "
+                     "{tables:столе|столах|столах}: сдвиги линий по {ring} подобраны поиском для этого числа туров, "
+                     "а не для полного круга.",
+                     "Movement built for a session of {rounds} rounds on {tables} tables: the moves of the lines "
+                     "(over {ring}) were searched for this many rounds, not for the full circle."),
+    "movement.auto_plane": ("Движение построено для сессии из {rounds} {rounds:тура|туров|туров} по прямым аффинной "
+                   "плоскости порядка 5: игроки меняют места и столы, и никто ни с кем не встречается дважды; "
+                   "{sets} {sets:комплект|комплекта|комплектов}, каждый играют не меньше двух столов.",
+                   "Movement built for a session of {rounds} rounds from the lines of the affine plane of order 5: "
+                   "players change seats and tables, and nobody meets anybody twice; {sets} sets, each played at "
+                   "two tables or more."),
+    "movement.session_limit": ("За {rounds} {rounds:тур|тура|туров} повторных встреч {repeats} из {meetings} "
+                      "({pct} %) — это лучшее найденное; {known}.",
+                      "In {rounds} rounds {repeats} of {meetings} meetings are repeats ({pct} %), the best found; "
+                      "{known}."),
+    "movement.session_unproven": ("движения без повторных встреч поиск не нашёл (сдвиги линий по {groups}), но что "
+                         "его нет, не доказано",
+                         "the search found no movement without repeated meetings (moves of the lines over {groups}), "
+                         "but that none exists is not proven"),
+    "movement.session_exhaustive": ("движения без повторных встреч, где игроки держат линии, а линии сдвигаются по "
+                           "{groups}, нет — это показал полный перебор; другие движения не исключены",
+                           "no movement without repeated meetings where players keep their lines and the lines "
+                           "move over {groups} exists — an exhaustive search shows it; other movements are not "
+                           "ruled out"),
     "movement.meet_at_most_once": ("Игроки разных линий встречаются не больше одного раза; {never} {never:пара|пары|пар} "
                           "не встретятся.",
                           "Players of different lines meet at most once; {never} {never:pair|pairs} will not meet."),
@@ -764,6 +788,15 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "movement.why_rules_other": ("{method}: {misses}", "{method}: {misses}"),
     "movement.why_limit": ("единственный, где лишних встреч не больше {limit} % ({excess} %)",
                   "the only one with at most {limit} % excess meetings ({excess} %)"),
+    "movement.why_session_clean": ("за {rounds} {rounds:тур|тура|туров} никто ни с кем не встречается дважды",
+                          "in {rounds} rounds nobody meets anybody twice"),
+    "movement.why_session_within": ("за {rounds} {rounds:тур|тура|туров} повторных встреч не больше 1 % ({repeats} "
+                           "из {meetings}), и каждый комплект играют не меньше {plays} столов",
+                           "in {rounds} rounds at most 1 % of the meetings are repeats ({repeats} of {meetings}), "
+                           "and every set is played at {plays} tables or more"),
+    "movement.why_session_fewest": ("меньше всего повторных встреч за {rounds} {rounds:тур|тура|туров}: {repeats} "
+                           "из {meetings}",
+                           "the fewest repeated meetings in {rounds} rounds: {repeats} of {meetings}"),
     "movement.hint_tables_of_3": ("За столами по три эти участники сыграли бы совершенное движение на {tables} "
                          "{tables:столе|столах|столах}.",
                          "At tables of 3 this field would play a perfect movement on {tables} tables."),
@@ -818,6 +851,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "movement.compare_columns": ("способ|туров|сдач|не встр.|1 раз|чаще|столов на компл.|отдыхов|лишних, %",
                            "method|rounds|deals|never|once|more|set plays|rests|excess %"),
     "movement.compare_rotating": ("{method}, места меняются", "{method}, seats change"),
+    "movement.compare_session": ("{method}, для {rounds} {rounds:тура|туров|туров}", "{method}, for {rounds} rounds"),
     "movement.compare_chosen": ("Выбрано: {method} — {reason}.", "Chosen: {method} — {reason}."),
     "movement.compare_apart": ("в разн. комн.", "apart"),
     "movement.compare_apart_note": ("«в разн. комн.» — пары игроков разных комнат: они не встречаются; выбор считает "
