@@ -1093,7 +1093,8 @@ def session_known(table_size: int, tables: int, extra: int, rounds: int) -> tupl
     """What is known where no clean session design of `rounds` rounds is stored: a message code and
     params (an exhaustive search over the groups tried, recorded by tools/make_sessions.py, or not)."""
     groups = ", ".join(session_groups(tables))
-    if (table_size, tables, extra, rounds) in stored_exhausted():
+    # none of R' ≤ R rounds means none of R rounds either: a clean design's prefixes are clean
+    if any((table_size, tables, extra, r) in stored_exhausted() for r in range(2, rounds + 1)):
         return "movement.session_exhaustive", {"groups": groups}
     return "movement.session_unproven", {"groups": groups}
 

@@ -747,7 +747,14 @@ def _plane_plan(players: int, rounds: int, groups, sets, resting) -> _Plan:
 def _playable(c: Candidate, rounds: int) -> bool:
     """True when the candidate plays `rounds` rounds with every set at two tables or more."""
     full = min(p.full_rounds for p in c.plans)
-    return 2 <= rounds <= full and rounds in _fine_rounds(c.plans, full)
+    return 2 <= rounds <= full and _is_fine(c.plans, rounds, full)
+
+
+def _is_fine(plans, rounds: int, full: int) -> bool:
+    """True when every set played in the first `rounds` rounds is played at two tables or more."""
+    if len(plans) > 1:
+        return rounds >= 2 and _shared_plays(plans, rounds) >= 2
+    return rounds in _fine_rounds(plans, full)
 
 
 def session_candidates(players: int, k: int, rounds: int) -> tuple[list[Candidate], Candidate | None]:
@@ -777,15 +784,17 @@ def _best_session(options: list[Candidate], default: Candidate | None, rounds: i
 
     The ones that keep the rules (every set at two tables or more, rests even) come first, then those
     within the session's target (`_within`), then the fewest repeated meetings (meetings of a pair
-    beyond its first) of those that miss it; among those within it, the most tables playing each set
-    (deals compared more widely), then the fewest repeated meetings; then the book's scheme, then the
-    full circle's choice (a perfect movement stays perfect in any number of rounds).
+    beyond its first) of those that miss it; then the fewest rests (rooms may seat fewer players),
+    the most tables playing each set (deals compared more widely), the fewest repeated meetings;
+    then the book's scheme, then the full circle's choice (a perfect movement stays perfect in any
+    number of rounds).
     """
     def key(c):
         q = c.movement.quality
         within = _within(q, players, k)
-        return (not q.meets_rules, not within, 0 if within else q.repeats, -q.set_plays[0], q.repeats, q.most,
-                c.method != "scheme", c is not default, q.unmet_pct, METHODS.index(c.method))
+        rested = sum(c.movement.stats.rests_per_player.values())
+        return (not q.meets_rules, not within, 0 if within else q.repeats, rested, -q.set_plays[0], q.repeats,
+                q.most, c.method != "scheme", c is not default, q.unmet_pct, METHODS.index(c.method))
 
     best = min(options, key=key)
     q = best.movement.quality
@@ -876,15 +885,15 @@ def _finish(players, k, method, plans, rounds, notes, asked: int = 0) -> Movemen
     """Compose the rooms for the asked rounds (checked) and validate (`asked`: the movement was
     chosen for a session of that many rounds)."""
     full = min(p.full_rounds for p in plans)
-    fine = _fine_rounds(plans, full)
-    if not fine:
-        raise MovementError("movement.refused", players=players, k=k, nearby=_nearby(players, k))
-    if rounds is None:
-        rounds = full
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= full:
-        raise MovementError("movement.rounds", low=fine[0], full=full, players=players, value=rounds)
-    if rounds not in fine:
-        raise MovementError("movement.rounds_once", value=rounds, low=fine[0])
+    asked = full if rounds is None else rounds
+    if not (_rounds_ok(asked) and asked <= full and _is_fine(plans, asked, full)):
+        fine = _fine_rounds(plans, full)  # the whole list only to say what went wrong
+        if not fine:
+            raise MovementError("movement.refused", players=players, k=k, nearby=_nearby(players, k))
+        if isinstance(asked, bool) or not isinstance(asked, int) or not 1 <= asked <= full:
+            raise MovementError("movement.rounds", low=fine[0], full=full, players=players, value=asked)
+        raise MovementError("movement.rounds_once", value=asked, low=fine[0])
+    rounds = asked
     notes = list(notes)
     if rounds < full:
         notes.append(("early_stop", {"rounds": rounds, "full": full}))
