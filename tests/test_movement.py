@@ -473,3 +473,29 @@ def test_no_session_repeats_a_meeting_where_it_says_it_does_not(k, data):
     tables, extra = divmod(players, k)
     if tables >= rounds + 1 and repeats(meet) and (not extra or 100 * repeats(meet) > sum(meet.values())):
         assert "session_limit" in codes  # a session that misses its target says so
+
+
+def test_fourteen_players_at_tables_of_four_play_within_the_excess_target():
+    m = build_movement(14, 4)
+    meet = recheck(m)
+    q = m.quality
+    assert q.excess_pct <= 15 and not q.weaknesses(), (q.excess_pct, q.rounds)
+    assert len(m.rounds) == 6 and max(rests_of(m).values()) - min(rests_of(m).values()) <= 1
+    assert sum(meet.values()) == 6 * 3 * 6
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [4, 3])
+def test_every_session_of_every_field_meets_its_target_or_says_why(k):
+    for players in range(12, 161) if k == 4 else range(9, 121):
+        tables, extra = divmod(players, k)
+        for rounds in range(4, 9):
+            if tables < rounds + 1:
+                continue
+            m = build_movement(players, k, rounds)
+            meet = recheck(m)
+            assert len(m.rounds) == rounds and max(rests_of(m).values()) - min(rests_of(m).values()) <= 1
+            over = repeats(meet) and (not extra or 100 * repeats(meet) > sum(meet.values()))
+            assert not over or "session_limit" in dict(m.notes), (players, k, rounds)
+            if not extra:
+                assert not repeats(meet), (players, k, rounds)
