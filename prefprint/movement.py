@@ -759,8 +759,9 @@ def _is_fine(plans, rounds: int, full: int) -> bool:
 
 def session_candidates(players: int, k: int, rounds: int) -> tuple[list[Candidate], Candidate | None]:
     """Every way auto knows to play a session of `rounds` rounds, each built for those rounds (the
-    full-circle candidates cut short, and the session designs), and the full circle's choice; ([], None)
-    where none plays that many rounds with every set at two tables or more."""
+    full-circle candidates cut short, and the session designs), and the full circle's choice (None for
+    a field with no candidate); the list is empty where none plays that many rounds with every set at
+    two tables or more."""
     full = candidates(players, k)
     default = _best(full, players, k)[0] if full else None
     out = []

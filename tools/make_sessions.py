@@ -2,6 +2,9 @@
 
     python tools/make_sessions.py [--max-tables 40] [--limit 20000] [--seeds 4] [--hard-seeds 40]
 
+The shipped file: `--hard-seeds 20`, then `--fields 4:10:2 --hard-seeds 50` (42 players: the
+clean 8-round design needs the 45th restart).
+
 A session design serves a session of R rounds (R ≤ 8), not the full circle: see the section
 "session designs" of prefprint/designs.py. For every field of k·T + e players (tables of 4 and of
 3, T = 2 … --max-tables, e = 0 … k − 1) it searches (prefprint.designs._SessionSearch: depth
@@ -82,18 +85,27 @@ def main():
     ap.add_argument("--hard-seeds", type=int, default=40)
     ap.add_argument("--max-faults", type=int, default=4, help="repeated meetings allowed at most when no clean design")
     ap.add_argument("--plane-limit", type=int, default=100_000, help="nodes per search of a plane session's sets")
+    ap.add_argument("--fields", type=lambda t: [tuple(int(v) for v in x.split(":")) for x in t.split(",")],
+                    help="recompute only these fields, K:T:E each (e.g. 4:10:2 with --hard-seeds 50), keep the others")
     ap.add_argument("--only", choices=("plane",), help="keep the file's session designs, compute only the plane's sets")
     ap.add_argument("-o", "--output", default=str(ROOT / "prefprint" / D.SESSIONS))
     args = ap.parse_args()
     lines = ["# Session designs computed by tools/make_sessions.py; read by prefprint.designs.stored_sessions().",
              "# session K T E FAULTS GROUP | row | row ...   a row: v_N v_E v_S [v_W] σ_1 … σ_E ('-': the extra player rests)",
              "# FAULTS 0: nobody meets anybody twice in any prefix; else the repeated meetings of exactly these rounds"]
+    if args.fields:  # recompute these fields only, keep the file's others
+        def kept(x):
+            w = x.split()
+            return not (w and w[0] in ("session", "exhausted") and tuple(map(int, w[1:4])) in args.fields)
+        lines = [x for x in Path(args.output).read_text(encoding="utf-8").splitlines() if kept(x)]
+    elif args.only == "plane":
+        lines = [x for x in Path(args.output).read_text(encoding="utf-8").splitlines() if not x.startswith("plane ")]
     t0 = time.perf_counter()
     missing = []
     for k in args.table_sizes if args.only != "plane" else ():
         for tables in range(args.min_tables, args.max_tables + 1):
             for extra in range(k):
-                if extra == 0 and D.perfect_order(tables, k):
+                if extra == 0 and D.perfect_order(tables, k) or args.fields and (k, tables, extra) not in args.fields:
                     continue
                 top = min(MAX_ROUNDS, tables)
                 best = None
@@ -121,9 +133,7 @@ def main():
                 print(f"k={k} T={tables} e={extra}: clean {clean} rounds"
                       f" ({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
                 Path(args.output).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    if args.only == "plane":
-        lines = [x for x in Path(args.output).read_text(encoding="utf-8").splitlines() if not x.startswith("plane ")]
-    for players in D.PLANE_FIELDS:
+    for players in D.PLANE_FIELDS if not args.fields else ():
         for rounds in range(2, 6):
             sets = plane(players, rounds, args.plane_limit)
             if sets:
