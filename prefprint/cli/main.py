@@ -321,7 +321,8 @@ def _numbers(text: str | None, option: str) -> list[int] | None:
 @click.option("--players", type=int, required=True, help="Number of players (8–1000 at tables of 4, 6–1000 of 3).")
 @click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True,
               help="Players per table; at tables of 3 the talon lies in pocket W.")
-@click.option("--rounds", type=int, help="Play fewer rounds than the full circle (early stop).")
+@click.option("--rounds", type=int, help="Rounds of the session: auto chooses the movement for them "
+              "(fewer than the full circle).")
 @click.option("--method", type=click.Choice(["auto", "standard", "field", "search", "scheme", "skip", "rooms", "rests"]),
               default="auto", show_default=True, help="Force a method of movement.")
 @click.option("--rooms", help="Force a split into rooms, e.g. 20,12 (the rooms share the sets).")
@@ -346,7 +347,7 @@ def movement(players, table_size, rounds, method, rooms, by_lines, absent, compa
         raise _Usage(Message("cli.absent_by_lines"))
     k = int(table_size)
     if compare:
-        options, best, reason = compare_candidates(players, k, method, room_sizes)
+        options, best, reason = compare_candidates(players, k, method, room_sizes, rounds)
         if as_json:
             click.echo(json.dumps({"candidates": [_candidate_json(c, k) for c in options], "chosen": best.method,
                                    "reason": reason[0]}, ensure_ascii=False))

@@ -25,6 +25,11 @@ the one whose row holds the set of table t.
 - `rotating_design`: small fields (up to 6 tables) where players change seats so that nearly
   everybody meets everybody (`_RotatingSearch`).
 
+- session designs (`session_designs`, `plane_session`): for a session of R ≤ 8 rounds, not the
+  full circle — line designs over a group whose R rows are searched so that nobody meets anybody
+  twice (tools/make_sessions.py, prefprint/data/sessions.txt), and for 21, 22, 25, 26 players at
+  tables of 4 the lines of the affine plane of order 5 (players change seats).
+
 The searched designs up to 40 tables are computed ahead by tools/make_designs.py and shipped in
 prefprint/movement/data/designs.txt (read through importlib.resources); others are searched on demand with
 a smaller effort. Every search is deterministic (its own random generator, fixed seeds).
@@ -50,6 +55,8 @@ class Design:
     rows: tuple[tuple[tuple[int, ...], ...], ...]
     method: str  # "standard", "field" or "search"
     ring: str = ""  # how a perfect design was built, e.g. "GF(8)", "GF(8) × Z5"
+    session: bool = False  # searched for a session of `rounds` rounds (see session_design)
+    spot: bool = False  # a session design whose last position has no N player (whoever comes there rests)
 
     @property
     def sizes(self) -> tuple[int, ...]:
@@ -842,3 +849,439 @@ def rotating_design(players: int, table_size: int) -> Rotation | None:
     groups = [[flat[r * per_round + t * k: r * per_round + (t + 1) * k] for t in range(T)]
               for r in range(len(flat) // per_round)]
     return make_rotation(players, k, sets, groups)
+
+
+# --------------------------------------------------------------------------- session designs
+
+# A session design serves a session of R rounds (a director's 5–8), not the full circle. Over an
+# abelian group G of order T, round r is a row of values: v_l(r) for every line l (N, E, S, W) and
+# σ_j(r) for the extra player of line j (fields of k·T + e players, e = 1 … k − 1; None: he rests).
+# Player x of line l plays set x + v_l(r) (N player x stays at table x); the extra player of line j
+# plays set σ_j(r), in the seat of the player σ_j(r) − v_j(r) of his line, who rests.
+# Nobody replays a set and nobody meets anybody twice when, over the rows,
+# - v_l, v_a − v_b (lines a ≠ b), σ_j and σ_j − v_j take distinct values (hard: replays, rests);
+# - σ_j − v_b (b ≠ j) take distinct values (soft: else the extra player meets one player twice);
+# - σ_i − σ_j is 0 at most once (soft: the two extra players meet).
+# Every prefix of a clean design is clean. tools/make_sessions.py searches them for every field
+# up to 40 tables (prefprint/data/sessions.txt); beyond, `session_rows` searches now (solutions
+# are plentiful there).
+
+SESSIONS = "data/sessions.txt"
+SESSION_ROUNDS = 8  # the longest session the stored designs serve
+
+
+def product_group(name: str) -> list[list[int]]:
+    """The addition table of a product of cyclic groups named like "Z10" or "Z2×Z4" (mixed radix)."""
+    orders = [int(part.strip().lstrip("Z")) for part in name.replace("x", "×").split("×")]
+    n = 1
+    for o in orders:
+        n *= o
+
+    def split(a):
+        out = []
+        for o in orders:
+            out.append(a % o)
+            a //= o
+        return out
+
+    def join(xs):
+        a, scale = 0, 1
+        for x, o in zip(xs, orders):
+            a += (x % o) * scale
+            scale *= o
+        return a
+
+    parts = [split(a) for a in range(n)]
+    return [[join([x + y for x, y in zip(parts[a], parts[b])]) for b in range(n)] for a in range(n)]
+
+
+def session_groups(order: int) -> list[str]:
+    """The groups of this order a session search tries: Z_T, and Z_p × Z_(T/p) where p² divides T."""
+    out = [f"Z{order}"]
+    for p in (2, 3):
+        if order % (p * p) == 0:
+            out.append(f"Z{p}×Z{order // p}")
+    if order % 8 == 0:
+        out.append(f"Z2×Z2×Z{order // 4}")
+    return out
+
+
+class _SessionSearch:
+    """Depth-first search for the rows of a session design (see above), soft faults up to a budget.
+
+    `lines` k, `extra` e; the first row's line values are 0 (every design can be shifted so).
+    Values are tried in a random order (deterministic generator); `limit` caps the nodes.
+    """
+
+    def __init__(self, name: str, lines: int, extra: int, seed: int, limit: int, holes: bool = True):
+        self.add = add = product_group(name)
+        self.n = n = len(add)
+        neg = [row.index(0) for row in add]
+        self.sub = [[add[a][neg[b]] for b in range(n)] for a in range(n)]
+        self.k, self.e = lines, extra
+        self.rnd = _Random(seed)
+        self.limit, self.nodes = limit, 0
+        self.holes = holes
+
+    def run(self, rounds: int, budget: int = 0):
+        """Rows for `rounds` rounds with at most `budget` soft faults, or None."""
+        k, e, n, sub = self.k, self.e, self.n, self.sub
+        cols = k + e
+        hard = [set() for _ in range(cols)]  # per column: values used (sets)
+        pair = {}  # (i, j) -> differences used, i < j over lines; (extra j, line b) soft
+        for a in range(cols):
+            for b in range(a + 1, cols):
+                pair[(a, b)] = {}
+        rows = []
+        state = {"faults": 0, "holes": [0] * e, "meet0": {}}
+
+        def undo(changes):
+            for kind, key, value in reversed(changes):
+                if kind == "hard":
+                    hard[key].discard(value)
+                elif kind == "pair":
+                    d = pair[key]
+                    d[value] -= 1
+                    if not d[value]:
+                        del d[value]
+                elif kind == "fault":
+                    state["faults"] -= 1
+                elif kind == "hole":
+                    state["holes"][key] -= 1
+                elif kind == "meet0":
+                    state["meet0"][key] -= 1
+
+        def place(row, c, v, changes):
+            """Put value v in column c of the current row; False if a hard rule or the budget breaks."""
+            if c < k or v is not None:
+                if v in hard[c]:
+                    return False
+            if c >= k and v is None:
+                j = c - k
+                if not self.holes or state["holes"][j]:
+                    return False
+                state["holes"][j] += 1
+                changes.append(("hole", j, None))
+                return True
+            hard[c].add(v)
+            changes.append(("hard", c, v))
+            for b in range(c):
+                w = row[b]
+                if w is None:
+                    continue
+                d = sub[v][w]
+                used = pair[(b, c)]
+                soft = c >= k and (b >= k or b != c - k + 1)
+                if b >= k:  # two extra players: only meeting (difference 0) counts
+                    if d != 0:
+                        continue
+                    key = (b, c)
+                    if state["meet0"].get(key, 0):
+                        state["faults"] += 1
+                        changes.append(("fault", None, None))
+                    state["meet0"][key] = state["meet0"].get(key, 0) + 1
+                    changes.append(("meet0", key, None))
+                    continue
+                if d in used:
+                    if not soft:
+                        return False
+                    state["faults"] += 1
+                    changes.append(("fault", None, None))
+                used[d] = used.get(d, 0) + 1
+                changes.append(("pair", (b, c), d))
+            return state["faults"] <= budget
+
+        def rec(r, c, row):
+            self.nodes += 1
+            if self.nodes > self.limit:
+                return False
+            if c == cols:
+                rows.append(tuple(row))
+                if r + 1 == rounds or rec(r + 1, 0, [None] * cols):
+                    return True
+                rows.pop()
+                return False
+            if r == 0 and c < k:
+                values = [0]
+            else:
+                values = list(range(n))
+                for i in range(n - 1, 0, -1):
+                    j = self.rnd.below(i + 1)
+                    values[i], values[j] = values[j], values[i]
+                if c >= k and self.holes:
+                    values.append(None)
+            for v in values:
+                changes = []
+                row[c] = v
+                if place(row, c, v, changes) and rec(r, c + 1, row):
+                    return True
+                undo(changes)
+                row[c] = None
+            return False
+
+        return rows if rec(0, 0, [None] * cols) else None
+
+
+def session_faults(name: str, lines: int, rows) -> int:
+    """Repeated meetings of a session design's rows (its soft faults); hard faults raise ValueError."""
+    add = product_group(name)
+    neg = [row.index(0) for row in add]
+    k = lines
+    cols = len(rows[0])
+    faults = 0
+    for a in range(cols):
+        vals = [r[a] for r in rows if r[a] is not None]
+        if len(set(vals)) != len(vals):
+            raise ValueError(f"column {a} repeats a set")
+        if a >= k and sum(r[a] is None for r in rows) > 1:
+            raise ValueError(f"extra column {a} rests twice")
+        for b in range(a + 1, cols):
+            diffs = [add[r[b]][neg[r[a]]] for r in rows if r[a] is not None and r[b] is not None]
+            if a >= k:
+                faults += max(0, diffs.count(0) - 1)
+                continue
+            repeats = len(diffs) - len(set(diffs))
+            if repeats and (b < k or a == b - k + 1):
+                raise ValueError(f"columns {a}, {b} repeat a difference")
+            faults += repeats
+    return faults
+
+
+@cache
+def stored_sessions() -> dict:
+    """Session designs computed ahead by tools/make_sessions.py (prefprint/data/sessions.txt).
+
+    {(k, T, e): [(faults, group name, rows), ...]}: rows of values (see above), the clean ones
+    (faults 0) as long as found, the others for one session length each.
+    """
+    try:
+        text = resources.files("prefprint.movement").joinpath(SESSIONS).read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, OSError):
+        return {}
+    out: dict = {}
+    for raw in text.splitlines():
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        head, *parts = raw.split("|")
+        words = head.split()
+        if words[0] != "session":
+            continue
+        k, tables, extra, faults = map(int, words[1:5])
+        rows = tuple(tuple(None if v == "-" else int(v) for v in part.split()) for part in parts)
+        out.setdefault((k, tables, extra), []).append((faults, words[5], rows))
+    return out
+
+
+def session_rows(table_size: int, tables: int, extra: int, rounds: int) -> tuple[int, str, tuple] | None:
+    """(faults, group name, rows) for a session of `rounds` rounds: the stored design with the fewest
+    faults that is long enough, else one searched now (fields beyond the stored ones), else None."""
+    found = [(f, name, rows[:rounds]) for f, name, rows in stored_sessions().get((table_size, tables, extra), ())
+             if len(rows) >= rounds and (f == 0 or len(rows) == rounds)]
+    if found:
+        return min(found, key=lambda x: x[0])
+    if tables <= 40 or rounds > tables - 1:
+        return None
+    for name in session_groups(tables):
+        for seed in range(1, 4):
+            rows = _SessionSearch(name, table_size, extra, seed, 20_000).run(rounds)
+            if rows:
+                return 0, name, tuple(rows)
+    return None
+
+
+def session_known(table_size: int, tables: int, extra: int, rounds: int) -> tuple[str, dict]:
+    """What is known where no clean session design of `rounds` rounds is stored: a message code and
+    params (an exhaustive search over the groups tried, recorded by tools/make_sessions.py, or not)."""
+    groups = ", ".join(session_groups(tables))
+    # none of R' ≤ R rounds means none of R rounds either: a clean design's prefixes are clean
+    if any((table_size, tables, extra, r) in stored_exhausted() for r in range(2, rounds + 1)):
+        return "movement.session_exhaustive", {"groups": groups}
+    return "movement.session_unproven", {"groups": groups}
+
+
+@cache
+def stored_exhausted() -> frozenset:
+    """(k, T, e, R) for which tools/make_sessions.py searched every design over the groups tried
+    (no node limit) and found none without repeated meetings ("exhausted" lines of sessions.txt)."""
+    try:
+        text = resources.files("prefprint.movement").joinpath(SESSIONS).read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, OSError):
+        return frozenset()
+    return frozenset(tuple(map(int, raw.split()[1:5])) for raw in text.splitlines() if raw.startswith("exhausted "))
+
+
+def session_design(table_size: int, tables: int, extra: int, rows, name: str, spot: bool = False) -> Design:
+    """The line design of session rows over the group `name` (see above); with `spot` the last
+    position has no N player (whoever comes there rests) and `tables` is the group's order − 1."""
+    add = product_group(name)
+    n = len(add)
+    neg = [row.index(0) for row in add]
+    k, R = table_size, len(rows)
+    last = n - 1 if spot else None
+    out = []
+    for line in range(k):
+        players = []
+        for x in range(n):
+            if line == 0 and x == last:
+                continue
+            row = []
+            for r in range(R):
+                s = add[x][rows[r][line]]
+                idle = spot and s == add[last][rows[r][0]]
+                resting = line >= 1 and line <= extra and rows[r][k + line - 1] is not None and \
+                    x == add[rows[r][k + line - 1]][neg[rows[r][line]]]
+                row.append(REST if idle or resting else s)
+            players.append(tuple(row))
+        if 1 <= line <= extra:
+            players.append(tuple(REST if rows[r][k + line - 1] is None else rows[r][k + line - 1] for r in range(R)))
+        out.append(tuple(players))
+    return Design(k, n - 1 if spot else n, R, tuple(out), "search", name, session=True, spot=spot)
+
+
+def session_designs(table_size: int, players: int, rounds: int) -> list[tuple[int, Design]]:
+    """The session designs for a field and a session length: (repeated meetings, design), by
+    substitutes (k·T + e players) and, for k·T + k − 1 players, with a rest spot on T + 1 positions."""
+    k = table_size
+    tables, extra = divmod(players, k)
+    out = []
+    if tables >= 2 and rounds >= 2:
+        found = session_rows(k, tables, extra, rounds)
+        if found:
+            out.append((found[0], session_design(k, tables, extra, found[2], found[1])))
+    if extra == k - 1 and rounds >= 2:
+        found = session_rows(k, tables + 1, 0, rounds)
+        if found:
+            out.append((found[0], session_design(k, tables, 0, found[2], found[1], spot=True)))
+    return out
+
+
+
+PLANE_FIELDS = (21, 22, 25, 26)
+
+
+def plane_groups(players: int, rounds: int):
+    """The tables and the resting of a session of up to 5 rounds for 21, 22, 25 or 26 players at
+    tables of 4 from the affine plane of order 5, or None (see plane_session). Players are 0 … P − 1."""
+    if players not in PLANE_FIELDS or not 2 <= rounds <= 5:
+        return None
+    groups, resting = [], []
+    for r in range(rounds):
+        line = [[(x, (r * x + b) % 5) for x in range(5)] for b in range(5)]
+        if players >= 25:
+            tables = [[p for p in pts if p[0] != r] for pts in line]
+            column = [(r, y) for y in range(5)] + ([(5, 0)] if players == 26 else [])  # (5, 0): the point ∞
+            sit = column[-4:] if players == 26 else column[:4]
+            tables.append(sit)
+            rest = [p for p in column if p not in sit]
+        else:
+            gone = {(0, y) for y in range(1 if players == 21 else 2, 5)}
+            out = {(1, r)} | ({(2, (2 * r + 1) % 5)} if players == 22 else set())
+            tables = [t for t in ([p for p in pts if p not in gone and p not in out] for pts in line) if len(t) == 4]
+            rest = sorted(out)
+        groups.append(tables)
+        resting.append(rest)
+    points = sorted({p for tables in groups for t in tables for p in t} | {p for rest in resting for p in rest})
+    ids = {p: i for i, p in enumerate(points)}
+    return ([[[ids[p] for p in t] for t in tables] for tables in groups],
+            [sorted(ids[p] for p in rest) for rest in resting])
+
+
+def plane_session(players: int, table_size: int, rounds: int):
+    """A session of up to 5 rounds for 21, 22, 25 or 26 players at tables of 4 from the affine plane
+    of order 5 (points (x, y) of Z5², lines y = m·x + b of slope m, and x = b): every two points lie
+    on exactly one line, so players who sit on distinct lines never meet twice. Players change seats.
+
+    Round r plays the lines of slope r. 25 and 26 players: the points of the line x = r leave every
+    line of slope r (tables of 4) and sit at a sixth table (26: with the extra player ∞), the others
+    of them rest — distinct lines x = r, so nobody rests twice. 21 and 22 players: the points
+    (0, 2 … 4) (and (0, 1) for 21) are missing; lines through them are tables of 4, the line through
+    (0, 0) (and (0, 1)) loses the point (1, r) (and (2, 2r + 1)), who rests.
+    The sets (no set replayed, every one at two tables or more, the fewest found) are chosen by
+    tools/make_sessions.py (`_set_order`) and stored ("plane" lines of sessions.txt).
+
+    Returns (tables of every round as player lists, sets of every round's tables, resting), or None.
+    """
+    if table_size != 4:
+        return None
+    found = plane_groups(players, rounds)
+    sets = stored_planes().get((players, rounds))
+    if not found or not sets:
+        return None
+    groups, resting = found
+    return groups, sets, resting
+
+
+@cache
+def stored_planes() -> dict:
+    """{(players, rounds): sets of every round's tables} of the plane sessions (tools/make_sessions.py)."""
+    try:
+        text = resources.files("prefprint.movement").joinpath(SESSIONS).read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, OSError):
+        return {}
+    out = {}
+    for raw in text.splitlines():
+        if raw.startswith("plane "):
+            head, *parts = raw.split("|")
+            players, rounds = map(int, head.split()[1:3])
+            out[(players, rounds)] = [[int(v) for v in part.split()] for part in parts]
+    return out
+
+
+def _set_order(groups, sets: int, limit: int = 200_000):
+    """Sets for the tables of every round (one of `sets`) such that the tables of one round play
+    different sets, nobody plays a set twice and every set is played at two tables or more; None if
+    there is none (or none within `limit` nodes). A colouring of the tables (two conflict when they
+    play in one round or share a player) by backtracking, the most constrained table first (DSatur)."""
+    cells = [(r, i) for r in range(len(groups)) for i in range(len(groups[r]))]
+    n = len(cells)
+    players = [set(groups[r][i]) for r, i in cells]
+    conflicts = [[j for j in range(n) if j != c and (cells[j][0] == cells[c][0] or players[j] & players[c])]
+                 for c in range(n)]
+    colour = [None] * n
+    plays = [0] * sets
+    nodes = [0]
+
+    def rec(done):
+        nodes[0] += 1
+        if nodes[0] > limit:
+            return False
+        if done == n:
+            return all(k >= 2 for k in plays)
+        if sum(max(0, 2 - k) for k in plays) > n - done:
+            return False
+        c = max((c for c in range(n) if colour[c] is None),
+                key=lambda c: (len({colour[j] for j in conflicts[c] if colour[j] is not None}), len(conflicts[c]), -c))
+        banned = {colour[j] for j in conflicts[c]}
+        for s in sorted((s for s in range(sets) if s not in banned), key=lambda s: (plays[s], s)):
+            colour[c] = s
+            plays[s] += 1
+            if rec(done + 1):
+                return True
+            plays[s] -= 1
+            colour[c] = None
+        return False
+
+    if not rec(0):
+        return None
+    out = [[None] * len(tables) for tables in groups]
+    for (r, i), s in zip(cells, colour):
+        out[r][i] = s
+    return out
+
+
+def _check_sets(groups, sets) -> None:
+    """Raise ValueError unless the sets of every round's tables differ in a round, nobody plays a set
+    twice and every set is played at two tables or more."""
+    seen: dict = {}
+    plays: dict = {}
+    for tables, row in zip(groups, sets):
+        if len(set(row)) != len(row) or len(row) != len(tables):
+            raise ValueError("a set twice in one round")
+        for group, s in zip(tables, row):
+            plays[s] = plays.get(s, 0) + 1
+            for p in group:
+                if s in seen.setdefault(p, set()):
+                    raise ValueError(f"player {p} replays set {s}")
+                seen[p].add(s)
+    if sorted(plays) != list(range(len(plays))) or min(plays.values()) < 2:
+        raise ValueError("a set played at one table")

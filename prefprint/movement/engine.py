@@ -11,6 +11,14 @@ A field is served by the fairest of its candidates (`candidates`, `build_movemen
 - the seed's skip movement (forced only);
 - rooms that each play a movement of their own and share the sets (boxes pass between rooms).
 
+A session of R rounds (`build_movement(..., rounds=R)`, auto) is chosen for those rounds, not cut
+from the full circle: every candidate above that can play R rounds is built for R rounds, beside
+the session designs (prefprint.designs: line designs searched for R rounds, the affine plane's
+sessions for 21, 22, 25 and 26 players), and ranked by the R rounds played (`_best_session`:
+nobody meeting anybody twice with full tables, repeated meetings ≤ 1 % where players rest).
+Where the field has R + 1 tables or more and the target is missed, a note says so with the
+figures and what is known (`_session_limit`). Without `rounds` the full circle is chosen as before.
+
 Interfaces for the rest of prefprint:
 - `Movement.numbers`: the player numbers that take part (absent players keep their numbers);
   `renumber(movement, numbers)` gives a movement those numbers; `validate` checks the roster.
@@ -154,6 +162,12 @@ class Quality:
     apart: int = 0  # pairs of players in different rooms: they never meet, by design
     fewest: int = 0  # the fewest times a pair that can meet does meet
     most: int = 0  # the most times one pair meets
+    repeats: int = 0  # Σ over pairs of max(0, meetings − 1): meetings beyond the first of a pair
+    asked: int = 0  # the rounds the director asked for (the movement was chosen for them)
+
+    @property
+    def repeats_pct(self) -> float:
+        return round(100 * self.repeats / self.meetings, 1) if self.meetings else 0.0
 
     @property
     def excess_pct(self) -> float:
@@ -191,7 +205,7 @@ class Quality:
             out.append(("movement.q_sets_once", {}))
         if self.rests[1] - self.rests[0] > 1:
             out.append(("movement.q_rests", {"low": self.rests[0], "high": self.rests[1]}))
-        if self.full_rounds < min(self.tables, 7):
+        if self.full_rounds < min(self.tables, 7) and not self.asked:
             out.append(("movement.q_rounds", {"rounds": self.full_rounds, "tables": self.tables,
                                               "need": min(self.tables, 7)}))
         return out
@@ -203,7 +217,7 @@ class Quality:
             figures = {"pct": self.excess_pct, "limit": self.limit, "never": self.never, "low": self.fewest,
                        "high": self.most, "even": self.even}
             out.append(("movement.q_excess_never" if self.never else "movement.q_excess_uneven", figures))
-        if self.rounds < self.full_rounds and self.never:
+        if self.rounds < self.full_rounds and self.never and not self.asked:
             out.append(("movement.q_early_rooms" if self.rooms > 1 else "movement.q_early", {"never": self.never}))
         return out
 
@@ -218,7 +232,7 @@ class Quality:
     def meets_rules(self) -> bool:
         """Every set at two tables or more, rests even, enough rounds (the hard targets)."""
         return (self.set_plays[0] >= 2 and self.rests[1] - self.rests[0] <= 1
-                and self.full_rounds >= min(self.tables, 7))
+                and (self.full_rounds >= min(self.tables, 7) or bool(self.asked)))
 
 
 @dataclass(frozen=True)
@@ -236,6 +250,7 @@ class Movement:
     rooms: tuple[Room, ...]
     notes: tuple[tuple[str, dict], ...] = field(default=())
     numbers: tuple[int, ...] = ()
+    asked: int = 0  # the rounds the director asked for, when auto chose the movement for them
 
     def __post_init__(self):
         if not self.numbers:
@@ -357,6 +372,14 @@ def _design_plan(d: Design) -> _Plan:
                          if row[r] == REST)
         rounds.append((plays, resting))
     notes = []
+    if d.session:
+        notes.append(("auto_session", {"tables": T, "rounds": R, "ring": d.ring}))
+        if d.spot:
+            notes.append(("rest_spot", {"tables": T, "positions": T + 1}))
+        elif max(d.sizes) > T:
+            notes.append(("rest_substitutes", {"lines": [seats[line] for line, n in enumerate(d.sizes) if n > T]}))
+        sets = 1 + max(s for line in d.rows for row in line for s in row)
+        return _Plan(d.method, sum(d.sizes), T, sets, R, rounds, notes=notes)
     if d.method == "standard" and d.rounds == d.tables and max(d.sizes) == T:
         notes.append(("auto_standard", {"tables": T, "table_size": k}))
     elif d.method in ("standard", "field"):
@@ -680,16 +703,147 @@ def _best(options: list[Candidate], players: int, k: int) -> tuple[Candidate, tu
     return best, reason
 
 
+# --------------------------------------------------------------------------- sessions of R rounds
+
+def _session_candidates(players: int, k: int, rounds: int) -> list[Candidate]:
+    """The designs searched for a session of `rounds` rounds (prefprint.designs.session_designs) and
+    the affine plane's session (prefprint.designs.plane_session)."""
+    out = []
+    for _, d in designs.session_designs(k, players, rounds):
+        plan = _design_plan(d)
+        out.append(Candidate(plan.method, [plan], list(plan.notes)))
+    plane = designs.plane_session(players, k, rounds)
+    if plane:
+        plan = _plane_plan(players, rounds, *plane)
+        out.append(Candidate(plan.method, [plan], list(plan.notes)))
+    return out
+
+
+def _plane_plan(players: int, rounds: int, groups, sets, resting) -> _Plan:
+    """A plane session as a plan: seats given in turn (each player's seats as even as they can be),
+    players numbered by their seats in round 1, then the resting."""
+    seats = SEATS[4]
+    seat_count = [[0] * 4 for _ in range(players)]
+    ids: dict[int, int] = {}
+    ordered = []
+    for tables in groups:
+        here = []
+        for group in tables:
+            order = designs._balanced_seats(group, seat_count)
+            for i, p in enumerate(order):
+                seat_count[p][i] += 1
+            here.append(order)
+        ordered.append(here)
+    for p in [p for group in ordered[0] for p in group] + list(range(players)):
+        ids.setdefault(p, len(ids) + 1)
+    plan_rounds = [([(t + 1, sets[r][t] + 1, {seats[i]: ids[p] for i, p in enumerate(group)})
+                     for t, group in enumerate(ordered[r])], sorted(ids[p] for p in resting[r]))
+                   for r in range(rounds)]
+    n_sets = 1 + max(max(row) for row in sets)
+    return _Plan("field", players, len(groups[0]), n_sets, rounds, plan_rounds,
+                 notes=[("auto_plane", {"rounds": rounds, "sets": n_sets})])
+
+
+def _playable(c: Candidate, rounds: int) -> bool:
+    """True when the candidate plays `rounds` rounds with every set at two tables or more."""
+    full = min(p.full_rounds for p in c.plans)
+    return 2 <= rounds <= full and _is_fine(c.plans, rounds, full)
+
+
+def _is_fine(plans, rounds: int, full: int) -> bool:
+    """True when every set played in the first `rounds` rounds is played at two tables or more."""
+    if len(plans) > 1:
+        return rounds >= 2 and _shared_plays(plans, rounds) >= 2
+    return rounds in _fine_rounds(plans, full)
+
+
+def session_candidates(players: int, k: int, rounds: int) -> tuple[list[Candidate], Candidate | None]:
+    """Every way auto knows to play a session of `rounds` rounds, each built for those rounds (the
+    full-circle candidates cut short, and the session designs), and the full circle's choice (None for
+    a field with no candidate); the list is empty where none plays that many rounds with every set at
+    two tables or more."""
+    full = candidates(players, k)
+    default = _best(full, players, k)[0] if full else None
+    out = []
+    for c in full + _session_candidates(players, k, rounds):
+        if _playable(c, rounds):
+            c.movement = _compose(players, k, c.method, c.plans, rounds, c.notes)
+            c.movement = replace(c.movement, asked=rounds)
+            out.append(c)
+    return out, default
+
+
+def _within(q: Quality, players: int, k: int) -> bool:
+    """A session's target: nobody meets anybody twice with full tables, repeated meetings ≤ 1 % of
+    all meetings where players rest."""
+    return not q.repeats or (players % k != 0 and 100 * q.repeats <= q.meetings)
+
+
+def _best_session(options: list[Candidate], default: Candidate | None, rounds: int, players: int,
+                  k: int) -> tuple[Candidate, tuple[str, dict]]:
+    """The candidate auto takes for a session of `rounds` rounds, with the reason.
+
+    The ones that keep the rules (every set at two tables or more, rests even) come first, then those
+    within the session's target (`_within`), then the fewest repeated meetings (meetings of a pair
+    beyond its first) of those that miss it; then the fewest rests (rooms may seat fewer players),
+    the most tables playing each set (deals compared more widely), the fewest repeated meetings;
+    then the book's scheme, then the full circle's choice (a perfect movement stays perfect in any
+    number of rounds).
+    """
+    def key(c):
+        q = c.movement.quality
+        within = _within(q, players, k)
+        rested = sum(c.movement.stats.rests_per_player.values())
+        return (not q.meets_rules, not within, 0 if within else q.repeats, rested, -q.set_plays[0], q.repeats,
+                q.most, c.method != "scheme", c is not default, q.unmet_pct, METHODS.index(c.method))
+
+    best = min(options, key=key)
+    q = best.movement.quality
+    if len(options) == 1:
+        return best, ("why_only", {})
+    if not q.repeats:
+        return best, ("why_session_clean", {"rounds": rounds})
+    if _within(q, players, k):
+        return best, ("why_session_within", {"rounds": rounds, "repeats": q.repeats, "meetings": q.meetings,
+                                             "plays": q.set_plays[0]})
+    return best, ("why_session_fewest", {"rounds": rounds, "repeats": q.repeats, "meetings": q.meetings})
+
+
+def _session_limit(movement: Movement, players: int, k: int, rounds: int) -> list:
+    """A note where a session of `rounds` rounds misses its target (nobody meets anybody twice with
+    full tables, repeated meetings ≤ 1 % where players rest) on a field of at least rounds + 1
+    tables: what is known about it (designs.session_known) and the best found."""
+    q = movement.quality
+    tables, extra = divmod(players, k)
+    if tables < rounds + 1 or not q.repeats or (extra and 100 * q.repeats <= q.meetings):
+        return []
+    known = designs.session_known(k, tables, extra, rounds)
+    return [("session_limit", {"rounds": rounds, "repeats": q.repeats, "meetings": q.meetings,
+                               "pct": q.repeats_pct, "known": known})]
+
+
 # --------------------------------------------------------------------------- building
 
 def compare(players: int, table_size: int = 4, method: str = "auto",
-            rooms: list[int] | None = None) -> tuple[list[Candidate], Candidate, tuple[str, dict]]:
-    """The candidates of a field (full sessions), the one auto takes and why (message code, params)."""
+            rooms: list[int] | None = None, rounds: int | None = None
+            ) -> tuple[list[Candidate], Candidate, tuple[str, dict]]:
+    """The candidates of a field, the one auto takes and why (message code, params): for the full
+    session, or (auto, `rounds` given) for a session of that many rounds, each candidate built for it."""
+    if rounds is not None and method == "auto" and not rooms and _rounds_ok(rounds):
+        _check_field(players, table_size, method)
+        options, default = session_candidates(players, table_size, rounds)
+        if options:
+            best, reason = _best_session(options, default, rounds, players, table_size)
+            return options, best, reason
     options = candidates(players, table_size, method, rooms)
     if not options:
         raise MovementError("movement.refused", players=players, k=table_size, nearby=_nearby(players, table_size))
     best, reason = _best(options, players, table_size)
     return options, best, reason
+
+
+def _rounds_ok(rounds) -> bool:
+    return isinstance(rounds, int) and not isinstance(rounds, bool) and rounds >= 2
 
 
 def build_movement(players: int, table_size: int = 4, rounds: int | None = None,
@@ -701,6 +855,21 @@ def build_movement(players: int, table_size: int = 4, rounds: int | None = None,
     `rounds`: an early stop (every played set still at two tables or more).
     """
     k = table_size
+    if rounds is not None and method == "auto" and not rooms and _rounds_ok(rounds):
+        _check_field(players, k, method)
+        options, default = session_candidates(players, k, rounds)
+        if options:
+            best, reason = _best_session(options, default, rounds, players, k)
+            if best.movement.quality.meets_rules:
+                notes = list(best.notes) + [("auto_choice", {"n": len(options), "reason": reason})]
+                notes += _hints(players, k)
+                movement = _finish(players, k, best.method, best.plans, rounds, notes, asked=rounds)
+                limit = _session_limit(movement, players, k, rounds)
+                return replace(movement, notes=movement.notes + tuple(limit)) if limit else movement
+        elif default is not None:
+            longest = max(min(p.full_rounds for p in c.plans) for c in candidates(players, k))
+            if rounds > longest:  # no way to play that many rounds: name the longest there is
+                raise MovementError("movement.rounds", low=2, full=longest, players=players, value=rounds)
     options, best, reason = compare(players, k, method, rooms)
     if method == "auto" and not rooms and not _fair(best, players, k):
         raise MovementError("movement.refused", players=players, k=k, nearby=_nearby(players, k))
@@ -713,22 +882,25 @@ def build_movement(players: int, table_size: int = 4, rounds: int | None = None,
     return _finish(players, k, best.method, best.plans, rounds, notes)
 
 
-def _finish(players, k, method, plans, rounds, notes) -> Movement:
-    """Compose the rooms for the asked rounds (checked) and validate."""
+def _finish(players, k, method, plans, rounds, notes, asked: int = 0) -> Movement:
+    """Compose the rooms for the asked rounds (checked) and validate (`asked`: the movement was
+    chosen for a session of that many rounds)."""
     full = min(p.full_rounds for p in plans)
-    fine = _fine_rounds(plans, full)
-    if not fine:
-        raise MovementError("movement.refused", players=players, k=k, nearby=_nearby(players, k))
-    if rounds is None:
-        rounds = full
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= full:
-        raise MovementError("movement.rounds", low=fine[0], full=full, players=players, value=rounds)
-    if rounds not in fine:
-        raise MovementError("movement.rounds_once", value=rounds, low=fine[0])
+    asked = full if rounds is None else rounds
+    if not (_rounds_ok(asked) and asked <= full and _is_fine(plans, asked, full)):
+        fine = _fine_rounds(plans, full)  # the whole list only to say what went wrong
+        if not fine:
+            raise MovementError("movement.refused", players=players, k=k, nearby=_nearby(players, k))
+        if isinstance(asked, bool) or not isinstance(asked, int) or not 1 <= asked <= full:
+            raise MovementError("movement.rounds", low=fine[0], full=full, players=players, value=asked)
+        raise MovementError("movement.rounds_once", value=asked, low=fine[0])
+    rounds = asked
     notes = list(notes)
     if rounds < full:
         notes.append(("early_stop", {"rounds": rounds, "full": full}))
     movement = _compose(players, k, method, plans, rounds, notes)
+    if asked:
+        movement = replace(movement, asked=asked)
     validate(movement)
     claim = _meeting_note(movement)
     if claim:
@@ -738,8 +910,8 @@ def _finish(players, k, method, plans, rounds, notes) -> Movement:
 
 
 # Notes that say how the movement is built (the meetings claim follows them).
-_PLAN_NOTES = ("auto_standard", "auto_field", "auto_search", "auto_rotation", "auto_scheme", "auto_skip",
-               "rest_spot", "rest_substitutes")
+_PLAN_NOTES = ("auto_standard", "auto_field", "auto_search", "auto_session", "auto_plane", "auto_rotation",
+               "auto_scheme", "auto_skip", "rest_spot", "rest_substitutes")
 
 
 def _meeting_note(movement: Movement) -> list:
@@ -941,7 +1113,7 @@ def _rename(movement: Movement, name: dict, method: str) -> Movement:
                          tuple(sorted(name[p] for p in r.resting))) for r in movement.rounds)
     rooms = tuple(replace(rm, players=tuple(sorted(name[p] for p in rm.players))) for rm in movement.rooms)
     return Movement(movement.players, movement.table_size, method, rounds, rooms, movement.notes,
-                    tuple(sorted(name.values())))
+                    tuple(sorted(name.values())), movement.asked)
 
 
 def _room_size_weak(size: int, k: int) -> bool:
@@ -1127,7 +1299,7 @@ def quality(movement: Movement) -> Quality:
                    eligible - met, once, more, total, excess,
                    (min(plays.values(), default=0), max(plays.values(), default=0)), (min(rests), max(rests)),
                    len(movement.rooms), st.apart, 0 if eligible > met else min(counts, default=0),
-                   max(counts, default=0))
+                   max(counts, default=0), sum(m - 1 for m in counts if m > 1), movement.asked)
 
 
 def to_dict(movement: Movement) -> dict:

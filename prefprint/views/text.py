@@ -77,6 +77,8 @@ def compare_text(options: list[Candidate], chosen: Candidate, reason: tuple, pla
         q: Quality = c.movement.quality
         method = names[c.method] if q.lines_fixed or c.method == "scheme" else \
             _t("movement.compare_rotating", lang, method=names[c.method])
+        if any(code in ("auto_session", "auto_plane") for code, _ in c.notes):  # built for this session
+            method = _t("movement.compare_session", lang, method=method, rounds=q.rounds)
         method += " *" if c is chosen else ""
         rows.append([method, str(q.rounds), str(q.sets * k), str(q.never), str(q.once), str(q.more)]
                     + ([str(q.apart)] if apart else []) + [span(q.set_plays), span(q.rests), number(q.excess_pct, lang)])

@@ -24,6 +24,8 @@ def note_text(code: str, params: dict, lang: str = "ru") -> str:
         p["numbers_text"] = ", ".join(map(str, p["numbers"]))
     if isinstance(p.get("reason"), tuple):
         p["reason"] = reason_message(p["reason"], lang)
+    if isinstance(p.get("known"), tuple):  # what is known of a session's limit: a message code and params
+        p["known"] = Message(p["known"][0], **p["known"][1])
     return Message("movement." + code, **p).text(lang)
 
 

@@ -43,7 +43,7 @@ def run(*args):
     (["kit", "nonexist.toml"], "Ошибка: описание турнира: файл «nonexist.toml» не найден"),
     (["foo"], "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse, serve"),
     (["movement", "--players", "20", "--rounds", "9", "--lang", "en"],
-     "Error: rounds must be from 2 to 5 (the full circle) for 20 players, not 9"),
+     "Error: rounds must be from 2 to 6 (the full circle) for 20 players, not 9"),
     (["movement", "--players", "20", "--rounds", "1", "--lang", "en"],
      "Error: in 1 round some sets would be played at one table only; play at least 2 rounds"),
     (["movement", "--players", "24", "--method", "field", "--lang", "en"],
