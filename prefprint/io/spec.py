@@ -279,7 +279,10 @@ _TOML_WORDS = (("Illegal character", "spec.toml_character"), ("Expected '=' afte
                ("Cannot overwrite", "spec.toml_twice"), ("Cannot declare", "spec.toml_twice"),
                ("Unterminated string", "spec.toml_string"), ("Invalid initial character for a key", "spec.toml_key"),
                ("Expected newline or end of document", "spec.toml_newline"), ("Invalid statement", "spec.toml_statement"),
-               ("Invalid date or datetime", "spec.toml_date"))
+               ("Invalid date or datetime", "spec.toml_date"), ("Expected ']", "spec.toml_bracket"),
+               ("Cannot mutate", "spec.toml_twice"), ("Cannot redefine", "spec.toml_twice"),
+               ("Duplicate inline table key", "spec.toml_twice"), ("Unescaped '\\'", "spec.toml_escape"),
+               ("Escaped character", "spec.toml_escape"), ("Invalid hex value", "spec.toml_escape"))
 # an unquoted value that reads as a date or a time, as TOML would take it
 _DATE_LIKE = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*=\s*(\d{4}-\d{1,2}-\d{1,2}\S*|\d{1,2}:\d{2}\S*)\s*(#.*)?$")
 

@@ -267,3 +267,16 @@ def test_an_impossible_session_date_is_refused_at_its_line():
     problems = _problems(TWO_SESSIONS.replace("date = 2026-12-06", 'date = "2026-06-31"'))
     assert len(problems) == 1 and problems[0].endswith('sessions[2].date: no such date: "2026-06-31" (write '
                                                        'YYYY-MM-DD, e.g. 2026-12-05)'), problems
+
+
+@pytest.mark.parametrize("text, said", [
+    ("[event\n", "не закрыта квадратная скобка заголовка раздела: [раздел] или [[раздел]]"),
+    ("[[players]\n", "не закрыта квадратная скобка заголовка раздела: [раздел] или [[раздел]]"),
+    ('[event]\ntitle = "C:\\клуб"\n', "обратная косая черта «\\» в строке в двойных кавычках: пишите «\\\\» "
+                                      "или возьмите строку в одинарные кавычки"),
+    ("[event]\nt = {a = 1, a = 2}\n", "ключ или раздел задан дважды"),
+])
+def test_toml_mistakes_are_said_in_the_event_language_not_tomllib_english(text, said):
+    with pytest.raises(SpecError) as e:
+        parse_event(text)
+    assert e.value.problems[0].text("ru").endswith(f"ошибка записи TOML — {said}")
