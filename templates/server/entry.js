@@ -144,7 +144,7 @@
     }
     const seats = trickSeats(f, active);
     if (seats.length) {
-      out.push(section("tricks", W.tricks, seats.map((s) => el("div", {}, el("b", {}, W.tricks_of.replace("{seat}", s)),
+      out.push(section("tricks", W.tricks, seats.map((s) => el("div", {}, el("b", {}, W.tricks_of.replace("{seat}", `${s} ${row.seats[s] || ""}`.trim())),
         el("div", { cls: "grid6" }, [...Array(11).keys()].map((n) =>
           button(String(n), f.tricks[s] === n, set((g) => { g.tricks[s] = n; }), { "data-tricks": `${s}-${n}` })))))));
     }
