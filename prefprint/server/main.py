@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from prefprint.engine.model import Competition, Event
+from prefprint.errors import PrefprintError
 from prefprint.io import codes
 from prefprint.words.messages import Message
 
@@ -28,6 +31,31 @@ def address(event: Event, host: str | None, port: int | None) -> tuple[str, int]
     return host or (url.hostname if url and url.hostname else "127.0.0.1"), port or (url.port if url and url.port else 8000)
 
 
+# why an address cannot be listened on -> the message that says it and what to do
+_BIND_REFUSED = {errno.EADDRINUSE: "serve.port_taken", errno.EADDRNOTAVAIL: "serve.not_this_machine",
+                 errno.EACCES: "serve.port_forbidden"}
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything is announced: a port taken or an address that is not
+    this laptop's is one line in the event's language (uvicorn would log its English and exit)."""
+    try:
+        info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror:
+        raise PrefprintError("serve.not_this_machine", host=host, port=port) from None
+    family, kind, proto, _, where = info[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(where)
+    except OSError as e:
+        sock.close()
+        if e.errno in _BIND_REFUSED:
+            raise PrefprintError(_BIND_REFUSED[e.errno], host=host, port=port, next=port + 1) from None
+        raise
+    return sock
+
+
 def run_server(competition: Competition, event: Event, folder: Path, spec, host, port, hide_results: bool,
                say) -> None:
     """Serve a session until Ctrl-C (or SIGTERM); rows acknowledged are on disk whenever it stops."""
@@ -41,8 +69,13 @@ def run_server(competition: Competition, event: Event, folder: Path, spec, host,
     host, port = address(event, host, port)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}"
+    sock = listening_socket(host, port)
     if host not in LOOPBACK:
         say(Message("serve.not_loopback", host=host))
     say(Message("serve.listening", url=url, key=app.state.scoring.codes["director"]))
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, limit_concurrency=500, timeout_keep_alive=30,
-                h11_max_incomplete_event_size=16 * 1024)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False, limit_concurrency=500,
+                            timeout_keep_alive=30, h11_max_incomplete_event_size=16 * 1024)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
