@@ -139,12 +139,14 @@ def with_layouts(event: Event, workbook: Path) -> tuple[Event, list]:
 def run_competition(competition: Competition, workbooks: list[Path], folder: Path, trust: str | None = None,
                     rulings_of=None, provisional: bool = False, publish: bool = True,
                     inputs: tuple = (), analysis: bool = False, jobs: int | None = None,
-                    progress=None) -> CompetitionReport:
+                    progress=None, pdf: bool = True, site_ready=None) -> CompetitionReport:
     """Check every session's workbook, matchpoint each within its session, rank over all; then publish.
 
     `rulings_of(event)` gives a session's rulings. Nothing is published when any workbook has a
     problem: the problems of every workbook are listed together. `analysis`: the pages set the
-    results against double dummy (one cache for every session, at the top of the folder).
+    results against double dummy (one cache for every session, at the top of the folder). The
+    sites are swapped in first, then (`pdf`) the sites with the PDFs (results.publish_in_stages); `site_ready(path)`
+    is called in between.
     """
     from prefprint.app.results import check_workbook, problems_error, read, report_of
     from prefprint.io.outdir import OutputFolder
@@ -172,15 +174,25 @@ def run_competition(competition: Competition, workbooks: list[Path], folder: Pat
     report = combine(competition, reports)
     report.warnings = warnings + report.warnings
     if out:
-        from prefprint.app.publish import analyse_reports, publish_competition
-        from prefprint.app.publish import publish as write_site
+        from prefprint.app import publish as pub
+        from prefprint.app.results import publish_in_stages
 
-        with out.staged() as staging:
-            analyse_reports(reports, out.folder, staging, analysis, jobs, progress)
-            if len(competition.sessions) == 1:
-                write_site(reports[0], staging, jobs)
+        one = len(competition.sessions) == 1
+
+        def site(staging, previous):
+            pub.analyse_reports(reports, out.folder, staging, analysis, jobs, progress)
+            if one:
+                pub.publish_site(reports[0], staging, previous=previous, root=staging, workbook=not pdf)
             else:
-                publish_competition(report, staging, jobs)
+                pub.publish_competition_site(report, staging, previous, staging, workbook=not pdf)
+
+        def pdf_of(staging, previous):
+            if one:
+                pub.publish_pdf(reports[0], staging, jobs, previous=previous, root=staging)
+            else:
+                pub.publish_competition_pdf(report, staging, jobs, previous, staging)
+
+        publish_in_stages(out, site, pdf_of if pdf else None, site_ready)
     return report
 
 

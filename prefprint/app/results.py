@@ -889,12 +889,17 @@ def problems_error(event: Event, workbook: Path, problems: list, warnings: list,
 
 def run(event: Event, workbook: Path, folder: Path, trust: str | None = None, publish: bool = True,
         rulings: Rulings | None = None, provisional: bool = False, inputs: tuple = (), analysis: bool = False,
-        jobs: int | None = None, progress=None) -> Report:
+        jobs: int | None = None, progress=None, pdf: bool = True, site_ready=None) -> Report:
     """Read, check, score and (unless problems stop it) publish the results of an event.
 
     The output folder is checked first (it must not hold an input; another run must not be
-    writing to it); the site is written into a temporary folder and swapped in at the end.
+    writing to it); the site is written into a temporary folder and swapped in, then (`pdf`)
+    the same site with results.pdf and results.xlsx is swapped in: readers see the old folder,
+    the new site, then the new site with its PDF and workbook, never a mix (without `pdf` the
+    workbook comes with the site). Files that did not change are hard-linked from
+    the folder replaced, and the PDF's parts that did not change are not rendered again.
     `analysis`: the pages set the results against double dummy (prefprint.makeable).
+    `site_ready(path)` is called when the site is in place and the PDF follows.
     """
     from prefprint.io.outdir import OutputFolder
 
@@ -907,13 +912,38 @@ def run(event: Event, workbook: Path, folder: Path, trust: str | None = None, pu
         raise problems_error(event, workbook, checked.problems, checked.warnings, provisional)
     report = report_of(event, checked, rulings, provisional)
     if out:
-        from prefprint.app.publish import analyse_reports
-        from prefprint.app.publish import publish as write_site
+        from prefprint.app.publish import analyse_reports, publish_pdf, publish_site
 
-        with out.staged() as staging:
+        def site(staging, previous):
             analyse_reports([report], out.folder, staging, analysis, jobs, progress)
-            write_site(report, staging, jobs)
+            publish_site(report, staging, previous=previous, root=staging, workbook=not pdf)
+
+        def pdf_of(staging, previous):
+            publish_pdf(report, staging, jobs, previous=previous, root=staging)
+
+        publish_in_stages(out, site, pdf_of if pdf else None, site_ready)
     return report
+
+
+def publish_in_stages(out, site, pdf=None, site_ready=None) -> None:
+    """The site swapped into the output folder first, then (if `pdf`) the site with its PDF; the folder
+    stays locked from the first stage to the last. `site(staging, previous)` and `pdf(staging, previous)`
+    write into the staged folder (previous: what the folder held, io.outdir.Previous); `site_ready(path)`
+    is told the site's index.html between the two."""
+    from prefprint.io.outdir import Previous
+
+    with out.locked():
+        previous = Previous(out.folder)
+        with out.stage() as staging:
+            site(staging, previous)
+            previous.save(staging)
+        if pdf is None:
+            return
+        if site_ready:
+            site_ready(out.given / "index.html")
+        with out.stage(keep=True) as staging:
+            pdf(staging, previous)
+            previous.save(staging)
 
 
 def partial_json(partial: dict) -> list:

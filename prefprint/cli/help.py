@@ -86,6 +86,10 @@ RU = {
     "The director's rulings (default: [[rulings]] in the spec and rulings.toml beside it).":
         "Решения судьи (по умолчанию — [[rulings]] в описании турнира и rulings.toml рядом с ним).",
     "Print the ranking as one JSON object.": "Вывести таблицу мест одним объектом JSON.",
+    "Publish the site and results.xlsx only, without results.pdf (by default the site is swapped in first and "
+    "the PDF follows).":
+        "Опубликовать только сайт и results.xlsx, без results.pdf (без этого флага сначала появляется сайт, "
+        "PDF — следом).",
     # analyse
     "Double-dummy analysis: the most tricks of each declarer in ♠ ♣ ♦ ♥ БК (best discard) and the misère verdict.":
         "Анализ с открытыми картами: сколько взяток берёт каждый разыгрывающий в ♠ ♣ ♦ ♥ БК (с лучшим сносом) "

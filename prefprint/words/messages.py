@@ -211,6 +211,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "kit.pdfs_written": ("  PDF записаны", "  PDFs written"),
     "kit.session": ("сессия {session}:", "session {session}:"),
     "results.published": ("итоги: {path}", "results in {path}"),
+    "results.site_ready": ("  сайт итогов готов: {path}; PDF следует", "  the results site is ready: {path}; the PDF follows"),
     "kit.written": ("{n} {n:файл|файла|файлов} в {folder}", "{n} {n:file|files} in {folder}"),
     "render.parts": ("  готово {n} из {total}", "  {n}/{total} parts rendered"),
 
