@@ -113,9 +113,10 @@ def pdf_bytes(html_text: str) -> bytes:
     import weasyprint
 
     css = css_text().rstrip("\n")
+    block = f"<style>\n{css}</style>"  # as base.html includes it
     shared = css in html_text
     if shared:
-        html_text = html_text.replace(css, "", 1)
+        html_text = html_text.replace(block, "", 1) if block in html_text else html_text.replace(css, "", 1)
     # WeasyPrint builds large trees of short-lived objects: the cyclic collector only slows it
     # down while a document renders, so collect once afterwards instead.
     enabled = gc.isenabled()
