@@ -941,9 +941,14 @@ def publish_in_stages(out, site, pdf=None, site_ready=None) -> None:
             return
         if site_ready:
             site_ready(out.given / "index.html")
-        with out.stage(keep=True) as staging:
-            pdf(staging, previous)
-            previous.save(staging)
+        try:
+            with out.stage(keep=True) as staging:
+                pdf(staging, previous)
+                previous.save(staging)
+        except KeyboardInterrupt:
+            from prefprint.errors import Interrupted
+
+            raise Interrupted(Message("interrupted.site", path=str(out.given))) from None
 
 
 def partial_json(partial: dict) -> list:

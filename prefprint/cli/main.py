@@ -109,8 +109,9 @@ class _Group(_RussianHelp, click.Group):
             lang = _asked_lang(ctx, ctx.meta.get("prefprint.args", ()))  # --lang, though parsing failed
             click.echo(Message("error", text=_usage_text(e.format_message(), lang)).text(lang), err=True)
             ctx.exit(2)
-        except KeyboardInterrupt:
-            click.echo(Message("interrupted").text(ctx.obj.get("lang") or "ru"), err=True)
+        except KeyboardInterrupt as e:
+            said = getattr(e, "message", None) or Message("interrupted")
+            click.echo(said.text(ctx.obj.get("lang") or "ru"), err=True)
             ctx.exit(130)
         except OSError as e:  # a file or folder that cannot be read or written: one line
             lang = ctx.obj.get("lang") or "ru"

@@ -405,6 +405,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "rules.checked_ten": ("десятерная проверяется: при недоборе впишите взятки защитников числами",
                           "the 10 is checked: when the declarer falls short, give the defenders' tricks as numbers"),
     "interrupted": ("Прервано: ничего не изменено.", "Interrupted: nothing was changed."),
+    "interrupted.site": ("Прервано: сайт итогов уже опубликован в {path}, results.pdf и results.xlsx не записаны.",
+                         "Interrupted: the results site is already published in {path}; results.pdf and results.xlsx "
+                         "were not written."),
     # ------------------------------------------------------------------ workbook
     "workbook.unreadable": ("не открывается как книга .xlsx: файл повреждён или сохранён в другом формате; "
                             "сохраните его в Excel или LibreOffice как .xlsx",
