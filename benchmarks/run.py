@@ -113,15 +113,21 @@ def jobs(out: Path, analysis: bool) -> list[tuple[str, dict]]:
 
 
 def table(rows: list[tuple[str, dict]]) -> str:
-    w = rows[0][1]["wall"]
-    lines = ["| job | wall s | × W | site in place s | × W | CPU s (all processes) | peak MB (largest process) |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
-    for name, m in rows:
+    """The Markdown table; "CPU ÷ cores × W": the job's CPU seconds spread over every core, against W's
+    CPU seconds — the ratio its wall-clock time would have on idle cores if it kept them all busy."""
+    w, wcpu = rows[0][1]["wall"], rows[0][1]["cpu"]
+    cores = os.cpu_count() or 1
+    lines = ["| job | wall s | × W | site in place s | × W | CPU s (all processes) | CPU ÷ cores × W "
+             "| peak MB (largest process) |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for i, (name, m) in enumerate(rows):
         if m is None:
-            lines.append(f"| {name} | failed | | | | | |")
+            lines.append(f"| {name} | failed | | | | | | |")
             continue
         site = f"{m['site']:.1f} | {m['site'] / w:.2f}" if m.get("site") else "– | –"
-        lines.append(f"| {name} | {m['wall']:.1f} | {m['wall'] / w:.2f} | {site} | {m['cpu']:.1f} | {m['rss_mb']:.0f} |")
+        spread = 1.0 if i == 0 else m["cpu"] / cores / wcpu
+        lines.append(f"| {name} | {m['wall']:.1f} | {m['wall'] / w:.2f} | {site} | {m['cpu']:.1f} | {spread:.2f} "
+                     f"| {m['rss_mb']:.0f} |")
     return "\n".join(lines)
 
 
