@@ -3,7 +3,9 @@
 One folder a layer; each imports only those below it (import-linter holds this, see pyproject.toml):
 
     cli        the `prefprint` command, a thin click layer
+    server     the scoring server: phones at the tables, the director's page
     app        the jobs: kit, results, competition, publish
+    checks     the checks of a filled workbook, one module per kind of mistake
     views      what each page, sheet and terminal text shows
     analysis   double-dummy analysis: solver, cache, what was makeable
     io         the spec, the workbook, output folders, HTML and PDF

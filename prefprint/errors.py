@@ -78,3 +78,12 @@ class WorkbooksError(PrefprintError):
 
     def text(self, lang: str = "ru") -> str:
         return "\n".join(e.text(lang) for e in self.errors)
+
+
+class Interrupted(KeyboardInterrupt):
+    """An interruption after part of a run was put in place: `message` says what is there (instead of
+    "nothing was changed")."""
+
+    def __init__(self, message: Message):
+        super().__init__()
+        self.message = message

@@ -19,8 +19,8 @@ from pathlib import Path
 from prefprint.analysis import makeable
 from prefprint.engine.matchpoints import rounded_percent
 from prefprint.engine.rules import active_seats
-from prefprint.io.outdir import write_atomic
-from prefprint.io.render import html, render_pdfs
+from prefprint.io.outdir import digest, write_atomic
+from prefprint.io.render import html, join_reusing, pdf_pages, render_pdfs
 from prefprint.views.documents import DEAL_PAGE, PLAYER_PAGE, TABLE_PAGE, deal_view, table_copy
 from prefprint.words.catalog import gettext
 from prefprint.words.i18n import words
@@ -596,9 +596,33 @@ def pdf_parts(report, comp: dict | None = None) -> list[str]:
                           recap_head=recap_head(words(lang)), deals=[], marked=marked))
     deals = [deal_page(report, d) for d in report.deals if d.status != "pending"]
     for i in range(0, len(deals), _PDF_DEALS_PART):
+        mark_new_pages(deals[i:i + _PDF_DEALS_PART])
         parts.append(html("results_print.html", lang, **common, standings=None, card_pages=[],
                           deals=deals[i:i + _PDF_DEALS_PART]))
     return parts
+
+
+# Lower bounds of a printed protocol's height (results.pdf), in millimetres: a row of the table
+# (8.5 pt text, its padding and rule), the heading and legend, the layout's row of hands, the
+# space and rule between two protocols; the page's height inside its margins (print.css @page).
+_ROW_MM_AT_LEAST = 4.0
+_DEAL_MM_AT_LEAST = 20.0
+_HANDS_MM_AT_LEAST = 20.0
+_GAP_MM = 10.0
+_PAGE_MM = 297.0 - 12.0 - 14.0
+
+
+def mark_new_pages(deals: list[dict]) -> None:
+    """Mark (new_page) each printed protocol that surely starts a page: even at its least height it does not fit
+    under the one before. Only where the layout would put it there anyway, so that the pages stay the same:
+    WeasyPrint then lays it out once instead of trying the foot of the page first."""
+    used = None  # the least height of the page filled so far; None at the top of the part
+    for d in deals:
+        rows = len(d["rows"]) + sum(1 for r in d["rows"] if r["notes"])
+        least = _DEAL_MM_AT_LEAST + rows * _ROW_MM_AT_LEAST + (0 if d["view"]["blank"] else _HANDS_MM_AT_LEAST)
+        d["new_page"] = used is not None and used + _GAP_MM + least > _PAGE_MM
+        # on this page or the next: in either case at least its own height is used
+        used = least
 
 
 def analyse_reports(reports: list, folder: Path, staging: Path, wanted: bool = True, jobs: int | None = None,
@@ -623,23 +647,72 @@ def analyse_reports(reports: list, folder: Path, staging: Path, wanted: bool = T
         report.analysis = makeable.solve(event.deals, staging, requests, jobs, say)
 
 
-def publish(report, folder: Path, jobs: int | None = None, comp: dict | None = None) -> list[Path]:
+def publish(report, folder: Path, jobs: int | None = None, comp: dict | None = None, pdf: bool = True,
+            previous=None, root: Path | None = None) -> list[Path]:
     """index.html, deals/, players/, tables/, results.pdf and results.xlsx in a folder (`comp`: of a
-    competition's session, its pages linked to the overall ranking one folder up)."""
+    competition's session, its pages linked to the overall ranking one folder up). `pdf`: False leaves
+    results.pdf out. `previous` (io.outdir.Previous of the folder `root` replaces): unchanged files
+    hard-linked, unchanged parts of the PDF not rendered again."""
+    written = publish_site(report, folder, comp, previous, root, workbook=not pdf)
+    if pdf:
+        written += publish_pdf(report, folder, jobs, comp, previous, root)
+    return written
+
+
+def _writer(previous, root: Path | None):
+    """write_atomic, or the previous folder's writer that hard-links what did not change."""
+    if previous is None or root is None:
+        return write_atomic
+    return lambda path, data: previous.write(root, path, data)
+
+
+def publish_site(report, folder: Path, comp: dict | None = None, previous=None, root: Path | None = None,
+                 workbook: bool = True) -> list[Path]:
+    """The site (index.html, deals/, players/, tables/): what a reader needs first; and (`workbook`) results.xlsx."""
+    folder = Path(folder)
+    write = _writer(previous, root)
+    written = [write(folder / path, text) for path, text in _site_pages(report, comp)]
+    if workbook:
+        written += publish_workbook(report, folder)
+    return written
+
+
+def publish_workbook(report, folder: Path) -> list[Path]:
     from prefprint.io.workbook import write_results_workbook
 
-    folder = Path(folder)
+    return [write_results_workbook(report, Path(folder) / "results.xlsx", report_state(report)["text"])]
+
+
+def publish_pdf(report, folder: Path, jobs: int | None = None, comp: dict | None = None, previous=None,
+                root: Path | None = None, progress=None, workbook: bool = True) -> list[Path]:
+    """results.pdf (only the parts whose HTML changed since `previous` rendered) and (`workbook`) results.xlsx,
+    written while the other processes render."""
+    path = Path(folder) / "results.pdf"
     written: list[Path] = []
+    meanwhile = (lambda: written.extend(publish_workbook(report, folder))) if workbook else None
+    data = render_changed(pdf_parts(report, comp), path, jobs, previous, root, meanwhile, progress)
+    return written + [write_atomic(path, data)]
 
-    def meanwhile():
-        # the site and the workbook, while the other processes render the PDF
-        for path, text in _site_pages(report, comp):
-            written.append(write_atomic(folder / path, text))
-        written.append(write_results_workbook(report, folder / "results.xlsx", report_state(report)["text"]))
 
-    pdf = render_pdfs({"results": pdf_parts(report, comp)}, jobs, while_waiting=meanwhile)["results"]
-    written.append(write_atomic(folder / "results.pdf", pdf))
-    return written
+def render_changed(parts: list[str], path: Path, jobs: int | None = None, previous=None, root: Path | None = None,
+                   while_waiting=None, progress=None) -> bytes:
+    """The PDF of HTML parts, those whose digest the old PDF at `path` has taken from it, the others rendered."""
+    digests = [digest(p) for p in parts]
+    old, old_parts = previous.pdf(root, path) if previous is not None and root is not None else (None, [])
+    where = {m.get("digest"): i for i, m in enumerate(old_parts)} if old else {}
+    todo = {str(i): [p] for i, p in enumerate(parts) if digests[i] not in where}
+    if todo:
+        rendered = render_pdfs(todo, jobs, progress, while_waiting)
+    else:
+        rendered = {}
+        if while_waiting:
+            while_waiting()
+    pieces = [rendered[str(i)] if str(i) in rendered else where[d] for i, d in enumerate(digests)]
+    data = join_reusing(pieces, old, old_parts)
+    if previous is not None and root is not None:
+        previous.wrote_pdf(root, path, [{"digest": d, "pages": pdf_pages(p) if isinstance(p, bytes)
+                                         else old_parts[p]["pages"]} for d, p in zip(digests, pieces)])
+    return data
 
 
 def competition_context(report) -> dict:
@@ -655,20 +728,54 @@ def competition_context(report) -> dict:
             "absent": {r.event.session: absent_text(r.event, comp.names) for r in report.reports}}
 
 
-def publish_competition(report, folder: Path, jobs: int | None = None) -> list[Path]:
+def publish_competition(report, folder: Path, jobs: int | None = None, pdf: bool = True, previous=None,
+                        root: Path | None = None) -> list[Path]:
     """The overall ranking (index.html, results.pdf, results.xlsx) and each session's site in session-N/."""
-    from prefprint.io.workbook import write_competition_workbook
+    written = publish_competition_site(report, folder, previous, root, workbook=not pdf)
+    if pdf:
+        written += publish_competition_pdf(report, folder, jobs, previous, root)
+    return written
 
+
+def publish_competition_site(report, folder: Path, previous=None, root: Path | None = None,
+                             workbook: bool = True) -> list[Path]:
+    """Each session's site in session-N/ and the overall index.html; (`workbook`) the results.xlsx files."""
     folder = Path(folder)
     written = []
     comp = competition_nav(report.sessions, report.competition.names)
     for session in report.reports:
-        written += publish(session, folder / f"session-{session.event.session}", jobs, comp)
+        written += publish_site(session, folder / f"session-{session.event.session}", comp, previous, root,
+                                workbook=workbook)
     ctx = competition_context(report)
     lang = report.competition.language
-    written.append(write_atomic(folder / "index.html", html("results_competition.html", lang, printed=False, **ctx)))
-    pdf = render_pdfs({"results": [html("results_competition.html", lang, printed=True, **ctx)]}, jobs)["results"]
-    written.append(write_atomic(folder / "results.pdf", pdf))
+    write = _writer(previous, root)
+    written.append(write(folder / "index.html", html("results_competition.html", lang, printed=False, **ctx)))
+    if workbook:
+        written += publish_competition_workbook(report, folder, ctx)
+    return written
+
+
+def publish_competition_workbook(report, folder: Path, ctx: dict | None = None) -> list[Path]:
+    from prefprint.io.workbook import write_competition_workbook
+
+    ctx = ctx or competition_context(report)
     notes = {r.event.session: report_state(r)["text"] for r in report.reports}
-    written.append(write_competition_workbook(report, folder / "results.xlsx", ctx["state"]["text"], notes))
+    return [write_competition_workbook(report, Path(folder) / "results.xlsx", ctx["state"]["text"], notes)]
+
+
+def publish_competition_pdf(report, folder: Path, jobs: int | None = None, previous=None,
+                            root: Path | None = None, workbook: bool = True) -> list[Path]:
+    """Each session's results.pdf in session-N/ and the overall results.pdf; (`workbook`) the results.xlsx files."""
+    folder = Path(folder)
+    written = []
+    comp = competition_nav(report.sessions, report.competition.names)
+    for session in report.reports:
+        written += publish_pdf(session, folder / f"session-{session.event.session}", jobs, comp, previous, root,
+                               workbook=workbook)
+    ctx = competition_context(report)
+    text = html("results_competition.html", report.competition.language, printed=True, **ctx)
+    path = folder / "results.pdf"
+    if workbook:
+        written += publish_competition_workbook(report, folder, ctx)
+    written.append(write_atomic(path, render_changed([text], path, jobs, previous, root)))
     return written

@@ -15,16 +15,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from prefprint.app import publish as publishing
 from prefprint.app.competition import CompetitionReport, combine, identify, with_layouts
-from prefprint.app.publish import analyse_reports, publish_competition
-from prefprint.app.publish import publish as write_site
 from prefprint.checks import Checked, check_workbook
 from prefprint.engine.matchpoints import Standing, matchpoint, rank
 from prefprint.engine.model import Competition, Event
 from prefprint.engine.rules import fmt_json
 from prefprint.engine.rulings import Rulings
-from prefprint.errors import WorkbookError, WorkbooksError
-from prefprint.io.outdir import OutputFolder
+from prefprint.errors import Interrupted, WorkbookError, WorkbooksError
+from prefprint.io.outdir import OutputFolder, Previous
 from prefprint.io.workbook import read_protocol_workbook
 from prefprint.words.messages import Message
 
@@ -125,15 +124,20 @@ def problems_error(event: Event, workbook: Path, problems: list, warnings: list,
 
 def run(competition: Competition, workbooks: list[Path], folder: Path | None = None, trust: str | None = None,
         rulings_of=None, provisional: bool = False, publish: bool = True, inputs: tuple = (),
-        analysis: bool = False, jobs: int | None = None, progress=None) -> CompetitionReport:
+        analysis: bool = False, jobs: int | None = None, progress=None, pdf: bool = True,
+        site_ready=None) -> CompetitionReport:
     """Check every session's workbook, matchpoint each within its session, rank over all; then publish.
 
     `workbooks` are the sessions' in order (one for a one-session event). `rulings_of(event)` gives a
     session's rulings. Nothing is published when any workbook has a problem: the problems of every
     workbook are listed together. The output folder is checked first (it must not hold an input;
     another run must not be writing to it); the site is written into a temporary folder and swapped
-    in at the end. `analysis`: the pages set the results against double dummy (one cache for every
-    session, at the top of the folder).
+    in, then (`pdf`) the same site with results.pdf and results.xlsx is swapped in: readers see the old
+    folder, the new site, then the new site with its PDF and workbook, never a mix (without `pdf` the
+    workbook comes with the site). Files that did not change are hard-linked from the folder replaced,
+    and the PDF's parts that did not change are not rendered again. `site_ready(path)` is called when
+    the site is in place and the PDF follows. `analysis`: the pages set the results against double
+    dummy (one cache for every session, at the top of the folder).
     """
 
     pairs, warnings = identify(competition, workbooks)
@@ -159,14 +163,45 @@ def run(competition: Competition, workbooks: list[Path], folder: Path | None = N
     report = combine(competition, reports)
     report.warnings = warnings + report.warnings
     if out:
+        one = len(competition.sessions) == 1
 
-        with out.staged() as staging:
-            analyse_reports(reports, out.folder, staging, analysis, jobs, progress)
-            if len(competition.sessions) == 1:
-                write_site(reports[0], staging, jobs)
+        def site(staging, previous):
+            publishing.analyse_reports(reports, out.folder, staging, analysis, jobs, progress)
+            if one:
+                publishing.publish_site(reports[0], staging, previous=previous, root=staging, workbook=not pdf)
             else:
-                publish_competition(report, staging, jobs)
+                publishing.publish_competition_site(report, staging, previous, staging, workbook=not pdf)
+
+        def pdf_of(staging, previous):
+            if one:
+                publishing.publish_pdf(reports[0], staging, jobs, previous=previous, root=staging)
+            else:
+                publishing.publish_competition_pdf(report, staging, jobs, previous, staging)
+
+        publish_in_stages(out, site, pdf_of if pdf else None, site_ready)
     return report
+
+
+def publish_in_stages(out, site, pdf=None, site_ready=None) -> None:
+    """The site swapped into the output folder first, then (if `pdf`) the site with its PDF; the folder
+    stays locked from the first stage to the last. `site(staging, previous)` and `pdf(staging, previous)`
+    write into the staged folder (previous: what the folder held, io.outdir.Previous); `site_ready(path)`
+    is told the site's index.html between the two."""
+    with out.locked():
+        previous = Previous(out.folder)
+        with out.stage() as staging:
+            site(staging, previous)
+            previous.save(staging)
+        if pdf is None:
+            return
+        if site_ready:
+            site_ready(out.given / "index.html")
+        try:
+            with out.stage(keep=True) as staging:
+                pdf(staging, previous)
+                previous.save(staging)
+        except KeyboardInterrupt:
+            raise Interrupted(Message("interrupted.site", path=str(out.given))) from None
 
 
 def partial_json(partial: dict) -> list:

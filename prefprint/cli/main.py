@@ -135,9 +135,10 @@ class _Group(_RussianHelp, click.Group):
         except click.UsageError as e:  # one clear line instead of the usage block
             _usage_line(ctx, e)
             ctx.exit(2)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as e:
             _ignore_stops()
-            click.echo(Message("interrupted").text(ctx.obj.get("lang") or "ru"), err=True)
+            said = getattr(e, "message", None) or Message("interrupted")
+            click.echo(said.text(ctx.obj.get("lang") or "ru"), err=True)
             ctx.exit(130)
         except OSError as e:  # a file or folder that cannot be read or written: one line
             lang = ctx.obj.get("lang") or "ru"
@@ -500,9 +501,12 @@ def kit(spec, out, session, jobs, force, no_analysis, lang):
 @click.option("--rulings", "rulings_path", type=click.Path(exists=True, dir_okay=False),
               help="The director's rulings (default: [[rulings]] in the spec and rulings.toml beside it).")
 @click.option("--json", "as_json", is_flag=True, help="Print the ranking as one JSON object.")
+@click.option("--no-pdf", is_flag=True,
+              help="Publish the site and results.xlsx only, without results.pdf (by default the site is swapped "
+                   "in first and the PDF follows).")
 @_NO_ANALYSIS
 @_LANG
-def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_analysis, lang):
+def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_pdf, no_analysis, lang):
     """Check filled protocol workbooks (one per session, in order), matchpoint, rank over all and publish."""
     from prefprint.app.results import ranking_json, run
     from prefprint.engine.rulings import load_rulings
@@ -516,7 +520,8 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
     folder = Path(out) if out else default_folder(spec) / "results"
     report = run(competition, [Path(w) for w in workbooks], folder, trust=trust,
                  rulings_of=lambda e: rulings[e.session], provisional=provisional,
-                 inputs=(rulings_path,), analysis=_analysis_wanted(no_analysis, competition), progress=_say(lang))
+                 inputs=(rulings_path,), analysis=_analysis_wanted(no_analysis, competition), progress=_say(lang),
+                 pdf=not no_pdf, site_ready=None if as_json else _site_ready(lang))
     _warnings(report.warnings, lang)
     if as_json:
         click.echo(json.dumps(ranking_json(report), ensure_ascii=False))
@@ -527,6 +532,14 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
             if r.provisional:
                 click.echo(provisional_text(r, lang), err=True)
         click.echo(Message("results.published", path=str(folder / "index.html")).text(lang))
+
+
+def _site_ready(lang: str):
+    """On stderr, when the results site is in place and the PDF follows."""
+    def say(path):
+        click.echo(Message("results.site_ready", path=str(path)).text(lang), err=True)
+
+    return say
 
 
 class _Bar:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import fcntl
+import hashlib
 import json
 import os
 import re
@@ -32,11 +33,12 @@ from prefprint.errors import PrefprintError
 from prefprint.words.messages import shown
 
 MANIFEST = ".prefprint"
+DIGESTS = ".prefprint-digests"  # what each file prefprint wrote holds (a digest), and the parts of each PDF
 # what prefprint writes into a folder: a folder holding only these was written by it
 KNOWN_NAMES = {"index.html", "deals", "players", "tables", "results.pdf", "results.xlsx", "protocols.xlsx",
                "results", "table-cards.html", "table-cards.pdf", "director.html", "director.pdf", "itineraries.html",
                "itineraries.pdf", "protocols.html", "protocols.pdf", "deals.html", "deals.pdf", "costs.html",
-               "costs.pdf", "start-list.html", "start-list.pdf", "analysis-cache.json", MANIFEST,
+               "costs.pdf", "start-list.html", "start-list.pdf", "analysis-cache.json", MANIFEST, DIGESTS,
                # the scoring server's: the secret of the entry codes, its database, its exports
                "serve-secret", "scoring.sqlite", "scoring.sqlite-wal", "scoring.sqlite-shm", "exports"}
 
@@ -117,6 +119,13 @@ class OutputFolder:
     @contextmanager
     def staged(self):
         """Yield an empty folder to write into; swap it in if the block succeeds, remove it if not."""
+        with self.locked():
+            with self.stage() as staging:
+                yield staging
+
+    @contextmanager
+    def locked(self):
+        """Keep other runs out of the folder while the block runs (one or more stages swapped in, one by one)."""
         self.check()
         folder = self.folder
         try:
@@ -125,24 +134,38 @@ class OutputFolder:
             raise OutputError("outdir.cannot_write", path=shown(str(folder.parent), 200), reason=_reason(e)) from None
         with self._lock(folder):
             _recover(folder)
-            try:
-                staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.swap-", dir=folder.parent))
-            except OSError as e:
-                raise OutputError("outdir.cannot_write", path=shown(str(folder.parent), 200), reason=_reason(e)) \
-                    from None
-            try:
-                _write_manifest(staging, self.kind, "staging")
-                yield staging
-                names = sorted(e.name for e in os.scandir(staging) if e.name != MANIFEST)
-                _write_manifest(staging, self.kind, "done", names)
-                _swap(staging, folder)
-            except OSError as e:
-                shutil.rmtree(staging, ignore_errors=True)
-                raise OutputError("outdir.cannot_write", path=shown(str(folder), 200), reason=_reason(e)) from None
-            except BaseException:
-                shutil.rmtree(staging, ignore_errors=True)
-                raise
-            _carry_over(staging, folder)
+            yield
+
+    @contextmanager
+    def stage(self, keep: bool = False):
+        """Inside `locked()`: yield a folder to write into, swapped in whole if the block succeeds.
+
+        `keep`: the folder starts as a copy of what prefprint wrote in the current one (its files
+        hard-linked, so nothing is copied), for a second stage that only adds to the first (the
+        PDF after the site): readers see the first stage whole, then the second whole.
+        """
+        folder = self.folder
+        try:
+            staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.swap-", dir=folder.parent))
+        except OSError as e:
+            raise OutputError("outdir.cannot_write", path=shown(str(folder.parent), 200), reason=_reason(e)) from None
+        try:
+            _write_manifest(staging, self.kind, "staging")
+            if keep:
+                for name in (_manifest(folder) or {}).get("names", []):
+                    if _ours(name) and name != MANIFEST and os.path.lexists(folder / name):
+                        _link_tree(folder / name, staging / name)
+            yield staging
+            names = sorted(e.name for e in os.scandir(staging) if e.name != MANIFEST)
+            _write_manifest(staging, self.kind, "done", names)
+            _swap(staging, folder)
+        except OSError as e:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise OutputError("outdir.cannot_write", path=shown(str(folder), 200), reason=_reason(e)) from None
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        _carry_over(staging, folder)
 
     @contextmanager
     def _lock(self, folder: Path):
@@ -265,6 +288,97 @@ def _recover(folder: Path) -> None:
             os.rename(entry, folder)  # killed between the two renames of a swap: the old folder goes back
         else:
             _carry_over(entry, folder)
+
+
+def _link_tree(source: Path, target: Path) -> None:
+    """Hard-link a file, or every file of a folder, to a new place (copied where links cannot be made)."""
+    if source.is_dir() and not source.is_symlink():
+        target.mkdir(parents=True, exist_ok=True)
+        for entry in os.scandir(source):
+            _link_tree(Path(entry.path), target / entry.name)
+        return
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except OSError:
+        shutil.copy2(source, target, follow_symlinks=False)
+
+
+def digest(data: bytes | str) -> str:
+    """A file's or a part's content in 32 hexadecimal digits (SHA-256)."""
+    return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()[:32]
+
+
+class Previous:
+    """What the folder being replaced holds, so that a new run writes only what changed.
+
+    Read when the run starts (the folder is locked): the digest, size and time of each file
+    prefprint wrote there, the parts of each PDF (digest and pages) and the PDFs themselves (they
+    are gone once the first stage is swapped in). A file whose content is unchanged is
+    hard-linked from the old folder instead of written; a PDF's unchanged parts are taken from
+    the old PDF instead of rendered. `save` leaves the new digests in the staged folder.
+    """
+
+    def __init__(self, folder: Path | None = None):
+        self.folder = Path(folder) if folder is not None else None
+        data: dict = {}
+        if self.folder is not None and (_manifest(self.folder) or {}).get("state") == "done":
+            try:
+                data = json.loads((self.folder / DIGESTS).read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                data = {}
+        self.files: dict = data.get("files", {}) if isinstance(data, dict) else {}
+        self.pdf_parts: dict = data.get("pdfs", {}) if isinstance(data, dict) else {}
+        self.pdfs: dict[str, bytes] = {}
+        for rel in list(self.pdf_parts):
+            try:
+                self.pdfs[rel] = (self.folder / rel).read_bytes()
+            except OSError:
+                del self.pdf_parts[rel]
+        self.new_files: dict = {}
+        self.new_pdfs: dict = {}
+        self.linked = 0
+
+    def write(self, staging: Path, path: Path, data: bytes | str) -> Path:
+        """Write a file of the staged folder, or hard-link it from the old folder where its content is the same."""
+        path = Path(path)
+        rel = path.relative_to(staging).as_posix()
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        key = digest(raw)
+        old = self.files.get(rel)
+        if old and old[0] == key and self.folder is not None and self._link(self.folder / rel, path, old, len(raw)):
+            self.new_files[rel] = old
+            self.linked += 1
+            return path
+        write_atomic(path, raw)
+        st = os.stat(path)
+        self.new_files[rel] = [key, st.st_size, st.st_mtime_ns]
+        return path
+
+    @staticmethod
+    def _link(source: Path, target: Path, old: list, size: int) -> bool:
+        try:
+            st = os.lstat(source)
+            if not os.path.isfile(source) or os.path.islink(source) or [st.st_size, st.st_mtime_ns] != [size, old[2]]:
+                return False  # edited by hand since: written anew
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.link(source, target)
+            return True
+        except (OSError, IndexError, TypeError):
+            return False
+
+    def pdf(self, staging: Path, path: Path) -> tuple[bytes | None, list]:
+        """The old PDF at the same place in the folder and its parts ([{"digest", "pages"}, …])."""
+        rel = Path(path).relative_to(staging).as_posix()
+        return self.pdfs.get(rel), list(self.pdf_parts.get(rel, []))
+
+    def wrote_pdf(self, staging: Path, path: Path, parts: list) -> None:
+        self.new_pdfs[Path(path).relative_to(staging).as_posix()] = parts
+
+    def save(self, staging: Path) -> None:
+        """The digests of what this run wrote, beside the manifest of the staged folder."""
+        files = {rel: v for rel, v in self.new_files.items() if (staging / rel).is_file()}
+        pdfs = {rel: v for rel, v in self.new_pdfs.items() if (staging / rel).is_file()}
+        write_atomic(staging / DIGESTS, json.dumps({"files": files, "pdfs": pdfs}))
 
 
 # the process's umask, read once (os.umask can only be read by setting it)

@@ -105,20 +105,49 @@ def qr_svg(url: str) -> Markup:
     return Markup(code.svg_inline(omitsize=True, border=4, svgclass="qr", lineclass=None))
 
 
+@lru_cache(maxsize=1)
 def css_text() -> str:
     return (templates_dir() / "print.css").read_text(encoding="utf-8")
 
 
-def pdf_bytes(html_text: str) -> bytes:
-    """Render HTML to PDF bytes with WeasyPrint (relative URLs resolve in the templates folder)."""
+@lru_cache(maxsize=1)
+def _stylesheet():
+    """print.css parsed once per process (weasyprint.CSS), for every document this process renders."""
     import weasyprint
 
+    return weasyprint.CSS(string=css_text(), base_url=str(templates_dir()) + "/")
+
+
+def warm_up() -> None:
+    """Ready a render process: WeasyPrint imported, the stylesheet parsed, and what lives on left out of the
+    cyclic collector's walks (gc.freeze), so that the collection after each document walks its garbage only."""
+    import weasyprint  # noqa: F401
+
+    _stylesheet()
+    gc.collect()
+    gc.freeze()
+
+
+def pdf_bytes(html_text: str) -> bytes:
+    """Render HTML to PDF bytes with WeasyPrint (relative URLs resolve in the templates folder).
+
+    The page's own copy of print.css (base.html puts it inline, for browsers) is left out and the
+    stylesheet this process parsed once is used instead: the same rules, not parsed again for every document.
+    """
+    import weasyprint
+
+    css = css_text().rstrip("\n")
+    block = f"<style>\n{css}</style>"  # as base.html includes it
+    shared = css in html_text
+    if shared:
+        html_text = html_text.replace(block, "", 1) if block in html_text else html_text.replace(css, "", 1)
     # WeasyPrint builds large trees of short-lived objects: the cyclic collector only slows it
     # down while a document renders, so collect once afterwards instead.
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return weasyprint.HTML(string=html_text, base_url=str(templates_dir()) + "/").write_pdf()
+        document = weasyprint.HTML(string=html_text, base_url=str(templates_dir()) + "/")
+        return document.write_pdf(stylesheets=[_stylesheet()] if shared else None)
     finally:
         if enabled:
             gc.enable()
@@ -139,33 +168,83 @@ def join_pdfs(parts: list[bytes]) -> bytes:
     return out.getvalue()
 
 
+def cost(html_text: str) -> int:
+    """What a document costs WeasyPrint, roughly: its elements and its text (its <head> left out)."""
+    body = html_text[max(0, html_text.find("<body")):]
+    return body.count("<") + len(body) // 50
+
+
+def render_order(texts: list[str]) -> list[int]:
+    """The order in which parts are handed to the render processes: the costliest first, each process taking
+    the next part when it is free, so that the cheap parts fill in at the end and every core is busy to the end."""
+    costs = [cost(t) for t in texts]
+    return sorted(range(len(texts)), key=lambda k: -costs[k])
+
+
 def render_pdfs(documents: dict[str, list[str]], jobs: int | None = None, progress=None, while_waiting=None) -> dict:
     """Render documents given as lists of HTML parts to PDF bytes on all cores, parts joined.
 
-    The largest parts go first so that every core stays busy to the end; `while_waiting` runs
-    in this process while the others render. An interruption (Ctrl-C, SIGTERM turned into
-    KeyboardInterrupt by the command) cancels the queue and ends the render processes at once.
+    `while_waiting` runs in this process while the others render. An interruption (Ctrl-C,
+    SIGTERM turned into KeyboardInterrupt by the command) cancels the queue and ends the render processes at once.
     """
+    tasks = [(name, i) for name, parts in documents.items() for i in range(len(parts))]
+    texts = [documents[name][i] for name, i in tasks]
+    pdfs = render_texts(texts, jobs, progress, while_waiting)
+    done = dict(zip(tasks, pdfs))
+    return {name: join_pdfs([done[(name, i)] for i in range(len(parts))]) for name, parts in documents.items()}
+
+
+def render_texts(texts: list[str], jobs: int | None = None, progress=None, while_waiting=None) -> list[bytes]:
+    """PDF bytes of each HTML text, rendered in the order of render_order on all cores."""
     say = progress or (lambda msg: None)
-    tasks = [(name, i, text) for name, parts in documents.items() for i, text in enumerate(parts)]
-    order = sorted(range(len(tasks)), key=lambda k: -len(tasks[k][2]))
-    workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
-    done: dict[tuple, bytes] = {}
+    order = render_order(texts)
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(texts)))
+    done: dict[int, bytes] = {}
     if workers == 1:
         if while_waiting:
             while_waiting()
         for k in order:
-            done[tasks[k][:2]] = pdf_bytes(tasks[k][2])
+            done[k] = pdf_bytes(texts[k])
     else:
-        with WorkerPool(workers) as pool:  # an interruption or a failure ends every render process at once
-            futures = dict(zip(order, pool.submit_all(pdf_bytes, [tasks[k][2] for k in order])))
+        with WorkerPool(workers, initializer=warm_up) as pool:  # an interruption or a failure ends every render process
+            futures = dict(zip(order, pool.submit_all(pdf_bytes, [texts[k] for k in order])))
             if while_waiting:
                 while_waiting()
             for n, k in enumerate(order, 1):
-                done[tasks[k][:2]] = futures[k].result()
-                if n % 5 == 0 or n == len(tasks):
-                    say(Message("render.parts", n=n, total=len(tasks)))
-    return {name: join_pdfs([done[(name, i)] for i in range(len(parts))]) for name, parts in documents.items()}
+                done[k] = futures[k].result()
+                if n % 5 == 0 or n == len(texts):
+                    say(Message("render.parts", n=n, total=len(texts)))
+    return [done[k] for k in range(len(texts))]
+
+
+def pdf_pages(data: bytes) -> int:
+    """The number of pages of a PDF."""
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(data)).pages)
+
+
+def join_reusing(parts: list, old: bytes | None, old_parts: list) -> bytes:
+    """One PDF from parts given as PDF bytes or as the index of a part of the old PDF (whose parts'
+    page counts `old_parts` lists: [{"pages": n}, …]), pages in order."""
+    if all(isinstance(p, bytes) for p in parts):
+        return join_pdfs(parts)
+    from pypdf import PdfReader, PdfWriter
+
+    starts, at = [], 0
+    for meta in old_parts:
+        starts.append(at)
+        at += meta["pages"]
+    reader = PdfReader(io.BytesIO(old))
+    writer = PdfWriter()
+    for p in parts:
+        if isinstance(p, bytes):
+            writer.append(io.BytesIO(p))
+        else:
+            writer.append(reader, pages=(starts[p], starts[p] + old_parts[p]["pages"]))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def write_pdf(html_text: str, path: Path) -> Path:

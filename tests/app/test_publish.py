@@ -549,3 +549,17 @@ def test_printed_card_columns_stay_aligned_with_the_widest_mark(lang):
         for dd in (None, *marks):
             line = "".join(text for text, _ in recap_line({**base, "role": role, "dd": dd}, t))
             assert line.index("10БК") == start and line[start - 1] == " ", line
+
+
+def test_printed_protocols_start_a_page_only_where_they_cannot_fit_under_the_one_before():
+    from prefprint.app.publish import mark_new_pages
+
+    def deal(rows, blank=False):
+        return {"rows": [{"notes": []}] * rows, "view": {"blank": blank}}
+
+    big = [deal(25) for _ in range(4)]
+    mark_new_pages(big)
+    assert [d["new_page"] for d in big] == [False, True, True, True]
+    small = [deal(5) for _ in range(4)]  # a club night: several to a page, left to the layout
+    mark_new_pages(small)
+    assert not any(d["new_page"] for d in small)

@@ -322,3 +322,64 @@ def test_an_adjusted_score_is_a_share_of_the_top(events, tmp_path):
         run_session(event, bad, tmp_path / "out2")
     assert [p.text("en") for p in e.value.problems] == [
         f"'Сдача 1'!L{FIRST_ROW}: adjusted score for N: expected a percentage 0–100, found \"120\""]
+
+
+def _pdf_of_pages(n: int) -> bytes:
+    import io
+
+    from pypdf import PdfWriter
+
+    w = PdfWriter()
+    for i in range(n):
+        w.add_blank_page(10 + i, 10)
+    out = io.BytesIO()
+    w.write(out)
+    return out.getvalue()
+
+
+def test_site_first_then_pdf_and_only_changed_parts_rendered(events, tmp_path, monkeypatch):
+    """The site is swapped in whole before the PDF (a reader never sees a half-written folder); a re-publish
+    renders only the PDF parts whose HTML changed, hard-links unchanged pages, and the PDF keeps every part."""
+    from pypdf import PdfReader
+
+    import prefprint.app.publish
+
+    rendered = []
+
+    def render(documents, jobs=None, progress=None, while_waiting=None):
+        if while_waiting:
+            while_waiting()
+        rendered.append(len(documents))
+        return {name: _pdf_of_pages(2) for name in documents}
+
+    monkeypatch.setattr(prefprint.app.publish, "render_pdfs", render)
+    event = events["club-night-20"]
+    path, _ = filled(event, tmp_path)
+    out = tmp_path / "site"
+    seen = []
+
+    def site_ready(index):
+        seen.append((index.is_file(), (out / "results.pdf").exists(), (out / "results.xlsx").exists(),
+                     json.loads((out / ".prefprint").read_text())["state"]))
+
+    run_session(event, path, out, site_ready=site_ready)
+    assert seen == [(True, False, False, "done")]  # the site whole, its PDF and workbook not yet
+    parts = len(prefprint.app.publish.pdf_parts(run_session(event, path, tmp_path / "x", publish=False)))
+    assert rendered == [parts]
+    assert len(PdfReader(out / "results.pdf").pages) == 2 * parts
+    page = out / "deals" / "deal-1.html"
+    inode = page.stat().st_ino
+    run_session(event, path, out)  # the same rows again: nothing to render, every page linked
+    assert rendered == [parts]
+    assert page.stat().st_ino == inode
+    assert len(PdfReader(out / "results.pdf").pages) == 2 * parts
+    # one row changed: the pages and parts that show it are made again, the rest are kept
+    before, other = random_fills(event, 3)[0], random_fills(event, 4)[0]
+    k = next(key for key in sorted(before) if other.get(key) != before[key])
+    changed, _ = filled(event, tmp_path / "changed", extra={k: other[k]})
+    run_session(event, changed, out)
+    assert 0 < rendered[-1] < parts
+    assert len(PdfReader(out / "results.pdf").pages) == 2 * parts
+    assert (out / f"deals/deal-{k[0]}.html").stat().st_ino != inode or k[0] != 1
+    run_session(event, changed, out, pdf=False)
+    assert (out / "index.html").is_file() and (out / "results.xlsx").is_file() and not (out / "results.pdf").exists()

@@ -611,10 +611,18 @@ def test_a_killed_run_stops_at_once_and_leaves_the_old_results(events, tmp_path,
     assert took < 3, took
     assert not any(_alive(w) for w in workers), "render processes outlived their parent"
     assert "Traceback" not in err
+    # the site is swapped in before its PDF: interrupted while the PDF renders, the folder holds the new site
+    # whole (no PDF, no workbook yet) and says so; interrupted earlier, the old results untouched
+    tree = _tree(out)
+    site_only = tree != before
+    if site_only:
+        assert "index.html" in tree and "results.pdf" not in tree and "deals/deal-999.html" not in tree
     if how != "SIGKILL":
-        assert err.strip() == "Interrupted: nothing was changed." and proc.returncode == 130
+        said = (f"  the results site is ready: {out / 'index.html'}; the PDF follows\n"
+                f"Interrupted: the results site is already published in {out}; results.pdf and results.xlsx were "
+                "not written." if site_only else "Interrupted: nothing was changed.")
+        assert err.strip() == said.strip() and proc.returncode == 130
         assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.")]
-    assert _tree(out) == before
     # whatever a killed run left beside the folder, the next run cleans up
     import prefprint.app.publish
 
