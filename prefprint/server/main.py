@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from prefprint.engine.model import Competition, Event
-from prefprint.errors import PrefprintError
+from prefprint.errors import Interrupted, PrefprintError
 from prefprint.io import codes
 from prefprint.words.messages import Message
 
@@ -77,5 +77,7 @@ def run_server(competition: Competition, event: Event, folder: Path, spec, host,
                             timeout_keep_alive=30, h11_max_incomplete_event_size=16 * 1024)
     try:
         uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: every acknowledged row is on disk, the next start carries on
+        raise Interrupted(Message("serve.stopped", path=str(folder))) from None
     finally:
         sock.close()
