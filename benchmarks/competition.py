@@ -54,8 +54,10 @@ def main():
     print(f"1. spec and both sessions: {time.perf_counter() - t:.2f} s")
     for e in comp.sessions:
         m = e.movement
-        print(f"   session {e.session}: {m.method}, {len(e.players)} players, {m.tables} tables, "
-              f"{len(m.rounds)} rounds, {len(e.deals)} deals")
+        print(
+            f"   session {e.session}: {m.method}, {len(e.players)} players, {m.tables} tables, "
+            f"{len(m.rounds)} rounds, {len(e.deals)} deals"
+        )
 
     if not args.quick:
         t = time.perf_counter()
@@ -75,8 +77,10 @@ def main():
     print(f"3. read + check + matchpoint both workbooks and rank: {time.perf_counter() - t:.2f} s ({rows} rows)")
     t = time.perf_counter()
     run(comp, books, out / "kit" / "results", analysis=not args.quick)
-    print(f"4. the same and publish{'' if args.quick else ' beside the kit (analysis from its cache)'}: "
-          f"{time.perf_counter() - t:.1f} s")
+    print(
+        f"4. the same and publish{'' if args.quick else ' beside the kit (analysis from its cache)'}: "
+        f"{time.perf_counter() - t:.1f} s"
+    )
     t = time.perf_counter()
     run(comp, books, out / "results-plain")
     print(f"   without the analysis: {time.perf_counter() - t:.1f} s")

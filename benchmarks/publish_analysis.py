@@ -50,10 +50,14 @@ def main() -> None:
     timed("kit, analysis (whole table of every deal)", lambda: write_kit(event, tmp / "kit", analysis=True))
     timed("kit again, analysis from the cache", lambda: write_kit(event, tmp / "kit", analysis=True))
     timed("results, no analysis", lambda: run(competition, [workbook], tmp / "results"))
-    timed("results, analysis of the contracts played", lambda: run(competition, [workbook], tmp / "played", analysis=True))
+    timed(
+        "results, analysis of the contracts played", lambda: run(competition, [workbook], tmp / "played", analysis=True)
+    )
     timed("results again, from the cache", lambda: run(competition, [workbook], tmp / "played", analysis=True))
-    timed("results inside the kit folder (its whole table)",
-          lambda: run(competition, [workbook], tmp / "kit" / "results", analysis=True))
+    timed(
+        "results inside the kit folder (its whole table)",
+        lambda: run(competition, [workbook], tmp / "kit" / "results", analysis=True),
+    )
     print(f"(outputs in {tmp})")
 
 

@@ -47,8 +47,23 @@ sys.path.insert(0, str(ROOT))
 from prefprint.movement.engine import build_movement  # noqa: E402
 
 BOOK = {8, 9, 12, 13, 16, 18, 24}
-COLUMNS = ("players", "table_size", "method", "rounds", "tables", "sets", "meetings", "excess", "excess_pct",
-           "never", "eligible", "rests", "set_plays_min", "seconds", "verdict")
+COLUMNS = (
+    "players",
+    "table_size",
+    "method",
+    "rounds",
+    "tables",
+    "sets",
+    "meetings",
+    "excess",
+    "excess_pct",
+    "never",
+    "eligible",
+    "rests",
+    "set_plays_min",
+    "seconds",
+    "verdict",
+)
 
 
 def measure(players: int, k: int) -> dict:
@@ -77,24 +92,38 @@ def measure(players: int, k: int) -> dict:
         reasons.append("rests")
     if pct > (15 if max(rest_counts) else 10):
         reasons.append("excess")
-    perfect = not problems and fixed and eligible and all(meet[pair] == 1 for pair in eligible) \
-        and set_plays_min >= 2
+    perfect = not problems and fixed and eligible and all(meet[pair] == 1 for pair in eligible) and set_plays_min >= 2
     if k == 4 and players in BOOK and m.method == "scheme":
         verdict = "book"
     elif perfect:
         verdict = "perfect"
     else:
         verdict = "short:" + "+".join(reasons) if reasons else "target"
-    return {"players": players, "table_size": k, "method": m.method, "rounds": len(m.rounds), "tables": tables,
-            "sets": declared, "meetings": total, "excess": excess, "excess_pct": round(pct, 1), "never": never,
-            "eligible": len(eligible), "rests": f"{min(rest_counts)}-{max(rest_counts)}",
-            "set_plays_min": set_plays_min, "seconds": round(seconds, 3), "verdict": verdict}
+    return {
+        "players": players,
+        "table_size": k,
+        "method": m.method,
+        "rounds": len(m.rounds),
+        "tables": tables,
+        "sets": declared,
+        "meetings": total,
+        "excess": excess,
+        "excess_pct": round(pct, 1),
+        "never": never,
+        "eligible": len(eligible),
+        "rests": f"{min(rest_counts)}-{max(rest_counts)}",
+        "set_plays_min": set_plays_min,
+        "seconds": round(seconds, 3),
+        "verdict": verdict,
+    }
 
 
 def _figures(m, k: int) -> dict:
     """Re-check a movement without the engine's statistics: problems found, meetings of every pair,
     the eligible pairs, rests, set plays."""
-    numbers = sorted({p for r in m.rounds for t in r.tables for _, p in t.seats} | {p for r in m.rounds for p in r.resting})
+    numbers = sorted(
+        {p for r in m.rounds for t in r.tables for _, p in t.seats} | {p for r in m.rounds for p in r.resting}
+    )
     problems = []
     seat_of, played, meet, rests, plays = {}, {}, Counter(), Counter(), Counter()
     tables = 0
@@ -123,13 +152,39 @@ def _figures(m, k: int) -> dict:
     rest_counts = [rests[p] for p in numbers]
     declared = getattr(m, "sets", len(plays))
     set_plays_min = min(plays.get(s, 0) for s in range(1, declared + 1)) if declared else 0
-    return {"problems": problems, "meet": meet, "eligible": eligible, "total": total, "rest_counts": rest_counts,
-            "set_plays_min": set_plays_min, "tables": tables, "fixed": fixed, "plays": plays}
+    return {
+        "problems": problems,
+        "meet": meet,
+        "eligible": eligible,
+        "total": total,
+        "rest_counts": rest_counts,
+        "set_plays_min": set_plays_min,
+        "tables": tables,
+        "fixed": fixed,
+        "plays": plays,
+    }
 
 
-SESSION_COLUMNS = ("players", "table_size", "asked", "scope", "method", "rounds", "tables", "sets", "meetings",
-                   "repeats", "repeats_pct", "most", "never", "eligible", "rests", "set_plays_min", "seconds",
-                   "verdict")
+SESSION_COLUMNS = (
+    "players",
+    "table_size",
+    "asked",
+    "scope",
+    "method",
+    "rounds",
+    "tables",
+    "sets",
+    "meetings",
+    "repeats",
+    "repeats_pct",
+    "most",
+    "never",
+    "eligible",
+    "rests",
+    "set_plays_min",
+    "seconds",
+    "verdict",
+)
 
 
 def measure_session(players: int, k: int, rounds: int) -> dict:
@@ -141,10 +196,22 @@ def measure_session(players: int, k: int, rounds: int) -> dict:
     try:
         m = build_movement(players, k, rounds)
     except Exception as e:  # a session the engine refuses is a row too
-        return row | {"method": "-", "rounds": 0, "tables": 0, "sets": 0, "meetings": 0, "repeats": 0,
-                      "repeats_pct": 0.0, "most": 0, "never": 0, "eligible": 0, "rests": "-", "set_plays_min": 0,
-                      "seconds": round(time.perf_counter() - t0, 3),
-                      "verdict": f"short:error {type(e).__name__}: {str(e).splitlines()[0][:60]}"}
+        return row | {
+            "method": "-",
+            "rounds": 0,
+            "tables": 0,
+            "sets": 0,
+            "meetings": 0,
+            "repeats": 0,
+            "repeats_pct": 0.0,
+            "most": 0,
+            "never": 0,
+            "eligible": 0,
+            "rests": "-",
+            "set_plays_min": 0,
+            "seconds": round(time.perf_counter() - t0, 3),
+            "verdict": f"short:error {type(e).__name__}: {str(e).splitlines()[0][:60]}",
+        }
     seconds = time.perf_counter() - t0
     f = _figures(m, k)
     meet, total, rest_counts = f["meet"], f["total"], f["rest_counts"]
@@ -159,13 +226,31 @@ def measure_session(players: int, k: int, rounds: int) -> dict:
         reasons.append("set<2")
     if max(rest_counts) - min(rest_counts) > 1:
         reasons.append("rests")
-    verdict = ("short:" + "+".join(reasons) if reasons else "clean" if not repeats
-               else "within" if pct <= 1 and max(rest_counts) else "repeats")
-    return row | {"method": m.method, "rounds": len(m.rounds), "tables": f["tables"], "sets": len(f["plays"]),
-                  "meetings": total, "repeats": repeats, "repeats_pct": round(pct, 2),
-                  "most": max(meet.values(), default=0), "never": sum(1 for pair in f["eligible"] if not meet[pair]),
-                  "eligible": len(f["eligible"]), "rests": f"{min(rest_counts)}-{max(rest_counts)}",
-                  "set_plays_min": f["set_plays_min"], "seconds": round(seconds, 3), "verdict": verdict}
+    verdict = (
+        "short:" + "+".join(reasons)
+        if reasons
+        else "clean"
+        if not repeats
+        else "within"
+        if pct <= 1 and max(rest_counts)
+        else "repeats"
+    )
+    return row | {
+        "method": m.method,
+        "rounds": len(m.rounds),
+        "tables": f["tables"],
+        "sets": len(f["plays"]),
+        "meetings": total,
+        "repeats": repeats,
+        "repeats_pct": round(pct, 2),
+        "most": max(meet.values(), default=0),
+        "never": sum(1 for pair in f["eligible"] if not meet[pair]),
+        "eligible": len(f["eligible"]),
+        "rests": f"{min(rest_counts)}-{max(rest_counts)}",
+        "set_plays_min": f["set_plays_min"],
+        "seconds": round(seconds, 3),
+        "verdict": verdict,
+    }
 
 
 def session_summary(rows: list[dict]) -> list[str]:
@@ -178,15 +263,26 @@ def session_summary(rows: list[dict]) -> list[str]:
                 continue
             verdicts = Counter(r["verdict"].split(":")[0] for r in part)
             bad = sorted((r for r in part if r["repeats"]), key=lambda r: -r["repeats_pct"])
-            out.append(f"tables of {k}, {scope}: {len(part)} sessions: "
-                       + ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items()))
-                       + f"; with repeated meetings {len(bad)}"
-                       + (": worst " + ", ".join(f"{r['players']}p R={r['asked']} {r['repeats']}/{r['meetings']}"
-                                                 f" ({r['method']})" for r in bad[:4]) if bad else ""))
+            out.append(
+                f"tables of {k}, {scope}: {len(part)} sessions: "
+                + ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items()))
+                + f"; with repeated meetings {len(bad)}"
+                + (
+                    ": worst "
+                    + ", ".join(
+                        f"{r['players']}p R={r['asked']} {r['repeats']}/{r['meetings']} ({r['method']})"
+                        for r in bad[:4]
+                    )
+                    if bad
+                    else ""
+                )
+            )
     times = sorted(r["seconds"] for r in rows)
     slow = max(rows, key=lambda r: r["seconds"])
-    out.append(f"build time: median {times[len(times) // 2]:.3f} s, worst {slow['seconds']:.3f} s "
-               f"({slow['players']} players at tables of {slow['table_size']}, R = {slow['asked']})")
+    out.append(
+        f"build time: median {times[len(times) // 2]:.3f} s, worst {slow['seconds']:.3f} s "
+        f"({slow['players']} players at tables of {slow['table_size']}, R = {slow['asked']})"
+    )
     return out
 
 
@@ -207,12 +303,16 @@ def summary(rows: list[dict]) -> list[str]:
         times = sorted(r["seconds"] for r in part)
         slow = max(part, key=lambda r: r["seconds"])
         worst = max((r for r in part if r["verdict"] != "book"), key=lambda r: r["excess_pct"])
-        out.append(f"tables of {k}: {len(part)} fields {part[0]['players']}–{part[-1]['players']}: "
-                   + ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items()))
-                   + (f" (short because of: {', '.join(f'{x} {n}' for x, n in reasons.most_common())})" if reasons else ""))
-        out.append(f"  build time: median {times[len(times) // 2]:.3f} s, worst {slow['seconds']:.3f} s "
-                   f"({slow['players']} players); largest excess {worst['excess_pct']} % ({worst['players']} players, "
-                   f"{worst['method']})")
+        out.append(
+            f"tables of {k}: {len(part)} fields {part[0]['players']}–{part[-1]['players']}: "
+            + ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items()))
+            + (f" (short because of: {', '.join(f'{x} {n}' for x, n in reasons.most_common())})" if reasons else "")
+        )
+        out.append(
+            f"  build time: median {times[len(times) // 2]:.3f} s, worst {slow['seconds']:.3f} s "
+            f"({slow['players']} players); largest excess {worst['excess_pct']} % ({worst['players']} players, "
+            f"{worst['method']})"
+        )
     return out
 
 
@@ -236,9 +336,25 @@ def main():
         try:
             rows.append(measure(n, k))
         except Exception as e:  # a field the engine refuses or breaks on is a row too
-            rows.append({"players": n, "table_size": k, "method": "-", "rounds": 0, "tables": 0, "sets": 0,
-                         "meetings": 0, "excess": 0, "excess_pct": 0.0, "never": 0, "eligible": 0, "rests": "-",
-                         "set_plays_min": 0, "seconds": 0.0, "verdict": f"short:error {type(e).__name__}"})
+            rows.append(
+                {
+                    "players": n,
+                    "table_size": k,
+                    "method": "-",
+                    "rounds": 0,
+                    "tables": 0,
+                    "sets": 0,
+                    "meetings": 0,
+                    "excess": 0,
+                    "excess_pct": 0.0,
+                    "never": 0,
+                    "eligible": 0,
+                    "rests": "-",
+                    "set_plays_min": 0,
+                    "seconds": 0.0,
+                    "verdict": f"short:error {type(e).__name__}",
+                }
+            )
     lines = ["\t".join(COLUMNS)] + ["\t".join(str(r[c]) for c in COLUMNS) for r in rows]
     text = "\n".join(lines) + "\n"
     if args.output:

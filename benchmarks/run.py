@@ -57,8 +57,13 @@ print(json.dumps({"wall": wall, "site": site, "cpu": r.ru_utime + r.ru_stime, "r
 
 def measure(args: list[str], env: dict | None = None) -> dict:
     """Wall-clock and CPU seconds and peak memory of one command and the processes it starts."""
-    proc = subprocess.run([sys.executable, "-c", _MEASURE, *args], cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, **(env or {})})
+    proc = subprocess.run(
+        [sys.executable, "-c", _MEASURE, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
     data = json.loads(proc.stderr.strip().splitlines()[-1])
     if data["rc"] != 0:
         print(f"failed ({data['rc']}): {' '.join(args)}", file=sys.stderr)
@@ -89,26 +94,54 @@ def jobs(out: Path, analysis: bool) -> list[tuple[str, dict]]:
     books = workbooks(out)
     rows = []
     rows.append(("kit --no-analysis", measure(prefprint("kit", str(SPEC), "-o", str(out / "kit"), "--no-analysis"))))
-    weasy = (f"import weasyprint; weasyprint.HTML(filename={str(out / 'kit' / 'protocols.html')!r})"
-             f".write_pdf({str(out / 'w.pdf')!r})")
+    weasy = (
+        f"import weasyprint; weasyprint.HTML(filename={str(out / 'kit' / 'protocols.html')!r})"
+        f".write_pdf({str(out / 'w.pdf')!r})"
+    )
     rows.insert(0, ("W: WeasyPrint alone, kit's protocols.html", measure([sys.executable, "-c", weasy])))
     if analysis:
         rows.append(("analyse --no-cache", measure(prefprint("analyse", str(SPEC), "--no-cache", "--json"))))
-        rows.append(("kit with the analysis, cold",
-                     measure(prefprint("kit", str(SPEC), "-o", str(out / "cold" / "kit")))))
-    rows.append(("results, every row (site, then PDF)",
-                 measure(prefprint("results", str(SPEC), str(books["all"]), "-o", str(out / "results"),
-                                   "--no-analysis"))))
+        rows.append(
+            ("kit with the analysis, cold", measure(prefprint("kit", str(SPEC), "-o", str(out / "cold" / "kit"))))
+        )
+    rows.append(
+        (
+            "results, every row (site, then PDF)",
+            measure(prefprint("results", str(SPEC), str(books["all"]), "-o", str(out / "results"), "--no-analysis")),
+        )
+    )
     prov = str(out / "provisional")
-    rows.append((f"provisional, rounds 1..{ROUNDS}",
-                 measure(prefprint("results", str(SPEC), str(books[ROUNDS]), "-o", prov, "--provisional",
-                                   "--no-analysis"))))
-    rows.append((f"re-publish after round {ROUNDS + 1}",
-                 measure(prefprint("results", str(SPEC), str(books[ROUNDS + 1]), "-o", prov, "--provisional",
-                                   "--no-analysis"))))
-    rows.append((f"re-publish after round {ROUNDS + 1}, --no-pdf",
-                 measure(prefprint("results", str(SPEC), str(books[ROUNDS + 1]), "-o", str(out / "site-only"),
-                                   "--provisional", "--no-analysis", "--no-pdf"))))
+    rows.append(
+        (
+            f"provisional, rounds 1..{ROUNDS}",
+            measure(prefprint("results", str(SPEC), str(books[ROUNDS]), "-o", prov, "--provisional", "--no-analysis")),
+        )
+    )
+    rows.append(
+        (
+            f"re-publish after round {ROUNDS + 1}",
+            measure(
+                prefprint("results", str(SPEC), str(books[ROUNDS + 1]), "-o", prov, "--provisional", "--no-analysis")
+            ),
+        )
+    )
+    rows.append(
+        (
+            f"re-publish after round {ROUNDS + 1}, --no-pdf",
+            measure(
+                prefprint(
+                    "results",
+                    str(SPEC),
+                    str(books[ROUNDS + 1]),
+                    "-o",
+                    str(out / "site-only"),
+                    "--provisional",
+                    "--no-analysis",
+                    "--no-pdf",
+                )
+            ),
+        )
+    )
     return rows
 
 
@@ -117,17 +150,21 @@ def table(rows: list[tuple[str, dict]]) -> str:
     CPU seconds — the ratio its wall-clock time would have on idle cores if it kept them all busy."""
     w, wcpu = rows[0][1]["wall"], rows[0][1]["cpu"]
     cores = os.cpu_count() or 1
-    lines = ["| job | wall s | × W | site in place s | × W | CPU s (all processes) | CPU ÷ cores × W "
-             "| peak MB (largest process) |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [
+        "| job | wall s | × W | site in place s | × W | CPU s (all processes) | CPU ÷ cores × W "
+        "| peak MB (largest process) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for i, (name, m) in enumerate(rows):
         if m is None:
             lines.append(f"| {name} | failed | | | | | | |")
             continue
         site = f"{m['site']:.1f} | {m['site'] / w:.2f}" if m.get("site") else "– | –"
         spread = 1.0 if i == 0 else m["cpu"] / cores / wcpu
-        lines.append(f"| {name} | {m['wall']:.1f} | {m['wall'] / w:.2f} | {site} | {m['cpu']:.1f} | {spread:.2f} "
-                     f"| {m['rss_mb']:.0f} |")
+        lines.append(
+            f"| {name} | {m['wall']:.1f} | {m['wall'] / w:.2f} | {site} | {m['cpu']:.1f} | {spread:.2f} "
+            f"| {m['rss_mb']:.0f} |"
+        )
     return "\n".join(lines)
 
 
@@ -144,10 +181,14 @@ def movements() -> None:
         return min(times)
 
     print("movements")
-    print(f"   400 players, tables of 4 ({build_movement(400, 4).method}): "
-          f"{best(lambda: build_movement(400, 4), 5):.3f} s")
-    print(f"   300 players, tables of 3 ({build_movement(300, 3).method}): "
-          f"{best(lambda: build_movement(300, 3), 5):.3f} s")
+    print(
+        f"   400 players, tables of 4 ({build_movement(400, 4).method}): "
+        f"{best(lambda: build_movement(400, 4), 5):.3f} s"
+    )
+    print(
+        f"   300 players, tables of 3 ({build_movement(300, 3).method}): "
+        f"{best(lambda: build_movement(300, 3), 5):.3f} s"
+    )
     t = time.perf_counter()
     refused = 0
     for k, sizes in ((4, range(8, 401)), (3, range(6, 301))):
@@ -170,8 +211,10 @@ def main():
     load = os.getloadavg()
     rows = jobs(out, not args.skip_analysis)
     after = os.getloadavg()
-    print(f"100-player open, {os.cpu_count()} cores; load average {load[0]:.1f} before, {after[0]:.1f} after "
-          f"(other work shares the cores: compare the CPU seconds)\n")
+    print(
+        f"100-player open, {os.cpu_count()} cores; load average {load[0]:.1f} before, {after[0]:.1f} after "
+        f"(other work shares the cores: compare the CPU seconds)\n"
+    )
     print(table(rows))
     print(f"\noutput in {out}")
 

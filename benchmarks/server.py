@@ -43,10 +43,19 @@ def free_port() -> int:
 
 def body_of(event, outcome, token, table, rnd, deal) -> dict:
     kind = outcome.contract.kind
-    contract = {"allpass": "pass", "misere": "мизер"}.get(kind) or \
-        ContractCell(outcome.contract, False, outcome.conceded).label(event.language)
-    body = {"token": token, "table": table, "round": rnd, "deal": deal, "contract": contract,
-            "defence": dict(outcome.defence), "tricks": dict(outcome.tricks), "dark": outcome.dark}
+    contract = {"allpass": "pass", "misere": "мизер"}.get(kind) or ContractCell(
+        outcome.contract, False, outcome.conceded
+    ).label(event.language)
+    body = {
+        "token": token,
+        "table": table,
+        "round": rnd,
+        "deal": deal,
+        "contract": contract,
+        "defence": dict(outcome.defence),
+        "tricks": dict(outcome.tricks),
+        "dark": outcome.dark,
+    }
     if outcome.declarer:
         body["declarer"] = outcome.declarer
     return body
@@ -63,10 +72,25 @@ def main():
     folder = Path(tempfile.mkdtemp(prefix="prefprint-serve-bench-"))
     codes = entry_codes.codes(event, entry_codes.secret(folder))
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "prefprint", "serve", args.spec, "-o", str(folder),
-                             "--host", "127.0.0.1", "--port", str(port)], cwd=ROOT,
-                            env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "prefprint",
+            "serve",
+            args.spec,
+            "-o",
+            str(folder),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     started = time.monotonic()
     try:
         while True:
@@ -80,15 +104,24 @@ def main():
         rng = random.Random(1)
         latencies, acknowledged, refused = [], 0, 0
         lock = threading.Lock()
-        rounds = event.movement.rounds[:args.rounds]
+        rounds = event.movement.rounds[: args.rounds]
         for rnd in rounds:
             if time.monotonic() - started > args.limit:
                 break
             per_table = []
             for t in rnd.tables:
-                rows = [body_of(event, random_outcome(rng, event.table_size, d.dealer, event.conventions),
-                                codes["tables"][t.table], t.table, rnd.number, d.number)
-                        for d in event.deals if d.set == t.set]
+                rows = [
+                    body_of(
+                        event,
+                        random_outcome(rng, event.table_size, d.dealer, event.conventions),
+                        codes["tables"][t.table],
+                        t.table,
+                        rnd.number,
+                        d.number,
+                    )
+                    for d in event.deals
+                    if d.set == t.set
+                ]
                 per_table.append(rows)
             barrier = threading.Barrier(len(per_table))
 
@@ -125,8 +158,10 @@ def main():
         proc.wait(10)
     latencies.sort()
     p95 = latencies[max(0, int(round(0.95 * len(latencies))) - 1)]
-    print(f"{event.movement.tables} tables, {len(rounds)} rounds of {len(latencies) // max(1, len(rounds))} rows "
-          f"posted at once (loopback, {os.cpu_count()} cores shared with other work)")
+    print(
+        f"{event.movement.tables} tables, {len(rounds)} rounds of {len(latencies) // max(1, len(rounds))} rows "
+        f"posted at once (loopback, {os.cpu_count()} cores shared with other work)"
+    )
     print(f"POST latency ms: p50 {statistics.median(latencies):.1f}, p95 {p95:.1f}, max {latencies[-1]:.1f}")
     print(f"rows acknowledged {acknowledged}, refused {refused}, stored {stored}, lost {acknowledged - stored}")
 

@@ -62,8 +62,10 @@ def timed(fn, runs: int):
 
 def spread(times: list[float]) -> str:
     times = sorted(times)
-    return (f"mean {1000 * sum(times) / len(times):6.1f} ms   p95 {1000 * times[int(0.95 * (len(times) - 1))]:6.0f}"
-            f"   max {1000 * times[-1]:6.0f}   ({len(times)})")
+    return (
+        f"mean {1000 * sum(times) / len(times):6.1f} ms   p95 {1000 * times[int(0.95 * (len(times) - 1))]:6.0f}"
+        f"   max {1000 * times[-1]:6.0f}   ({len(times)})"
+    )
 
 
 def per_problem(deals) -> dict[str, list[float]]:
@@ -93,13 +95,19 @@ def against(other: Path, sample: int, mine: dict[str, list[float]]) -> None:
     import json
     import subprocess
 
-    out = subprocess.run([sys.executable, __file__, "--tree", str(other), "--sample", str(sample), "--part1-json"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, __file__, "--tree", str(other), "--sample", str(sample), "--part1-json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     theirs = json.loads(out.splitlines()[-1])
     print(f"   {other} (CPU seconds in all, this tree / that one):")
     for name, times in theirs.items():
-        print(f"   {name:<19} {spread(times)}   {sum(mine[name]):.2f} / {sum(times):.2f} s = "
-              f"{sum(mine[name]) / sum(times):.2f}")
+        print(
+            f"   {name:<19} {spread(times)}   {sum(mine[name]):.2f} / {sum(times):.2f} s = "
+            f"{sum(mine[name]) / sum(times):.2f}"
+        )
 
 
 def realistic_requests(deals, table: analysis.EventAnalysis) -> list[analysis.Request]:
@@ -107,8 +115,9 @@ def realistic_requests(deals, table: analysis.EventAnalysis) -> list[analysis.Re
     out = []
     for d in deals:
         a = table.deals[d.number]
-        games = sorted(((n, STRAINS.index(s), seat, s) for seat, row in a.tricks.items() for s, n in row.items()),
-                       reverse=True)
+        games = sorted(
+            ((n, STRAINS.index(s), seat, s) for seat, row in a.tricks.items() for s, n in row.items()), reverse=True
+        )
         best = games[0][0]
         chosen = [(seat, s) for n, _, seat, s in games[:3] if n >= best - 1]
         clean = [seat for seat in a.order if a.misere[seat].clean]
@@ -121,8 +130,10 @@ def realistic_requests(deals, table: analysis.EventAnalysis) -> list[analysis.Re
 def played(label: str, deals, requests, jobs: int, runs: int) -> None:
     games = sum(1 for r in requests if r[2] in STRAINS)
     w, c, _ = timed(lambda: analysis.analyse(deals, requests, jobs=jobs, misere_count=True), runs)
-    print(f"   {label}: {len(requests)} (deal, declarer, contract), {games} games and "
-          f"{len(requests) - games} misères counted: {w:.1f} s wall, {c:.1f} s CPU")
+    print(
+        f"   {label}: {len(requests)} (deal, declarer, contract), {games} games and "
+        f"{len(requests) - games} misères counted: {w:.1f} s wall, {c:.1f} s CPU"
+    )
 
 
 def main():
@@ -147,8 +158,10 @@ def main():
             rows = per_problem(deals[: args.sample])
         print(json.dumps(rows))
         return
-    print(f"{len(deals)} deals of {event.title!r}, {args.jobs} processes, load average "
-          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    print(
+        f"{len(deals)} deals of {event.title!r}, {args.jobs} processes, load average "
+        f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores"
+    )
 
     print(f"1. one process, per deal and declarer (first {args.sample} deals){'' if TREE == ROOT else f' of {TREE}'}")
     rows = per_problem(deals[: args.sample])
@@ -163,8 +176,10 @@ def main():
         analysis.save_cache(folder, {analysis.deal_digest(d): table.deals[d.number] for d in deals})  # as if run there
         w, c, res = timed(lambda: analysis.analyse(deals, folder=folder, jobs=args.jobs), max(3, args.runs))
         size = (folder / analysis.CACHE_FILE).stat().st_size
-        print(f"   again, from the cache: {1000 * w:.1f} ms ({res.solved} solved, {res.cached} answered, "
-              f"{size // 1024} KiB file)")
+        print(
+            f"   again, from the cache: {1000 * w:.1f} ms ({res.solved} solved, {res.cached} answered, "
+            f"{size // 1024} KiB file)"
+        )
     finally:
         shutil.rmtree(folder)
     if not args.quick:

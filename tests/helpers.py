@@ -37,8 +37,11 @@ def independent_ranking(event, outcomes, skip=()):
         for seat in event.seats:
             for i, row in enumerate(rows):
                 mine = results[i][seat]
-                mp = sum(2 if mine > other[seat] else 1 if mine == other[seat] else 0
-                         for j, other in enumerate(results) if j != i)
+                mp = sum(
+                    2 if mine > other[seat] else 1 if mine == other[seat] else 0
+                    for j, other in enumerate(results)
+                    if j != i
+                )
                 player = dict(row.seats)[seat]
                 totals[player][0] += mp
                 totals[player][1] += 2 * (len(rows) - 1)
@@ -46,29 +49,52 @@ def independent_ranking(event, outcomes, skip=()):
 
 
 LAYOUTS = [  # quick to solve: long suits
-    {"N": "♠ Т К Д В 10 9 8 7 ♣ 8 7", "E": "♣ Т К Д В 10 9 ♦ 10 9 8 7", "S": "♦ Т К Д В ♥ Д В 10 9 8 7",
-     "talon": "♥К ♥Т"},
-    {"N": "♠ Т К Д ♣ Т К Д ♦ Т К ♥ Т К", "E": "♠ В 10 9 ♣ В 10 9 ♦ Д В ♥ Д В", "S": "♠ 8 7 ♣ 8 7 ♦ 10 9 8 7 ♥ 10 9",
-     "talon": "♥8 ♥7"},
+    {
+        "N": "♠ Т К Д В 10 9 8 7 ♣ 8 7",
+        "E": "♣ Т К Д В 10 9 ♦ 10 9 8 7",
+        "S": "♦ Т К Д В ♥ Д В 10 9 8 7",
+        "talon": "♥К ♥Т",
+    },
+    {
+        "N": "♠ Т К Д ♣ Т К Д ♦ Т К ♥ Т К",
+        "E": "♠ В 10 9 ♣ В 10 9 ♦ Д В ♥ Д В",
+        "S": "♠ 8 7 ♣ 8 7 ♦ 10 9 8 7 ♥ 10 9",
+        "talon": "♥8 ♥7",
+    },
 ]
 
 
 def tiny_event_text(source: str = "") -> str:
     """Six players at two tables of 3, two rounds, two sets of two deals (prepared unless `source`)."""
     players = "".join(f"[[players]]\nnumber = {n}\n" for n in range(1, 7))
-    prepared = "" if source else "".join(
-        f"[[deals.prepared]]\nnumber = {n}\n" + "".join(f'{k} = "{v}"\n' for k, v in LAYOUTS[n % 2].items())
-        for n in range(1, 5))
-    return (f'[event]\ntitle = "Tiny"\ndate = 2027-01-01\n[game]\nvariant = "sochi"\ntable_size = 3\n'
-            f'deals_per_set = 2\n[deals]\nseed = 7\n{source}{prepared}{players}')
+    prepared = (
+        ""
+        if source
+        else "".join(
+            f"[[deals.prepared]]\nnumber = {n}\n" + "".join(f'{k} = "{v}"\n' for k, v in LAYOUTS[n % 2].items())
+            for n in range(1, 5)
+        )
+    )
+    return (
+        f'[event]\ntitle = "Tiny"\ndate = 2027-01-01\n[game]\nvariant = "sochi"\ntable_size = 3\n'
+        f"deals_per_set = 2\n[deals]\nseed = 7\n{source}{prepared}{players}"
+    )
 
 
 def one_session(event):
     """A competition of the one session `event`, as `prefprint results` runs a one-session spec."""
     from prefprint.engine.model import Competition
 
-    return Competition(title=event.title, date=event.date, venue=event.venue, language=event.language,
-                       source=event.source, stem=event.stem, players=event.players, sessions=(event,))
+    return Competition(
+        title=event.title,
+        date=event.date,
+        venue=event.venue,
+        language=event.language,
+        source=event.source,
+        stem=event.stem,
+        players=event.players,
+        sessions=(event,),
+    )
 
 
 def run_session(event, workbook, folder=None, rulings=None, **kw):

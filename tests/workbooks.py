@@ -80,8 +80,13 @@ def set_cells(xml: str, cells: dict) -> str:
         xml, n = pattern.subn(lambda m: new, xml, count=1)  # noqa: B023
         if not n:  # no such cell yet: append it to its row
             row = re.sub(r"\D", "", cell)
-            xml = re.sub(rf'(<row r="{row}"[^>]*>.*?)(</row>)', lambda m: m.group(1) + new + m.group(2), xml,  # noqa: B023
-                         count=1, flags=re.S)
+            xml = re.sub(
+                rf'(<row r="{row}"[^>]*>.*?)(</row>)',
+                lambda m: m.group(1) + new + m.group(2),  # noqa: B023
+                xml,
+                count=1,
+                flags=re.S,
+            )
     return xml
 
 
@@ -110,8 +115,13 @@ def sheet(deal: int) -> str:
 
 def edit(data: bytes, per_deal: dict) -> bytes:
     """A copy with cells of deal sheets replaced: {deal: {"K6": value, ...}}."""
-    return mutate(data, {sheet(d): (lambda cells: lambda xml: set_cells(xml, cells))(cells)  # noqa: B023
-                         for d, cells in per_deal.items()})
+    return mutate(
+        data,
+        {
+            sheet(d): (lambda cells: lambda xml: set_cells(xml, cells))(cells)  # noqa: B023
+            for d, cells in per_deal.items()
+        },
+    )
 
 
 def rename_sheet(data: bytes, old: str, new: str) -> bytes:

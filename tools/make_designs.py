@@ -113,17 +113,26 @@ def main():
     ap.add_argument("--max-tables", type=int, default=40)
     ap.add_argument("-o", "--output", default=str(ROOT / "prefprint" / "movement" / D.DATA))
     ap.add_argument("--only", choices=("rotation",), help="keep the file's other designs, compute only these")
-    ap.add_argument("--players", type=lambda t: [tuple(int(v) for v in x.split(":")) for x in t.split(",")],
-                    help="with --only rotation: recompute only these fields, K:N each, e.g. 4:14 (the others are kept)")
+    ap.add_argument(
+        "--players",
+        type=lambda t: [tuple(int(v) for v in x.split(":")) for x in t.split(",")],
+        help="with --only rotation: recompute only these fields, K:N each, e.g. 4:14 (the others are kept)",
+    )
     args = ap.parse_args()
-    lines = ["# Line designs computed by tools/make_designs.py; read by prefprint.movement.designs.stored().",
-             "# group K T GROUP | π_E | π_S [| π_W]   player x of a line plays set x + π(r) in round r (π_N = id)",
-             "# rest K T LINE | rester per round ('-': the line's extra player rests)"]
+    lines = [
+        "# Line designs computed by tools/make_designs.py; read by prefprint.movement.designs.stored().",
+        "# group K T GROUP | π_E | π_S [| π_W]   player x of a line plays set x + π(r) in round r (π_N = id)",
+        "# rest K T LINE | rester per round ('-': the line's extra player rests)",
+    ]
     t0 = time.perf_counter()
     if args.only:
+
         def replaced(x):
             words = x.split()
-            return x.startswith(args.only + " ") and (not args.players or (int(words[1]), int(words[2])) in args.players)
+            return x.startswith(args.only + " ") and (
+                not args.players or (int(words[1]), int(words[2])) in args.players
+            )
+
         lines = [x for x in Path(args.output).read_text(encoding="utf-8").splitlines() if not replaced(x)]
     for k in (4, 3) if not args.only else ():
         for tables in range(2, args.max_tables + 1):
@@ -131,8 +140,12 @@ def main():
                 continue
             name, pis, score = best_group(k, tables, args.seeds, args.moves)
             lines.append(f"group {k} {tables} {name} | " + " | ".join(" ".join(map(str, p)) for p in pis))
-            print(f"group k={k} T={tables} {name}: excess {score[0]} of {score[2]} meetings, never {score[1]} "
-                  f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+            print(
+                f"group k={k} T={tables} {name}: excess {score[0]} of {score[2]} meetings, never {score[1]} "
+                f"({time.perf_counter() - t0:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
     D.stored.cache_clear()
     Path(args.output).write_text("\n".join(lines) + "\n", encoding="utf-8")
     for k in (4, 3) if not args.only else ():
@@ -145,8 +158,12 @@ def main():
             for line, schedule in enumerate(chosen, 1):
                 lines.append(f"rest {k} {tables} {line} | " + " ".join("-" if x is None else str(x) for x in schedule))
             d = D.substitute_design(base, len(chosen), schedules=chosen) if chosen else None
-            print(f"rest k={k} T={tables}: {len(chosen)} lines, excess/never {D.measure(d)[:2] if d else '-'} "
-                  f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+            print(
+                f"rest k={k} T={tables}: {len(chosen)} lines, excess/never {D.measure(d)[:2] if d else '-'} "
+                f"({time.perf_counter() - t0:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
             Path(args.output).write_text("\n".join(lines) + "\n", encoding="utf-8")
     for k in (4, 3):
         for players in range(8, 7 * k):
@@ -160,9 +177,12 @@ def main():
                 sets, groups, pct = found
                 flat = " ".join(str(p) for tables in groups for g in tables for p in g)
                 lines.append(f"rotation {k} {players} {sets} | {flat}")
-            print(f"rotation k={k} {players} players: {found[0] if found else '-'} sets, "
-                  f"{f'{found[2]:.1f} %' if found else 'none within the target'} ({time.perf_counter() - t0:.0f} s)",
-                  file=sys.stderr, flush=True)
+            print(
+                f"rotation k={k} {players} players: {found[0] if found else '-'} sets, "
+                f"{f'{found[2]:.1f} %' if found else 'none within the target'} ({time.perf_counter() - t0:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
             Path(args.output).write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"written {args.output} in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
 

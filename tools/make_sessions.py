@@ -69,34 +69,46 @@ def plane(players: int, rounds: int, limit: int):
 
 
 def fmt(k: int, tables: int, extra: int, faults: int, name: str, rows) -> str:
-    return (f"session {k} {tables} {extra} {faults} {name} | "
-            + " | ".join(" ".join("-" if v is None else str(v) for v in row) for row in rows))
+    return f"session {k} {tables} {extra} {faults} {name} | " + " | ".join(
+        " ".join("-" if v is None else str(v) for v in row) for row in rows
+    )
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--min-tables", type=int, default=2)
     ap.add_argument("--max-tables", type=int, default=40)
-    ap.add_argument("--table-sizes", type=lambda t: [int(x) for x in t.split(",")], default=[4, 3],
-                    help="tables of 4, of 3 or both (default 4,3)")
+    ap.add_argument(
+        "--table-sizes",
+        type=lambda t: [int(x) for x in t.split(",")],
+        default=[4, 3],
+        help="tables of 4, of 3 or both (default 4,3)",
+    )
     ap.add_argument("--limit", type=int, default=20_000, help="nodes per search")
     ap.add_argument("--seeds", type=int, default=4)
     ap.add_argument("--hard-limit", type=int, default=200_000, help="nodes per search of a session the targets cover")
     ap.add_argument("--hard-seeds", type=int, default=40)
     ap.add_argument("--max-faults", type=int, default=4, help="repeated meetings allowed at most when no clean design")
     ap.add_argument("--plane-limit", type=int, default=100_000, help="nodes per search of a plane session's sets")
-    ap.add_argument("--fields", type=lambda t: [tuple(int(v) for v in x.split(":")) for x in t.split(",")],
-                    help="recompute only these fields, K:T:E each (e.g. 4:10:2 with --hard-seeds 50), keep the others")
+    ap.add_argument(
+        "--fields",
+        type=lambda t: [tuple(int(v) for v in x.split(":")) for x in t.split(",")],
+        help="recompute only these fields, K:T:E each (e.g. 4:10:2 with --hard-seeds 50), keep the others",
+    )
     ap.add_argument("--only", choices=("plane",), help="keep the file's session designs, compute only the plane's sets")
     ap.add_argument("-o", "--output", default=str(ROOT / "prefprint" / "movement" / D.SESSIONS))
     args = ap.parse_args()
-    lines = ["# Session designs computed by tools/make_sessions.py; read by prefprint.designs.stored_sessions().",
-             "# session K T E FAULTS GROUP | row | row ...   a row: v_N v_E v_S [v_W] σ_1 … σ_E ('-': the extra player rests)",
-             "# FAULTS 0: nobody meets anybody twice in any prefix; else the repeated meetings of exactly these rounds"]
+    lines = [
+        "# Session designs computed by tools/make_sessions.py; read by prefprint.designs.stored_sessions().",
+        "# session K T E FAULTS GROUP | row | row ...   a row: v_N v_E v_S [v_W] σ_1 … σ_E ('-': the extra player rests)",
+        "# FAULTS 0: nobody meets anybody twice in any prefix; else the repeated meetings of exactly these rounds",
+    ]
     if args.fields:  # recompute these fields only, keep the file's others
+
         def kept(x):
             w = x.split()
             return not (w and w[0] in ("session", "exhausted") and tuple(map(int, w[1:4])) in args.fields)
+
         lines = [x for x in Path(args.output).read_text(encoding="utf-8").splitlines() if kept(x)]
     elif args.only == "plane":
         lines = [x for x in Path(args.output).read_text(encoding="utf-8").splitlines() if not x.startswith("plane ")]
@@ -111,8 +123,14 @@ def main():
                 best = None
                 for rounds in range(2, top + 1):
                     hard = rounds <= tables - 1  # a session the targets cover: search harder
-                    found, exhausted = find(k, tables, extra, rounds, args.hard_seeds if hard else args.seeds,
-                                            args.hard_limit if hard else args.limit)
+                    found, exhausted = find(
+                        k,
+                        tables,
+                        extra,
+                        rounds,
+                        args.hard_seeds if hard else args.seeds,
+                        args.hard_limit if hard else args.limit,
+                    )
                     if not found:
                         if exhausted:
                             lines.append(f"exhausted {k} {tables} {extra} {rounds}")
@@ -130,20 +148,30 @@ def main():
                             lines.append(fmt(k, tables, extra, faults, *found))
                             break
                     missing.append((k, tables, extra, rounds, faults))
-                print(f"k={k} T={tables} e={extra}: clean {clean} rounds"
-                      f" ({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+                print(
+                    f"k={k} T={tables} e={extra}: clean {clean} rounds ({time.perf_counter() - t0:.0f} s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
                 Path(args.output).write_text("\n".join(lines) + "\n", encoding="utf-8")
     for players in D.PLANE_FIELDS if not args.fields else ():
         for rounds in range(2, 6):
             sets = plane(players, rounds, args.plane_limit)
             if sets:
                 lines.append(f"plane {players} {rounds} | " + " | ".join(" ".join(map(str, row)) for row in sets))
-            print(f"plane {players} players, {rounds} rounds: {1 + max(map(max, sets)) if sets else '-'} sets "
-                  f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+            print(
+                f"plane {players} players, {rounds} rounds: {1 + max(map(max, sets)) if sets else '-'} sets "
+                f"({time.perf_counter() - t0:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
     Path(args.output).write_text("\n".join(lines) + "\n", encoding="utf-8")
     for k, tables, extra, rounds, faults in missing:
-        print(f"no clean design: k={k} {k * tables + extra} players ({tables} tables + {extra}), {rounds} rounds; "
-              f"best {faults if faults is not None else '-'} repeated meetings", file=sys.stderr)
+        print(
+            f"no clean design: k={k} {k * tables + extra} players ({tables} tables + {extra}), {rounds} rounds; "
+            f"best {faults if faults is not None else '-'} repeated meetings",
+            file=sys.stderr,
+        )
     print(f"written {args.output} in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
 
 

@@ -43,8 +43,13 @@ def _entries(source: str):
         if not isinstance(node, ast.Dict):
             continue
         for key, value in zip(node.keys, node.values):
-            if not (isinstance(key, ast.Constant) and isinstance(key.value, str) and isinstance(value, ast.Tuple)
-                    and len(value.elts) == 2 and all(isinstance(e, ast.Constant) for e in value.elts)):
+            if not (
+                isinstance(key, ast.Constant)
+                and isinstance(key.value, str)
+                and isinstance(value, ast.Tuple)
+                and len(value.elts) == 2
+                and all(isinstance(e, ast.Constant) for e in value.elts)
+            ):
                 continue
             ru, en = (e.value for e in value.elts)
             yield key.value, ru, en
@@ -82,8 +87,9 @@ def main(argv: list[str]) -> int:
             continue
         texts, unknown = {}, []
         for lang, text in (("ru", ru), ("en", en)):
-            texts[lang] = _INLINE.sub(lambda match, lang=lang, unknown=unknown: _counted(match, counted[lang], lang, unknown),
-                                      text)
+            texts[lang] = _INLINE.sub(
+                lambda match, lang=lang, unknown=unknown: _counted(match, counted[lang], lang, unknown), text
+            )
         if unknown:
             missing.append((key, unknown))
             continue

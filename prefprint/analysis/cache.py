@@ -69,22 +69,31 @@ def played_requests(outcomes: Iterable[tuple[int, Outcome]]) -> list[Request]:
 
 # --------------------------------------------------------------------------- cache
 
+
 def _to_dict(a: DealAnalysis) -> dict:
     cards = lambda cs: None if cs is None else [list(c) for c in cs]  # noqa: E731
-    return {"number": a.number, "dealer": a.dealer, "table_size": a.table_size, "order": list(a.order),
-            "tricks": a.tricks,
-            "discards": {s: {k: cards(v) for k, v in d.items()} for s, d in a.discards.items()},
-            "misere": {s: {"clean": m.clean, "tricks": m.tricks, "discard": cards(m.discard)}
-                       for s, m in a.misere.items()}}
+    return {
+        "number": a.number,
+        "dealer": a.dealer,
+        "table_size": a.table_size,
+        "order": list(a.order),
+        "tricks": a.tricks,
+        "discards": {s: {k: cards(v) for k, v in d.items()} for s, d in a.discards.items()},
+        "misere": {s: {"clean": m.clean, "tricks": m.tricks, "discard": cards(m.discard)} for s, m in a.misere.items()},
+    }
 
 
 def _from_dict(d: dict) -> DealAnalysis:
     cards = lambda cs: None if cs is None else tuple(tuple(c) for c in cs)  # noqa: E731
     return DealAnalysis(
-        int(d["number"]), str(d["dealer"]), int(d["table_size"]), tuple(d["order"]),
+        int(d["number"]),
+        str(d["dealer"]),
+        int(d["table_size"]),
+        tuple(d["order"]),
         {s: {k: int(v) for k, v in t.items()} for s, t in d["tricks"].items()},
         {s: {k: cards(v) for k, v in t.items()} for s, t in d["discards"].items()},
-        {s: Misere(bool(m["clean"]), m["tricks"], cards(m["discard"])) for s, m in d["misere"].items()})
+        {s: Misere(bool(m["clean"]), m["tricks"], cards(m["discard"])) for s, m in d["misere"].items()},
+    )
 
 
 def load_cache(folder: Path) -> dict[str, DealAnalysis]:
@@ -136,6 +145,7 @@ def _merge(old: DealAnalysis | None, new: DealAnalysis) -> DealAnalysis:
 
 # --------------------------------------------------------------------------- solving
 
+
 def _solve(task: tuple[Deal, list[tuple[str, str]], bool]) -> DealAnalysis:
     deal, asked, misere_count = task
     return analyse_deal(deal, asked, misere_count)
@@ -155,7 +165,6 @@ def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealA
         return out
     from concurrent.futures import FIRST_COMPLETED, wait
 
-
     out = []
     with WorkerPool(workers) as pool:  # Ctrl-C or a failure: every worker ends at once, running deals unfinished
         pending = set(pool.submit_all(_solve, tasks))
@@ -167,8 +176,14 @@ def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealA
     return out
 
 
-def analyse(deals: Iterable[Deal], requests: Iterable[Request] | None = None, folder: Path | None = None,
-            jobs: int | None = None, progress: Progress | None = None, misere_count: bool = False) -> EventAnalysis:
+def analyse(
+    deals: Iterable[Deal],
+    requests: Iterable[Request] | None = None,
+    folder: Path | None = None,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    misere_count: bool = False,
+) -> EventAnalysis:
     """Analyse deals (all, or only `requests`), reusing and refreshing the cache in `folder` (None: no cache).
 
     `misere_count`: also count the tricks a caught misère cannot avoid, as comparing a played
@@ -224,6 +239,7 @@ def analyse(deals: Iterable[Deal], requests: Iterable[Request] | None = None, fo
 
 # --------------------------------------------------------------------------- JSON
 
+
 def _cards_text(cards) -> list[str] | None:
     if cards is None:
         return None
@@ -240,20 +256,31 @@ def to_json(deals: Iterable[Deal], analysis: EventAnalysis, session: int = 1) ->
         seats = sorted(a.order, key="NESW".index)
         hands = {s: _cards_text(dict(d.hands)[s]) for s in seats}
         hands["talon"] = [card_text(c) for c in d.talon]
-        entry = {"deal": d.number, "session": session, "dealer": d.dealer, "first_hand": a.first_hand,
-                 "hands": hands,
-                 "tricks": {s: {k: a.tricks[s][k] for k in STRAINS if k in a.tricks[s]}
-                            for s in seats if s in a.tricks},
-                 "misere": {s: a.misere[s].verdict for s in seats if s in a.misere},
-                 "misere_tricks": {s: a.misere[s].tricks for s in seats if s in a.misere},
-                 "discards": {s: {k: _cards_text(a.discards[s][k]) for k in DENOMINATIONS if k in a.discards[s]}
-                              for s in seats if s in a.discards}}
+        entry = {
+            "deal": d.number,
+            "session": session,
+            "dealer": d.dealer,
+            "first_hand": a.first_hand,
+            "hands": hands,
+            "tricks": {s: {k: a.tricks[s][k] for k in STRAINS if k in a.tricks[s]} for s in seats if s in a.tricks},
+            "misere": {s: a.misere[s].verdict for s in seats if s in a.misere},
+            "misere_tricks": {s: a.misere[s].tricks for s in seats if s in a.misere},
+            "discards": {
+                s: {k: _cards_text(a.discards[s][k]) for k in DENOMINATIONS if k in a.discards[s]}
+                for s in seats
+                if s in a.discards
+            },
+        }
         out.append(entry)
-    return {"deals": out, "skipped": [{"deal": n, "session": session} for n in analysis.skipped],
-            "allpass": "no double-dummy answer: three players each play for himself"}
+    return {
+        "deals": out,
+        "skipped": [{"deal": n, "session": session} for n in analysis.skipped],
+        "allpass": "no double-dummy answer: three players each play for himself",
+    }
 
 
 # --------------------------------------------------------------------------- text
+
 
 def _misere_text(m: Misere, lang: str) -> str:
 
@@ -276,8 +303,11 @@ def analysis_text(title: str, deals: Iterable[Deal], analysis: EventAnalysis, la
         a = analysis.deals.get(d.number)
         if a is None:
             continue
-        head = (t("solver.deal4", number=d.number, dealer=d.dealer, first=a.first_hand) if d.table_size == 4
-                else t("solver.deal3", number=d.number, first=a.first_hand))
+        head = (
+            t("solver.deal4", number=d.number, dealer=d.dealer, first=a.first_hand)
+            if d.table_size == 4
+            else t("solver.deal3", number=d.number, first=a.first_hand)
+        )
         lines.append(head)
         lines.append(f"  {t('solver.declarer'):<8}" + "".join(f"{s:>4}" for s in strains) + f"   {t('solver.misere')}")
         for seat in sorted(a.order, key="NESW".index):

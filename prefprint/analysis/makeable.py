@@ -30,6 +30,7 @@ Say = Callable[[object], None]  # a progress line: a Message or a plain string
 
 # --------------------------------------------------------------------------- the cache
 
+
 def cache_sources(folder: Path) -> list[Path]:
     """Folders whose cache may answer for an output folder: the folder, the one around it
     (a kit's around its results, `prefprint analyse`'s default) and the session folders of both."""
@@ -45,8 +46,7 @@ def cache_sources(folder: Path) -> list[Path]:
 
 
 def _answers(a: DealAnalysis) -> int:
-    return sum(len(t) for t in a.tricks.values()) + len(a.misere) + sum(
-        m.tricks is not None for m in a.misere.values())
+    return sum(len(t) for t in a.tricks.values()) + len(a.misere) + sum(m.tricks is not None for m in a.misere.values())
 
 
 def carry_cache(sources: Iterable[Path], staging: Path) -> int:
@@ -78,8 +78,9 @@ def results_requests(deals, outcomes: Iterable[tuple[int, object]], folder: Path
     return list(dict.fromkeys(out))
 
 
-def solve(deals, folder: Path, requests: list[Request] | None = None, jobs: int | None = None,
-          say: Say | None = None) -> EventAnalysis:
+def solve(
+    deals, folder: Path, requests: list[Request] | None = None, jobs: int | None = None, say: Say | None = None
+) -> EventAnalysis:
     """Analyse deals (all, or only `requests`) with the cache of `folder`, saying what it does in progress lines."""
     say = say or (lambda msg: None)
     started = time.monotonic()
@@ -95,8 +96,14 @@ def solve(deals, folder: Path, requests: list[Request] | None = None, jobs: int 
 
     result = analyse(list(deals), requests, folder=folder, jobs=jobs, progress=progress)
     if result.solved:
-        say(Message("makeable.done", seconds=round(time.monotonic() - started, 1), solved=result.solved,
-                    cached=result.cached))
+        say(
+            Message(
+                "makeable.done",
+                seconds=round(time.monotonic() - started, 1),
+                solved=result.solved,
+                cached=result.cached,
+            )
+        )
     elif result.deals:
         say(Message("makeable.cached", n=len(result.deals)))
     if result.unsaved:
@@ -105,6 +112,7 @@ def solve(deals, folder: Path, requests: list[Request] | None = None, jobs: int 
 
 
 # --------------------------------------------------------------------------- views
+
 
 def table_view(a: DealAnalysis | None, lang: str) -> dict | None:
     """A deal's makeable table for print: a row per declarer (N E S W order), a cell per strain
@@ -118,8 +126,14 @@ def table_view(a: DealAnalysis | None, lang: str) -> dict | None:
         m = a.misere.get(seat)
         misere = None if m is None else Message("solver.clean" if m.clean else "solver.caught").text(lang)
         partial = partial or None in cells or misere is None
-        rows.append({"seat": seat, "cells": [{"n": n, "made": n is not None and n >= MADE} for n in cells],
-                     "misere": misere, "clean": bool(m and m.clean)})
+        rows.append(
+            {
+                "seat": seat,
+                "cells": [{"n": n, "made": n is not None and n >= MADE} for n in cells],
+                "misere": misere,
+                "clean": bool(m and m.clean),
+            }
+        )
     if not any(c["n"] is not None for r in rows for c in r["cells"]) and not any(r["misere"] for r in rows):
         return None
     return {"rows": rows, "partial": partial, "first": a.first_hand}

@@ -38,6 +38,7 @@ _NEXT = (1, 2, 0)
 
 # --------------------------------------------------------------------------- tables
 
+
 def _subsets(mask: int):
     """Every subset of a byte mask, the empty one included."""
     sub = mask
@@ -159,6 +160,7 @@ def _key(hl: int, ha: int, hb: int) -> int:
 # by every search of the same declarer and strain, so that positions met again under another
 # discard cost one lookup.
 
+
 def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain: dict | None = None):
     """The search of a game: the declarer maximises his tricks, trump suit `trump` (None: no trump).
 
@@ -178,8 +180,12 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
     def cashable(hl, ha, hb):
         """Tricks the leader takes from the top keeping the lead: a lower bound for his side."""
         o = ha | hb
-        n = (top[hl & 255 | (o & 255) << 8] + top[hl >> 8 & 255 | o & 0xFF00]
-             + top[hl >> 16 & 255 | o >> 8 & 0xFF00] + top[hl >> 24 | o >> 16 & 0xFF00])
+        n = (
+            top[hl & 255 | (o & 255) << 8]
+            + top[hl >> 8 & 255 | o & 0xFF00]
+            + top[hl >> 16 & 255 | o >> 8 & 0xFF00]
+            + top[hl >> 24 | o >> 16 & 0xFF00]
+        )
         return ruffed(n, hl, ha, hb) if n and o & tmask else n
 
     def ruffed(n, hl, ha, hb):
@@ -283,8 +289,12 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
             return False
         dpos = dpos_of[leader]
         o = ha | hb  # the leader's top tricks, as cashable() counts them
-        n = (top[hl & 255 | (o & 255) << 8] + top[hl >> 8 & 255 | o & 0xFF00]
-             + top[hl >> 16 & 255 | o >> 8 & 0xFF00] + top[hl >> 24 | o >> 16 & 0xFF00])
+        n = (
+            top[hl & 255 | (o & 255) << 8]
+            + top[hl >> 8 & 255 | o & 0xFF00]
+            + top[hl >> 16 & 255 | o >> 8 & 0xFF00]
+            + top[hl >> 24 | o >> 16 & 0xFF00]
+        )
         if dpos == 0:
             # a follower's ruffs only lower the count: worked out only when the count would settle it
             if n >= target and (not o & tmask or ruffed(n, hl, ha, hb) >= target):
@@ -351,7 +361,7 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
                     for i, c in enumerate(moves):
                         if c > c0:  # the cheapest card that wins first
                             if i:
-                                moves = moves[i:i + 1] + moves[:i] + moves[i + 1:]
+                                moves = moves[i : i + 1] + moves[:i] + moves[i + 1 :]
                             break
             else:
                 moves = follows(ha, present, led, ls, c0, m1 != m0)
@@ -370,7 +380,7 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
                         for i, c in enumerate(moves2):
                             if c > b1:
                                 if i:
-                                    moves2 = moves2[i:i + 1] + moves2[:i] + moves2[i + 1:]
+                                    moves2 = moves2[i : i + 1] + moves2[:i] + moves2[i + 1 :]
                                 break
                 else:
                     moves2 = follows(hb, present, led, ls, b1, (w1 == dpos) != m2)
@@ -602,8 +612,11 @@ class _Solver:
         self.counter = [0]
         self.declarer = declarer
         self.misere = misere
-        self.search = (_misere_search(declarer, self.table, self.counter) if misere
-                       else _game_search(declarer, trump, self.table, self.counter, plain))
+        self.search = (
+            _misere_search(declarer, self.table, self.counter)
+            if misere
+            else _game_search(declarer, trump, self.table, self.counter, plain)
+        )
 
     @property
     def nodes(self) -> int:
@@ -682,8 +695,9 @@ def _misere_keep(others: int):
     return score
 
 
-def _best_game(hands: tuple[int, int, int], decl: int, leader: int, trump: int | None,
-               plain: dict | None = None) -> tuple[int, int]:
+def _best_game(
+    hands: tuple[int, int, int], decl: int, leader: int, trump: int | None, plain: dict | None = None
+) -> tuple[int, int]:
     """(tricks, discard mask) of a game with the declarer holding 12 cards: the best discard's.
 
     `plain`: the declarer's table of positions without trumps, shared by his strains (see _Solver).
@@ -728,6 +742,7 @@ def _best_misere(hands: tuple[int, int, int], decl: int, leader: int, count: boo
 
 # --------------------------------------------------------------------------- public
 
+
 @dataclass(frozen=True)
 class Misere:
     """A misère with the best discard: clean (no trick), else caught for `tricks` at best."""
@@ -738,7 +753,7 @@ class Misere:
 
     @property
     def verdict(self) -> str:
-        """"clean" or "caught", as the JSON of the analysis says it."""
+        """ "clean" or "caught", as the JSON of the analysis says it."""
         return "clean" if self.clean else "caught"
 
 
@@ -798,8 +813,9 @@ def _talon_position(hands, talon, declarer, first_hand):
     return _position(hands, declarer, first_hand, talon)
 
 
-def solve_game(hands: Mapping[str, Iterable[Card]], talon: Iterable[Card], declarer: str, first_hand: str,
-               strain: str) -> tuple[int, tuple[Card, Card]]:
+def solve_game(
+    hands: Mapping[str, Iterable[Card]], talon: Iterable[Card], declarer: str, first_hand: str, strain: str
+) -> tuple[int, tuple[Card, Card]]:
     """The most tricks the declarer takes in `strain` after the best discard of two, and that discard.
 
     Hands of 10 cards for a deal; any equal size for an endgame (the declarer adds the talon).
@@ -809,8 +825,9 @@ def solve_game(hands: Mapping[str, Iterable[Card]], talon: Iterable[Card], decla
     return tricks, _cards(gone)
 
 
-def solve_misere(hands: Mapping[str, Iterable[Card]], talon: Iterable[Card], declarer: str, first_hand: str,
-                 count: bool = True) -> Misere:
+def solve_misere(
+    hands: Mapping[str, Iterable[Card]], talon: Iterable[Card], declarer: str, first_hand: str, count: bool = True
+) -> Misere:
     """A misère after the declarer's best discard: clean or caught, and (if `count`) for how many tricks."""
     masks, decl = _talon_position(hands, talon, declarer, first_hand)
     tricks, gone = _best_misere(masks, decl, 0, count)
@@ -865,8 +882,9 @@ def has_layout(deal: Deal) -> bool:
     return len(deal.hands) == 3 and all(len(h) == 10 for _, h in deal.hands) and len(deal.talon) == 2
 
 
-def analyse_deal(deal: Deal, requests: Iterable[tuple[str, str]] | None = None,
-                 misere_count: bool = False) -> DealAnalysis:
+def analyse_deal(
+    deal: Deal, requests: Iterable[tuple[str, str]] | None = None, misere_count: bool = False
+) -> DealAnalysis:
     """Solve a deal for each (declarer seat, strain or мизер) asked, by default every one of them.
 
     A misère gets its verdict; `misere_count` also counts a caught one's tricks (several times slower).

@@ -58,8 +58,7 @@ def identify(competition: Competition, workbooks: list[Path]) -> tuple[list[tupl
         event = competition.sessions[i]
         key = Path(path).resolve()
         if key in first_of:
-            errors.append(WorkbookError(path, [Message("competition.same_file", place=i + 1,
-                                                       first=first_of[key] + 1)]))
+            errors.append(WorkbookError(path, [Message("competition.same_file", place=i + 1, first=first_of[key] + 1)]))
             continue
         first_of[key] = i
         meta = sessions[i]
@@ -90,8 +89,9 @@ def _mismatch(event: Event, meta: dict, place: int, metas: list) -> Message | No
         found = session if isinstance(session, int) else shown(session)
         given = [i + 1 for i, m in enumerate(metas) if m and m.get("session") == event.session]
         if given:
-            return Message("competition.swapped", found=found, expected=event.session, position=place + 1,
-                           other=given[0])
+            return Message(
+                "competition.swapped", found=found, expected=event.session, position=place + 1, other=given[0]
+            )
         return Message("competition.other_session", found=found, expected=event.session, position=place + 1)
     if digest != event.digest:
         return Message("competition.spec_changed", session=event.session)

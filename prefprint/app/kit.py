@@ -56,8 +56,9 @@ def render_parts(event: Event, name: str, analysis=None) -> list[str]:
     return [document_html(event, name, slice(i, i + size), analysis) for i in range(0, count, size)]
 
 
-def write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None, force: bool = False,
-              analysis: bool = False) -> list[Path]:
+def write_kit(
+    event: Event, folder: Path, jobs: int | None = None, progress=None, force: bool = False, analysis: bool = False
+) -> list[Path]:
     """Write every document as HTML and PDF, index.html and protocols.xlsx into a folder.
 
     The folder is written whole or not at all (prefprint.outdir); a protocols.xlsx there that
@@ -118,8 +119,7 @@ def _write_kit(event: Event, folder: Path, jobs: int | None = None, progress=Non
             text = parts[0] if len(parts) == 1 else document_html(event, name, analysis=analysis)
             written.append(write_atomic(folder / f"{name}.html", text))
         t = words(event.language)
-        index = html("kit_index.html", event.language, event=event,
-                     docs=[(n, t[n.replace("-", "_")]) for n in names])
+        index = html("kit_index.html", event.language, event=event, docs=[(n, t[n.replace("-", "_")]) for n in names])
         written.append(write_atomic(folder / "index.html", index))
         written.append(write_protocol_workbook(event, folder / "protocols.xlsx"))
         say(Message("kit.html_written"))
@@ -136,27 +136,39 @@ def documents_of(event: Event) -> tuple[str, ...]:
     return tuple(n for n in DOCUMENTS if not (n == "deals" and event.dealt_at_table))
 
 
-def write_competition_kit(competition: Competition, folder: Path, session: int | None = None,
-                          jobs: int | None = None, progress=None, force: bool = False,
-                          analysis: bool = False) -> list[Path]:
+def write_competition_kit(
+    competition: Competition,
+    folder: Path,
+    session: int | None = None,
+    jobs: int | None = None,
+    progress=None,
+    force: bool = False,
+    analysis: bool = False,
+) -> list[Path]:
     """The kit of every session (or only `session`); several sessions go to DIR/session-N/ with DIR/index.html.
 
     A one-session spec keeps the plain layout: the kit straight in DIR.
     """
     folder = Path(folder)
     if len(competition.sessions) == 1:
-        return write_kit(competition.session(session or 1), folder, jobs=jobs, progress=progress, force=force,
-                         analysis=analysis)
+        return write_kit(
+            competition.session(session or 1), folder, jobs=jobs, progress=progress, force=force, analysis=analysis
+        )
     chosen = [competition.session(session)] if session else list(competition.sessions)
     say = progress or (lambda msg: None)
     written = []
     for event in chosen:
         say(Message("kit.session", session=event.session))
-        written += write_kit(event, folder / f"session-{event.session}", jobs=jobs, progress=progress, force=force,
-                             analysis=analysis)
+        written += write_kit(
+            event, folder / f"session-{event.session}", jobs=jobs, progress=progress, force=force, analysis=analysis
+        )
     written += _competition_start_list(competition, folder, jobs)
-    index = html("competition_index.html", competition.language, competition=competition,
-                 present=[e.session for e in competition.sessions if (folder / f"session-{e.session}").is_dir()])
+    index = html(
+        "competition_index.html",
+        competition.language,
+        competition=competition,
+        present=[e.session for e in competition.sessions if (folder / f"session-{e.session}").is_dir()],
+    )
     written.append(write_atomic(folder / "index.html", index))
     return written
 

@@ -33,6 +33,7 @@ EXCLUDED = ("not played", "spoiled", "excluded", "pending")  # rows without matc
 # --------------------------------------------------------------------------- reading the report
 # The pages read results.Report (one session) and competition.CompetitionReport (the ranking over all).
 
+
 def row_status(result) -> str:
     """played | adjusted | not played | spoiled of one protocol row."""
     return result.status
@@ -52,9 +53,13 @@ def report_state(report) -> dict:
     """What every page says about the report: provisional (when, which deals wait) and the rulings."""
     lang = report.event.language
     provisional = report.provisional
-    return {"provisional": provisional, "text": provisional_text(report, lang) if provisional else "",
-            "pending": list(report.pending), "generated_at": report.generated_at,
-            "rulings": [ruling_text(a, lang) for a in report.rulings]}
+    return {
+        "provisional": provisional,
+        "text": provisional_text(report, lang) if provisional else "",
+        "pending": list(report.pending),
+        "generated_at": report.generated_at,
+        "rulings": [ruling_text(a, lang) for a in report.rulings],
+    }
 
 
 def ruling_text(ruling, lang: str) -> str:
@@ -63,7 +68,7 @@ def ruling_text(ruling, lang: str) -> str:
 
 
 def provisional_text(report, lang: str) -> str:
-    """"Provisional results as of 21:40. Scored over the rows entered so far: deals 1–18: 4 of 5 rows. Not yet
+    """ "Provisional results as of 21:40. Scored over the rows entered so far: deals 1–18: 4 of 5 rows. Not yet
     scored: 2 deals: 19, 20" for the pages of provisional results."""
     parts = [Message("results.provisional", time=report.generated_at), *pending_parts(report)]
     return " ".join(f"{m.text(lang)}." for m in parts)
@@ -77,8 +82,14 @@ def competition_state(report) -> dict:
     if not provisional:
         return {"provisional": False, "text": "", "rulings": []}
     head = Message("results.provisional", time=provisional[0].generated_at).text(lang)
-    sessions = [Message("publish.session_pending", session=r.event.session_label,
-                        text=" ".join(f"{m.text(lang)}." for m in pending_parts(r))).text(lang) for r in provisional]
+    sessions = [
+        Message(
+            "publish.session_pending",
+            session=r.event.session_label,
+            text=" ".join(f"{m.text(lang)}." for m in pending_parts(r)),
+        ).text(lang)
+        for r in provisional
+    ]
     return {"provisional": True, "text": " ".join([f"{head}.", *sessions]), "rulings": []}
 
 
@@ -90,9 +101,15 @@ def pending_parts(report) -> list[Message]:
         groups: dict[tuple, list] = {}
         for deal, rows in sorted(partial.items()):
             groups.setdefault(rows, []).append(deal)
-        parts.append(Message("results.partial", groups=[
-            Message("results.partial_group", n=len(deals), deals=ranges(deals), rows=rows, of=of)
-            for (rows, of), deals in sorted(groups.items(), key=lambda g: g[1][0])]))
+        parts.append(
+            Message(
+                "results.partial",
+                groups=[
+                    Message("results.partial_group", n=len(deals), deals=ranges(deals), rows=rows, of=of)
+                    for (rows, of), deals in sorted(groups.items(), key=lambda g: g[1][0])
+                ],
+            )
+        )
     if report.pending:
         parts.append(Message("results.pending", n=len(report.pending), deals=ranges(report.pending)))
     elif not partial:
@@ -171,6 +188,7 @@ def _protocol_cells(r, lang: str) -> list:
 
 # --------------------------------------------------------------------------- page contexts
 
+
 def ranking_context(report) -> dict:
     """The ranking page: the standings (names and the report's state come with every page)."""
     return {"standings": report.standings}
@@ -185,8 +203,9 @@ def deal_page(report, d) -> dict:
     deal = event.deal(d.number)
     rows, seen = [], set()
     planned = [(row.round, row.table, dict(row.seats)) for row in event.rows_of(deal)]
-    extra = [(r.round, r.table, r.players) for r in d.results if (r.round, r.table) not in
-             {(a, b) for a, b, _ in planned}]
+    extra = [
+        (r.round, r.table, r.players) for r in d.results if (r.round, r.table) not in {(a, b) for a, b, _ in planned}
+    ]
     for rnd, table, seats in planned + extra:
         if (rnd, table) in seen:
             continue
@@ -194,15 +213,28 @@ def deal_page(report, d) -> dict:
         r = index.get((d.number, rnd, table))
         status = row_status(r) if r is not None else _missing_status(report, d.number)
         players = r.players if r is not None else seats
-        rows.append({
-            "round": rnd, "table": table, "copy_no": copy_of.get((rnd, table), 1), "status": status,
-            "out": status in EXCLUDED,
-            "contract": _contract(r, lang), "cells": _protocol_cells(r, lang),
-            "seats": [{"seat": s, "player": players.get(s), "whists": r.whists.get(s) if r is not None else None,
-                       "mp": r.mp.get(s) if counts(r, s) else None,
-                       "adjusted": (r.adjusted or {}).get(s) if r is not None else None} for s in event.seats],
-            "notes": row_notes(r, lang) if r is not None else [],
-        })
+        rows.append(
+            {
+                "round": rnd,
+                "table": table,
+                "copy_no": copy_of.get((rnd, table), 1),
+                "status": status,
+                "out": status in EXCLUDED,
+                "contract": _contract(r, lang),
+                "cells": _protocol_cells(r, lang),
+                "seats": [
+                    {
+                        "seat": s,
+                        "player": players.get(s),
+                        "whists": r.whists.get(s) if r is not None else None,
+                        "mp": r.mp.get(s) if counts(r, s) else None,
+                        "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
+                    }
+                    for s in event.seats
+                ],
+                "notes": row_notes(r, lang) if r is not None else [],
+            }
+        )
     whole = d.status in ("not played", "spoiled")  # the deal as a whole: said once, not on every row
     deal_notes = [text_of(n, lang) for n in d.notes]
     if whole:
@@ -215,10 +247,19 @@ def deal_page(report, d) -> dict:
         r = index.get((d.number, row["round"], row["table"]))
         x = makeable.against(a, r.outcome) if dd and r is not None and row["status"] == "played" else None
         row["dd"] = {"text": x.dd_text(), "mark": makeable.mark(x)} if x else None
-    return {"number": d.number, "status": d.status, "view": deal_view(deal, lang), "rows": rows, "top": top,
-            "dd": dd, "dd_lines": makeable.table_lines(dd, words(lang)) if dd else None,
-            "lines": _lines(event, d), "copies": max((row["copy_no"] for row in rows), default=1),
-            "whole": whole, "notes": deal_notes}
+    return {
+        "number": d.number,
+        "status": d.status,
+        "view": deal_view(deal, lang),
+        "rows": rows,
+        "top": top,
+        "dd": dd,
+        "dd_lines": makeable.table_lines(dd, words(lang)) if dd else None,
+        "lines": _lines(event, d),
+        "copies": max((row["copy_no"] for row in rows), default=1),
+        "whole": whole,
+        "notes": deal_notes,
+    }
 
 
 def _analysed(report, number: int):
@@ -242,14 +283,26 @@ def _lines(event, d) -> list[dict]:
         freq = Counter(r.whists[s] for r in played)
         mp = {r.whists[s]: r.mp[s] for r in played}
         top = {r.whists[s]: _top(r, s) for r in played}
-        results = [{"whists": w, "adjusted": None, "count": n, "mp": mp[w], "percent": _share(mp[w], top[w])}
-                   for w, n in sorted(freq.items(), reverse=True)]
-        adjusted = Counter((r.adjusted or {}).get(s) for r in d.results
-                           if row_status(r) == "adjusted" and (r.adjusted or {}).get(s) is not None)
+        results = [
+            {"whists": w, "adjusted": None, "count": n, "mp": mp[w], "percent": _share(mp[w], top[w])}
+            for w, n in sorted(freq.items(), reverse=True)
+        ]
+        adjusted = Counter(
+            (r.adjusted or {}).get(s)
+            for r in d.results
+            if row_status(r) == "adjusted" and (r.adjusted or {}).get(s) is not None
+        )
         adj_mp = {(r.adjusted or {}).get(s): r.mp.get(s) for r in d.results if row_status(r) == "adjusted"}
-        results += [{"whists": None, "adjusted": pct, "count": n, "mp": adj_mp.get(pct),
-                     "percent": float(rounded_percent(Fraction(pct) / 100, 1))}
-                    for pct, n in sorted(adjusted.items())]
+        results += [
+            {
+                "whists": None,
+                "adjusted": pct,
+                "count": n,
+                "mp": adj_mp.get(pct),
+                "percent": float(rounded_percent(Fraction(pct) / 100, 1)),
+            }
+            for pct, n in sorted(adjusted.items())
+        ]
         lines.append({"seat": s, "results": results})
     return lines
 
@@ -301,10 +354,14 @@ def player_card(report, number: int) -> dict:
             rounds.append(_card_round(report, number, rnd.number, mine, at, index, deals_of_set, total))
     standing = next((s for s in report.standings if s.player == number), None)
     rulings = [ruling_text(a, event.language) for a in report.rulings if a.player == number]
-    return {"player": next(p for p in event.players if p.number == number), "standing": standing,
-            "rulings": rulings, "marked": any(x["dd"] for r in rounds if not r["rest"] for x in r["deals"]),
-            "rounds": rounds, "played": sum(1 for r in rounds if not r["rest"] for d in r["deals"]
-                                            if d["mp"] is not None)}
+    return {
+        "player": next(p for p in event.players if p.number == number),
+        "standing": standing,
+        "rulings": rulings,
+        "marked": any(x["dd"] for r in rounds if not r["rest"] for x in r["deals"]),
+        "rounds": rounds,
+        "played": sum(1 for r in rounds if not r["rest"] for d in r["deals"] if d["mp"] is not None),
+    }
 
 
 class _Sum:
@@ -318,8 +375,7 @@ class _Sum:
         self.top += top
 
 
-def _card_round(report, number: int, rnd: int, mine: dict, at, index: dict, deals_of_set: dict,
-                total: _Sum) -> dict:
+def _card_round(report, number: int, rnd: int, mine: dict, at, index: dict, deals_of_set: dict, total: _Sum) -> dict:
     """One round of a score card: the table, seat and mates, and a line a deal of the set he played (`total`:
     the card's sum so far, carried on)."""
     first = next(iter(mine.values()), None)
@@ -346,9 +402,15 @@ def _card_round(report, number: int, rnd: int, mine: dict, at, index: dict, deal
     names = report.event.names
     mates = seated or (dict(at[0].seats) if at else {})
     return {
-        "round": rnd, "rest": False, "table": table, "seat": seat, "set": at[0].set if at else None,
+        "round": rnd,
+        "rest": False,
+        "table": table,
+        "seat": seat,
+        "set": at[0].set if at else None,
         "mates": [(s, p, names.get(p, "")) for s, p in mates.items() if p != number],
-        "deals": deals, "mp": this.mp, "top": this.top,
+        "deals": deals,
+        "mp": this.mp,
+        "top": this.top,
         "percent": _percent1(this.mp, this.top) if this.top else None,
         "running": _percent1(total.mp, total.top) if total.top else None,
     }
@@ -362,14 +424,22 @@ def _card_deal(report, n: int, r, s: str) -> dict:
     outcome = r.outcome if r is not None else None
     decl, own = tricks_of(outcome, s)
     role = role_of(outcome, s)
-    return {"deal": n, "status": status, "out": status in EXCLUDED, "role": role,
-            "dd": _dd_mark(report, n, outcome, role) if status == "played" else None,
-            "contract": _contract(r, lang),
-            "decl_tricks": decl, "own_tricks": own,
-            "whists": r.whists.get(s) if r is not None else None,
-            "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
-            "mp": None, "top": None, "running": None,
-            "notes": row_notes(r, lang) if r is not None else []}
+    return {
+        "deal": n,
+        "status": status,
+        "out": status in EXCLUDED,
+        "role": role,
+        "dd": _dd_mark(report, n, outcome, role) if status == "played" else None,
+        "contract": _contract(r, lang),
+        "decl_tricks": decl,
+        "own_tricks": own,
+        "whists": r.whists.get(s) if r is not None else None,
+        "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
+        "mp": None,
+        "top": None,
+        "running": None,
+        "notes": row_notes(r, lang) if r is not None else [],
+    }
 
 
 # results.pdf prints the score cards as recap lines in a monospaced face: a table cell per
@@ -417,8 +487,16 @@ def _fmt(value, lang: str) -> str:
 
 def recap_head(t: dict) -> str:
     """The column heads of a printed score card."""
-    return _RECAP.format(deal=t["deal_short"][:3], role=t["role"], rw=role_width(t), contract=t["contract_short"][:6],
-                         tricks=t["tricks_short"], whists=t["whists_short"], mp=t["mp"], run=t["running_short"])
+    return _RECAP.format(
+        deal=t["deal_short"][:3],
+        role=t["role"],
+        rw=role_width(t),
+        contract=t["contract_short"][:6],
+        tricks=t["tricks_short"],
+        whists=t["whists_short"],
+        mp=t["mp"],
+        run=t["running_short"],
+    )
 
 
 def recap_line(x: dict, t: dict) -> list[tuple[str, str]]:
@@ -438,8 +516,16 @@ def recap_line(x: dict, t: dict) -> list[tuple[str, str]]:
     whists = _fmt(x["whists"], t["lang"])  # an adjusted score's percentage is in the row's note
     mp = f"{_fmt(x['mp'], t['lang'])}/{x['top']}" if x["mp"] is not None else ""
     run = _fmt(x["running"], t["lang"])
-    text = _RECAP.format(deal=x["deal"], role=role, rw=role_width(t), contract=x["contract"], tricks=tricks, whists=whists,
-                         mp=mp, run=run).rstrip()
+    text = _RECAP.format(
+        deal=x["deal"],
+        role=role,
+        rw=role_width(t),
+        contract=x["contract"],
+        tricks=tricks,
+        whists=whists,
+        mp=mp,
+        run=run,
+    ).rstrip()
     if x["notes"]:
         text += "\n    " + "; ".join(x["notes"])
     return _segments(text)
@@ -449,8 +535,13 @@ def _round_block(rnd: dict, t: dict) -> dict:
     from prefprint.io.render import short_name
 
     if rnd["rest"]:
-        return {"kind": "round", "title": f"{t['round']} {rnd['round']} · {t['rest']}", "detail": "",
-                "lines": [], "height": _HEADING_MM + _BLOCK_MM}
+        return {
+            "kind": "round",
+            "title": f"{t['round']} {rnd['round']} · {t['rest']}",
+            "detail": "",
+            "lines": [],
+            "height": _HEADING_MM + _BLOCK_MM,
+        }
     title = f"{t['round']} {rnd['round']} · {t['table'].lower()} {rnd['table']} · {rnd['seat']}"
     total = f" · {_fmt(rnd['mp'], t['lang'])}/{rnd['top']}" if rnd["top"] else ""
     mates = ", ".join(f"{s} {p} {short_name(name)}" for s, p, name in rnd["mates"])
@@ -496,7 +587,7 @@ def print_card_pages(cards: list[dict], t: dict, room: float = CARD_COLUMN_MM) -
                 used += _MORE_MM
             columns[-1].append(block)
             used += block["height"]
-    return [columns[i:i + 2] for i in range(0, len(columns), 2)]
+    return [columns[i : i + 2] for i in range(0, len(columns), 2)]
 
 
 def table_page(report, table: int) -> dict:
@@ -518,16 +609,35 @@ def table_page(report, table: int) -> dict:
             if r is not None:
                 seats = {**seats, **r.players}
             status = row_status(r) if r is not None else _missing_status(report, n)
-            deals.append({"deal": n, "status": status, "out": status in EXCLUDED, "contract": _contract(r, lang),
-                          "cells": _protocol_cells(r, lang),
-                          "seats": [{"seat": s, "whists": r.whists.get(s) if r is not None else None,
-                                     "mp": r.mp.get(s) if counts(r, s) else None,
-                                     "adjusted": (r.adjusted or {}).get(s) if r is not None else None}
-                                    for s in event.seats],
-                          "top": r.top if r is not None else None,
-                          "notes": row_notes(r, lang) if r is not None else []})
-        rounds.append({"round": rnd.number, "set": tp.set, "copy_no": table_copy(tp),
-                       "players": [(s, p, names.get(p, "")) for s, p in seats.items()], "deals": deals})
+            deals.append(
+                {
+                    "deal": n,
+                    "status": status,
+                    "out": status in EXCLUDED,
+                    "contract": _contract(r, lang),
+                    "cells": _protocol_cells(r, lang),
+                    "seats": [
+                        {
+                            "seat": s,
+                            "whists": r.whists.get(s) if r is not None else None,
+                            "mp": r.mp.get(s) if counts(r, s) else None,
+                            "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
+                        }
+                        for s in event.seats
+                    ],
+                    "top": r.top if r is not None else None,
+                    "notes": row_notes(r, lang) if r is not None else [],
+                }
+            )
+        rounds.append(
+            {
+                "round": rnd.number,
+                "set": tp.set,
+                "copy_no": table_copy(tp),
+                "players": [(s, p, names.get(p, "")) for s, p in seats.items()],
+                "deals": deals,
+            }
+        )
     return {"table": table, "rounds": rounds}
 
 
@@ -537,6 +647,7 @@ def tables_of(event) -> list[int]:
 
 # --------------------------------------------------------------------------- writing
 
+
 def competition_nav(sessions, names: dict | None = None) -> dict:
     """What a session's pages say of the competition: this session's name, every session (number, name)
     and the names of the competition's players (of those absent from a session too)."""
@@ -544,7 +655,7 @@ def competition_nav(sessions, names: dict | None = None) -> dict:
 
 
 def absent_text(event, names: dict) -> str:
-    """"Не участвует в этой сессии: 17 Егоров Егор" under a session's ranking; "" when all play."""
+    """ "Не участвует в этой сессии: 17 Егоров Егор" under a session's ranking; "" when all play."""
     absent = list(event.absent)
     if not absent:
         return ""
@@ -559,20 +670,32 @@ def _site_pages(report, comp: dict | None = None) -> list[tuple[str, str]]:
     if comp is not None:
         comp = {**comp, "label": event.session_label}
     absent = absent_text(event, {**(comp or {}).get("names", {}), **event.names})
-    common = {"event": event, "names": event.names, "state": report_state(report), "comp": comp, "absent": absent,
-              "deal_numbers": [d.number for d in report.deals], "tables": tables_of(event),
-              "pending": {d.number for d in report.deals if d.status == "pending"}}
+    common = {
+        "event": event,
+        "names": event.names,
+        "state": report_state(report),
+        "comp": comp,
+        "absent": absent,
+        "deal_numbers": [d.number for d in report.deals],
+        "tables": tables_of(event),
+        "pending": {d.number for d in report.deals if d.status == "pending"},
+    }
     pages = [("index.html", html("results_index.html", lang, **common, **ranking_context(report)))]
     for d in report.deals:
         if d.status == "pending":
             continue  # no protocol yet: the ranking lists it as pending
         pages.append((DEAL_PAGE.format(n=d.number), html("results_deal.html", lang, d=deal_page(report, d), **common)))
     for p in event.players:
-        pages.append((PLAYER_PAGE.format(n=p.number),
-                      html("results_player.html", lang, card=player_card(report, p.number), **common)))
+        pages.append(
+            (
+                PLAYER_PAGE.format(n=p.number),
+                html("results_player.html", lang, card=player_card(report, p.number), **common),
+            )
+        )
     for table in common["tables"]:
-        pages.append((TABLE_PAGE.format(n=table), html("results_table.html", lang, tp=table_page(report, table),
-                                                       **common)))
+        pages.append(
+            (TABLE_PAGE.format(n=table), html("results_table.html", lang, tp=table_page(report, table), **common))
+        )
     return pages
 
 
@@ -585,20 +708,47 @@ def pdf_parts(report, comp: dict | None = None) -> list[str]:
     event = report.event
     lang = event.language
     common = {"event": event, "names": event.names, "state": report_state(report)}
-    parts = [html("results_print.html", lang, **common, **ranking_context(report), card_pages=[], deals=[],
-                  absent=absent_text(event, {**(comp or {}).get("names", {}), **event.names}))]
+    parts = [
+        html(
+            "results_print.html",
+            lang,
+            **common,
+            **ranking_context(report),
+            card_pages=[],
+            deals=[],
+            absent=absent_text(event, {**(comp or {}).get("names", {}), **event.names}),
+        )
+    ]
 
     cards = [player_card(report, p.number) for p in sorted(event.players, key=lambda p: p.number)]
     pages = print_card_pages(cards, words(lang))
     marked = any(card["marked"] for card in cards)
     for i in range(0, len(pages), _PDF_CARD_PAGES):
-        parts.append(html("results_print.html", lang, **common, standings=None, card_pages=pages[i:i + _PDF_CARD_PAGES],
-                          recap_head=recap_head(words(lang)), deals=[], marked=marked))
+        parts.append(
+            html(
+                "results_print.html",
+                lang,
+                **common,
+                standings=None,
+                card_pages=pages[i : i + _PDF_CARD_PAGES],
+                recap_head=recap_head(words(lang)),
+                deals=[],
+                marked=marked,
+            )
+        )
     deals = [deal_page(report, d) for d in report.deals if d.status != "pending"]
     for i in range(0, len(deals), _PDF_DEALS_PART):
-        mark_new_pages(deals[i:i + _PDF_DEALS_PART])
-        parts.append(html("results_print.html", lang, **common, standings=None, card_pages=[],
-                          deals=deals[i:i + _PDF_DEALS_PART]))
+        mark_new_pages(deals[i : i + _PDF_DEALS_PART])
+        parts.append(
+            html(
+                "results_print.html",
+                lang,
+                **common,
+                standings=None,
+                card_pages=[],
+                deals=deals[i : i + _PDF_DEALS_PART],
+            )
+        )
     return parts
 
 
@@ -625,8 +775,9 @@ def mark_new_pages(deals: list[dict]) -> None:
         used = least
 
 
-def analyse_reports(reports: list, folder: Path, staging: Path, wanted: bool = True, jobs: int | None = None,
-                    progress=None) -> None:
+def analyse_reports(
+    reports: list, folder: Path, staging: Path, wanted: bool = True, jobs: int | None = None, progress=None
+) -> None:
     """Carry the analysis cache into the staged folder and (if wanted) analyse each report's deals.
 
     Only the contracts played are solved; a deal whose whole table is cached (the kit's, or
@@ -639,16 +790,27 @@ def analyse_reports(reports: list, folder: Path, staging: Path, wanted: bool = T
     say = progress or (lambda msg: None)
     for report in reports:
         event = report.event
-        outcomes = [(d.number, r.outcome) for d in report.deals for r in d.results
-                    if r.outcome is not None and row_status(r) == "played"]
+        outcomes = [
+            (d.number, r.outcome)
+            for d in report.deals
+            for r in d.results
+            if r.outcome is not None and row_status(r) == "played"
+        ]
         requests = makeable.results_requests(event.deals, outcomes, staging)
         if len(reports) > 1:
             say(Message("makeable.session", n=event.session))
         report.analysis = makeable.solve(event.deals, staging, requests, jobs, say)
 
 
-def publish(report, folder: Path, jobs: int | None = None, comp: dict | None = None, pdf: bool = True,
-            previous=None, root: Path | None = None) -> list[Path]:
+def publish(
+    report,
+    folder: Path,
+    jobs: int | None = None,
+    comp: dict | None = None,
+    pdf: bool = True,
+    previous=None,
+    root: Path | None = None,
+) -> list[Path]:
     """index.html, deals/, players/, tables/, results.pdf and results.xlsx in a folder (`comp`: of a
     competition's session, its pages linked to the overall ranking one folder up). `pdf`: False leaves
     results.pdf out. `previous` (io.outdir.Previous of the folder `root` replaces): unchanged files
@@ -666,8 +828,9 @@ def _writer(previous, root: Path | None):
     return lambda path, data: previous.write(root, path, data)
 
 
-def publish_site(report, folder: Path, comp: dict | None = None, previous=None, root: Path | None = None,
-                 workbook: bool = True) -> list[Path]:
+def publish_site(
+    report, folder: Path, comp: dict | None = None, previous=None, root: Path | None = None, workbook: bool = True
+) -> list[Path]:
     """The site (index.html, deals/, players/, tables/): what a reader needs first; and (`workbook`) results.xlsx."""
     folder = Path(folder)
     write = _writer(previous, root)
@@ -683,8 +846,16 @@ def publish_workbook(report, folder: Path) -> list[Path]:
     return [write_results_workbook(report, Path(folder) / "results.xlsx", report_state(report)["text"])]
 
 
-def publish_pdf(report, folder: Path, jobs: int | None = None, comp: dict | None = None, previous=None,
-                root: Path | None = None, progress=None, workbook: bool = True) -> list[Path]:
+def publish_pdf(
+    report,
+    folder: Path,
+    jobs: int | None = None,
+    comp: dict | None = None,
+    previous=None,
+    root: Path | None = None,
+    progress=None,
+    workbook: bool = True,
+) -> list[Path]:
     """results.pdf (only the parts whose HTML changed since `previous` rendered) and (`workbook`) results.xlsx,
     written while the other processes render."""
     path = Path(folder) / "results.pdf"
@@ -694,8 +865,15 @@ def publish_pdf(report, folder: Path, jobs: int | None = None, comp: dict | None
     return written + [write_atomic(path, data)]
 
 
-def render_changed(parts: list[str], path: Path, jobs: int | None = None, previous=None, root: Path | None = None,
-                   while_waiting=None, progress=None) -> bytes:
+def render_changed(
+    parts: list[str],
+    path: Path,
+    jobs: int | None = None,
+    previous=None,
+    root: Path | None = None,
+    while_waiting=None,
+    progress=None,
+) -> bytes:
     """The PDF of HTML parts, those whose digest the old PDF at `path` has taken from it, the others rendered."""
     digests = [digest(p) for p in parts]
     old, old_parts = previous.pdf(root, path) if previous is not None and root is not None else (None, [])
@@ -710,8 +888,14 @@ def render_changed(parts: list[str], path: Path, jobs: int | None = None, previo
     pieces = [rendered[str(i)] if str(i) in rendered else where[d] for i, d in enumerate(digests)]
     data = join_reusing(pieces, old, old_parts)
     if previous is not None and root is not None:
-        previous.wrote_pdf(root, path, [{"digest": d, "pages": pdf_pages(p) if isinstance(p, bytes)
-                                         else old_parts[p]["pages"]} for d, p in zip(digests, pieces)])
+        previous.wrote_pdf(
+            root,
+            path,
+            [
+                {"digest": d, "pages": pdf_pages(p) if isinstance(p, bytes) else old_parts[p]["pages"]}
+                for d, p in zip(digests, pieces)
+            ],
+        )
     return data
 
 
@@ -723,13 +907,21 @@ def competition_context(report) -> dict:
     for s in report.standings:
         per = {t.session: t for t in report.sessions_of.get(s.player, [])}
         rows.append({"standing": s, "sessions": [per.get(k) for k in sessions]})
-    return {"competition": comp, "event": comp, "rows": rows, "sessions": report.sessions,
-            "names": comp.names, "reports": report.reports, "state": competition_state(report),
-            "absent": {r.event.session: absent_text(r.event, comp.names) for r in report.reports}}
+    return {
+        "competition": comp,
+        "event": comp,
+        "rows": rows,
+        "sessions": report.sessions,
+        "names": comp.names,
+        "reports": report.reports,
+        "state": competition_state(report),
+        "absent": {r.event.session: absent_text(r.event, comp.names) for r in report.reports},
+    }
 
 
-def publish_competition(report, folder: Path, jobs: int | None = None, pdf: bool = True, previous=None,
-                        root: Path | None = None) -> list[Path]:
+def publish_competition(
+    report, folder: Path, jobs: int | None = None, pdf: bool = True, previous=None, root: Path | None = None
+) -> list[Path]:
     """The overall ranking (index.html, results.pdf, results.xlsx) and each session's site in session-N/."""
     written = publish_competition_site(report, folder, previous, root, workbook=not pdf)
     if pdf:
@@ -737,15 +929,17 @@ def publish_competition(report, folder: Path, jobs: int | None = None, pdf: bool
     return written
 
 
-def publish_competition_site(report, folder: Path, previous=None, root: Path | None = None,
-                             workbook: bool = True) -> list[Path]:
+def publish_competition_site(
+    report, folder: Path, previous=None, root: Path | None = None, workbook: bool = True
+) -> list[Path]:
     """Each session's site in session-N/ and the overall index.html; (`workbook`) the results.xlsx files."""
     folder = Path(folder)
     written = []
     comp = competition_nav(report.sessions, report.competition.names)
     for session in report.reports:
-        written += publish_site(session, folder / f"session-{session.event.session}", comp, previous, root,
-                                workbook=workbook)
+        written += publish_site(
+            session, folder / f"session-{session.event.session}", comp, previous, root, workbook=workbook
+        )
     ctx = competition_context(report)
     lang = report.competition.language
     write = _writer(previous, root)
@@ -763,15 +957,17 @@ def publish_competition_workbook(report, folder: Path, ctx: dict | None = None) 
     return [write_competition_workbook(report, Path(folder) / "results.xlsx", ctx["state"]["text"], notes)]
 
 
-def publish_competition_pdf(report, folder: Path, jobs: int | None = None, previous=None,
-                            root: Path | None = None, workbook: bool = True) -> list[Path]:
+def publish_competition_pdf(
+    report, folder: Path, jobs: int | None = None, previous=None, root: Path | None = None, workbook: bool = True
+) -> list[Path]:
     """Each session's results.pdf in session-N/ and the overall results.pdf; (`workbook`) the results.xlsx files."""
     folder = Path(folder)
     written = []
     comp = competition_nav(report.sessions, report.competition.names)
     for session in report.reports:
-        written += publish_pdf(session, folder / f"session-{session.event.session}", jobs, comp, previous, root,
-                               workbook=workbook)
+        written += publish_pdf(
+            session, folder / f"session-{session.event.session}", jobs, comp, previous, root, workbook=workbook
+        )
     ctx = competition_context(report)
     text = html("results_competition.html", report.competition.language, printed=True, **ctx)
     path = folder / "results.pdf"

@@ -46,8 +46,8 @@ class Report:
     analysis: object = None  # analysis.EventAnalysis of the deals (double dummy); None: not analysed
 
 
-
 # --------------------------------------------------------------------------- scoring
+
 
 def _exact(x):
     x = Fraction(x)
@@ -99,6 +99,7 @@ def score(event: Event, deals: list, applied: list = (), factoring: str = "plain
 
 # --------------------------------------------------------------------------- the whole run
 
+
 def read(event: Event, workbook: Path) -> list:
     """The deal sheets of a filled workbook as typed (WorkbookError if it cannot be read)."""
 
@@ -109,23 +110,48 @@ def report_of(event: Event, checked: Checked, rulings: Rulings | None = None, pr
     """Score checked deals into a report."""
     factoring = (rulings or Rulings()).factoring
     standings, per_player = score(event, checked.deals, checked.applied, factoring)
-    return Report(event, checked.deals, standings, checked.warnings, per_player, checked.applied, provisional,
-                  list(checked.pending), dt.datetime.now().strftime("%Y-%m-%d %H:%M"), factoring,
-                  dict(checked.partial))
+    return Report(
+        event,
+        checked.deals,
+        standings,
+        checked.warnings,
+        per_player,
+        checked.applied,
+        provisional,
+        list(checked.pending),
+        dt.datetime.now().strftime("%Y-%m-%d %H:%M"),
+        factoring,
+        dict(checked.partial),
+    )
 
 
 def problems_error(event: Event, workbook: Path, problems: list, warnings: list, provisional: bool) -> WorkbookError:
     """The error listing a workbook's problems; rows not yet filled hint at --provisional."""
-    missing = sum(p.params.get("n", 1) for p in problems if isinstance(p, Message) and p.code in (
-        "results.row_missing", "results.contract_missing", "results.deal_blank"))
+    missing = sum(
+        p.params.get("n", 1)
+        for p in problems
+        if isinstance(p, Message)
+        and p.code in ("results.row_missing", "results.contract_missing", "results.deal_blank")
+    )
     hint = [Message("results.provisional_hint", n=missing)] if missing and not provisional else []
     return WorkbookError(workbook, problems, warnings + hint, lang=event.language)
 
 
-def run(competition: Competition, workbooks: list[Path], folder: Path | None = None, trust: str | None = None,
-        rulings_of=None, provisional: bool = False, publish: bool = True, inputs: tuple = (),
-        analysis: bool = False, jobs: int | None = None, progress=None, pdf: bool = True,
-        site_ready=None) -> CompetitionReport:
+def run(
+    competition: Competition,
+    workbooks: list[Path],
+    folder: Path | None = None,
+    trust: str | None = None,
+    rulings_of=None,
+    provisional: bool = False,
+    publish: bool = True,
+    inputs: tuple = (),
+    analysis: bool = False,
+    jobs: int | None = None,
+    progress=None,
+    pdf: bool = True,
+    site_ready=None,
+) -> CompetitionReport:
     """Check every session's workbook, matchpoint each within its session, rank over all; then publish.
 
     `workbooks` are the sessions' in order (one for a one-session event). `rulings_of(event)` gives a
@@ -212,18 +238,36 @@ def partial_json(partial: dict) -> list:
 def ranking_json(report: CompetitionReport) -> dict:
     """The ranking over the competition, with each player's sessions (see README)."""
     names = report.competition.names
-    out = {"ranking": [{"place": s.place, "player": s.player, "name": names.get(s.player, ""),
-                        "mp": fmt_json(s.mp), "max": s.max, "percent": s.percent,
-                        "sessions": [{"session": t.session, "mp": fmt_json(t.mp), "max": t.max,
-                                      "percent": t.percent} for t in report.sessions_of.get(s.player, [])]}
-                       for s in report.standings]}
+    out = {
+        "ranking": [
+            {
+                "place": s.place,
+                "player": s.player,
+                "name": names.get(s.player, ""),
+                "mp": fmt_json(s.mp),
+                "max": s.max,
+                "percent": s.percent,
+                "sessions": [
+                    {"session": t.session, "mp": fmt_json(t.mp), "max": t.max, "percent": t.percent}
+                    for t in report.sessions_of.get(s.player, [])
+                ],
+            }
+            for s in report.standings
+        ]
+    }
     provisional = [r for r in report.reports if r.provisional]
     if provisional:
         one = len(report.reports) == 1
         out["provisional"] = True
-        out["pending"] = [d for r in provisional for d in r.pending] if one else \
-            [{"session": r.event.session, "deals": r.pending} for r in provisional]
-        out["partial"] = partial_json(provisional[0].partial) if one else \
-            [{"session": r.event.session, "deals": partial_json(r.partial)} for r in provisional]
+        out["pending"] = (
+            [d for r in provisional for d in r.pending]
+            if one
+            else [{"session": r.event.session, "deals": r.pending} for r in provisional]
+        )
+        out["partial"] = (
+            partial_json(provisional[0].partial)
+            if one
+            else [{"session": r.event.session, "deals": partial_json(r.partial)} for r in provisional]
+        )
         out["generated_at"] = provisional[0].generated_at
     return out

@@ -22,8 +22,9 @@ def check_adjusted(f: Findings, sheet, srow) -> dict | None:
         except ValueError:
             pct = None
         if pct is None or not 0 <= pct <= 100:
-            f.problem("results.adjusted_pct", cell=f.cell_ref(sheet.name, f"{s}_mp", srow.row), seat=s,
-                      value=shown(raw))
+            f.problem(
+                "results.adjusted_pct", cell=f.cell_ref(sheet.name, f"{s}_mp", srow.row), seat=s, value=shown(raw)
+            )
             ok = False
         else:
             awarded[s] = pct
@@ -38,8 +39,12 @@ def check_adjusted_complete(f: Findings, deals) -> None:
                 continue
             for s in f.event.seats:
                 if s not in r.adjusted:
-                    f.problem("results.adjusted_pct", cell=f.cell_ref(
-                        sheet_name(f.event.language, d.number), f"{s}_mp", r.row), seat=s, value=shown(None))
+                    f.problem(
+                        "results.adjusted_pct",
+                        cell=f.cell_ref(sheet_name(f.event.language, d.number), f"{s}_mp", r.row),
+                        seat=s,
+                        value=shown(None),
+                    )
             if r.adjusted:
                 detail = [Message("results.note_pct", seat=s, percent=Fraction(p)) for s, p in r.adjusted.items()]
                 r.notes.insert(0, Message("results.note_adjusted", detail=detail))

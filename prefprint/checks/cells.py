@@ -16,12 +16,18 @@ PLAYED = {"сыграна", "сыграно", "played", ""}
 NOT_PLAYED = {"не сыграна", "не играна", "не сыграно", "not played", "нет", "-x-"}
 SPOILED = {"испорчена", "испорчено", "spoiled"}
 ADJUSTED = {"корр", "корр.", "adjusted", "adj", "adj."}
-ROW_WORDS = {**dict.fromkeys(NOT_PLAYED, "not played"), **dict.fromkeys(SPOILED, "spoiled"),
-             **dict.fromkeys(ADJUSTED, "adjusted")}
+ROW_WORDS = {
+    **dict.fromkeys(NOT_PLAYED, "not played"),
+    **dict.fromkeys(SPOILED, "spoiled"),
+    **dict.fromkeys(ADJUSTED, "adjusted"),
+}
 SEAT_COLUMNS = (("decl_seat", "decl_tricks"), ("w1_seat", "w1_tricks"), ("w2_seat", "w2_tricks"))
 # the cells a scorer types a result into (round, table and the players' numbers come printed)
-RESULT_CELLS = ("contract",) + tuple(c for pair in SEAT_COLUMNS for c in pair) + tuple(
-    f"{s}_{what}" for s in "NESW" for what in ("whists", "mp"))
+RESULT_CELLS = (
+    ("contract",)
+    + tuple(c for pair in SEAT_COLUMNS for c in pair)
+    + tuple(f"{s}_{what}" for s in "NESW" for what in ("whists", "mp"))
+)
 
 
 def clean(v):
@@ -78,7 +84,7 @@ def parse_whists(v) -> Fraction | None:
     if not d.is_finite():
         raise ValueError
     if d.adjusted() > 9:  # far out of range: do not build a huge number
-        return Fraction(10 ** 10)
+        return Fraction(10**10)
     return Fraction(d)
 
 

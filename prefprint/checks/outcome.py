@@ -61,8 +61,9 @@ def _outcome(event: Event, deal, contract: ContractCell, got: list) -> Outcome:
     if contract.kind == "misere":
         if not isinstance(decl_tricks, int):
             raise Problem("decl_tricks", "results.tricks_missing", seat=declarer)
-        return Outcome.make(event.table_size, deal.dealer, contract, declarer, {declarer: decl_tricks},
-                            conventions=event.conventions)
+        return Outcome.make(
+            event.table_size, deal.dealer, contract, declarer, {declarer: decl_tricks}, conventions=event.conventions
+        )
     # a checked 10 made: played out without whisting, the defenders' cells may stay blank (the engine fills them)
     checked_made = checked_ten(contract.contract, event.conventions) and decl_tricks == 10
     if contract.conceded is None and not checked_made:
@@ -82,8 +83,9 @@ def _outcome(event: Event, deal, contract: ContractCell, got: list) -> Outcome:
         else:
             defence[seat] = "whist"
             tricks[seat] = t
-    return Outcome.make(event.table_size, deal.dealer, contract, declarer, tricks, defence,
-                        conventions=event.conventions)
+    return Outcome.make(
+        event.table_size, deal.dealer, contract, declarer, tricks, defence, conventions=event.conventions
+    )
 
 
 def _check_defenders(event: Event, deal, declarer: str, got: list) -> None:
@@ -109,8 +111,16 @@ def _word_column(got: list, words: tuple) -> str | None:
     return next((SEAT_COLUMNS[i][1] for i, (_, t) in enumerate(got) if i and t in words), None)
 
 
-_CONTRACT_ERRORS = {"rules.allpass_dark", "rules.dark_game", "rules.dark_not_played", "rules.concede_game",
-                    "rules.concede_range", "rules.concede_twice", "rules.concede_not_played", "rules.no_suit"}
+_CONTRACT_ERRORS = {
+    "rules.allpass_dark",
+    "rules.dark_game",
+    "rules.dark_not_played",
+    "rules.concede_game",
+    "rules.concede_range",
+    "rules.concede_twice",
+    "rules.concede_not_played",
+    "rules.no_suit",
+}
 
 
 def cell_to_fix(message, got: list) -> str:
@@ -126,19 +136,20 @@ def cell_to_fix(message, got: list) -> str:
         "rules.whister_tricks": lambda: _seat_column(got, seat, 1),
         "rules.not_playing": lambda: _seat_column(got, seat, 0),
         "rules.whister_is_declarer": lambda: _seat_column(got, seat, 0, after=0),
-        "rules.seat_twice": lambda: next((SEAT_COLUMNS[i][0] for i, (s, _) in enumerate(got)
-                                          if s is not None and s in [x for x, _ in got[:i]]), None),
+        "rules.seat_twice": lambda: next(
+            (SEAT_COLUMNS[i][0] for i, (s, _) in enumerate(got) if s is not None and s in [x for x, _ in got[:i]]), None
+        ),
         "rules.half_level": lambda: _word_column(got, ("half",)),
         "rules.half_order": lambda: _word_column(got, ("half",)),
         "rules.sixes_whisted": lambda: _word_column(got, ("pass", "half")),
         "rules.stalingrad": lambda: _word_column(got, ("pass", "half")),
         "rules.checked_ten": lambda: _word_column(got, ("pass", "half")),
-        "rules.concede_defence": lambda: next((SEAT_COLUMNS[i][1] for i, (_, t) in enumerate(got)
-                                               if i and t not in (None, "pass")), None),
+        "rules.concede_defence": lambda: next(
+            (SEAT_COLUMNS[i][1] for i, (_, t) in enumerate(got) if i and t not in (None, "pass")), None
+        ),
         "rules.tricks_sum": lambda: "decl_tricks",
         "rules.declarer_tricks": lambda: "decl_tricks",
         "rules.concede_tricks": lambda: "decl_tricks",
         "rules.allpass_sum": lambda: "decl_tricks",
     }.get(code, lambda: None)()
     return column or "decl_seat"
-

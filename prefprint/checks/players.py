@@ -32,8 +32,7 @@ def check_players(f: Findings, sheet, srow, planned: dict) -> dict | None:
     twice = [p for p, n in Counter(players.values()).items() if n > 1]
     if twice:  # named at the second of the two cells
         seat = [s for s, p in players.items() if p == twice[0]][-1]
-        f.problem("results.player_twice_in_row", cell=f.cell_ref(sheet.name, f"{seat}_no", srow.row),
-                  player=twice[0])
+        f.problem("results.player_twice_in_row", cell=f.cell_ref(sheet.name, f"{seat}_no", srow.row), player=twice[0])
         return None
     for s, num in players.items():
         f.seated.append(Seated(rnd, tbl, s, num, planned[s], f.cell_ref(sheet.name, f"{s}_no", srow.row)))

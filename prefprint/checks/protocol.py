@@ -20,8 +20,9 @@ from prefprint.engine.rulings import Rulings
 from prefprint.words.messages import Message
 
 
-def check_workbook(event: Event, sheets, trust: str | None = None, rulings: Rulings | None = None,
-                   provisional: bool = False) -> Checked:
+def check_workbook(
+    event: Event, sheets, trust: str | None = None, rulings: Rulings | None = None, provisional: bool = False
+) -> Checked:
     """Check every row against the movement and the scoring engine and apply the director's rulings.
 
     Problems name the sheet and cell (or the ruling's file and line); with `provisional`, deals
@@ -59,8 +60,9 @@ def check_sheet(f: Findings, sheet) -> DealResult:
         rows = written
     else:
         check_rows_missing(f, sheet, expected, rows)
-    results = [check_row(f, sheet, deal, rows[key], dict(expected[key].seats)) for key in sorted(expected)
-               if key in rows]
+    results = [
+        check_row(f, sheet, deal, rows[key], dict(expected[key].seats)) for key in sorted(expected) if key in rows
+    ]
     return DealResult(deal.number, "played", [r for r in results if r is not None])
 
 
@@ -76,14 +78,25 @@ def check_row(f: Findings, sheet, deal, srow, planned: dict) -> Result | None:
         return None
     if word in ("not played", "spoiled"):
         note = Message("results.note_not_played" if word == "not played" else "results.note_spoiled")
-        return Result(deal.number, rnd, tbl, srow.row, None, players, {}, cells=cells_of(srow), status=word,
-                      notes=[note])
+        return Result(
+            deal.number, rnd, tbl, srow.row, None, players, {}, cells=cells_of(srow), status=word, notes=[note]
+        )
     if word == "adjusted":
         awarded = check_adjusted(f, sheet, srow)
         if awarded is None:
             return None
-        return Result(deal.number, rnd, tbl, srow.row, None, players, {}, cells=cells_of(srow), adjusted=awarded,
-                      status="adjusted")
+        return Result(
+            deal.number,
+            rnd,
+            tbl,
+            srow.row,
+            None,
+            players,
+            {},
+            cells=cells_of(srow),
+            adjusted=awarded,
+            status="adjusted",
+        )
     try:
         contract = check_contract(v, rnd, tbl)
         outcome = check_outcome(f.event, deal, contract, v)

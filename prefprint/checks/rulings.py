@@ -36,17 +36,27 @@ def ruling_row(f: Findings, ruling, deal: DealResult):
             waits(f, ruling, deal)
             return None
         if row is None:
-            f.problem("rulings.no_row", where=ruling.where, round=ruling.round, table=ruling.table,
-                      deal=deal.number)
+            f.problem("rulings.no_row", where=ruling.where, round=ruling.round, table=ruling.table, deal=deal.number)
             return None
         seat = ruling.seat or next((s for s, p in row.players.items() if p == ruling.player), None)
         if seat is None:
-            f.problem("rulings.not_at_table", where=ruling.where, player=ruling.player, round=row.round,
-                      table=row.table, seats=", ".join(map(str, row.players.values())))
+            f.problem(
+                "rulings.not_at_table",
+                where=ruling.where,
+                player=ruling.player,
+                round=row.round,
+                table=row.table,
+                seats=", ".join(map(str, row.players.values())),
+            )
             return None
         if ruling.player is not None and row.players.get(seat) != ruling.player:
-            f.problem("rulings.seat_player", where=ruling.where, seat=seat, written=row.players.get(seat),
-                      player=ruling.player)
+            f.problem(
+                "rulings.seat_player",
+                where=ruling.where,
+                seat=seat,
+                written=row.players.get(seat),
+                player=ruling.player,
+            )
             return None
         return row, seat, row.players[seat]
     for row in deal.results:
@@ -78,8 +88,11 @@ def apply_adjusted(f: Findings, ruling, deals: dict) -> None:
 def apply_penalty(f: Findings, ruling, deals: dict) -> None:
     """A penalty (matchpoints, or a percentage of a top) on a player, a row's seat or a table's round."""
     if ruling.kind == "time":
-        places = [(s, p) for s, p in players_at(f, ruling.round, ruling.table).items()
-                  if not ruling.seats or s in ruling.seats]
+        places = [
+            (s, p)
+            for s, p in players_at(f, ruling.round, ruling.table).items()
+            if not ruling.seats or s in ruling.seats
+        ]
         where = (None, ruling.round, ruling.table)
     elif ruling.player is not None:
         places = [(ruling.seat, ruling.player)]

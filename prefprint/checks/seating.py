@@ -20,8 +20,16 @@ def check_two_tables(f: Findings) -> set:
             odd = [r for r in recs if r.player != r.planned] or [r for r in recs if r.table != recs[0].table]
             for r in odd:
                 other = next(x for x in recs if x.table != r.table)
-                f.problem("results.player_two_tables", cell=r.cell, player=player, table=r.table, round=rnd,
-                          other=other.table, other_cell=other.cell, planned=r.planned)
+                f.problem(
+                    "results.player_two_tables",
+                    cell=r.cell,
+                    player=player,
+                    table=r.table,
+                    round=rnd,
+                    other=other.table,
+                    other_cell=other.cell,
+                    planned=r.planned,
+                )
                 flagged.add(id(r))
     return flagged
 
@@ -38,11 +46,26 @@ def check_same_player_all_round(f: Findings, flagged: set) -> None:
             first = next(r for r in recs if r.player == main)
             for r in recs:
                 if r.player != main and id(r) not in flagged:
-                    f.problem("results.player_inconsistent", cell=r.cell, round=rnd, table=tbl, seat=seat,
-                              player=r.player, other=main, other_cell=first.cell)
+                    f.problem(
+                        "results.player_inconsistent",
+                        cell=r.cell,
+                        round=rnd,
+                        table=tbl,
+                        seat=seat,
+                        player=r.player,
+                        other=main,
+                        other_cell=first.cell,
+                    )
         elif recs[0].player != recs[0].planned and not any(id(r) in flagged for r in recs):
-            f.warn("results.substitute", cell=recs[0].cell, round=rnd, table=tbl, seat=seat,
-                   player=recs[0].player, planned=recs[0].planned)
+            f.warn(
+                "results.substitute",
+                cell=recs[0].cell,
+                round=rnd,
+                table=tbl,
+                seat=seat,
+                player=recs[0].player,
+                planned=recs[0].planned,
+            )
 
 
 def players_at(f: Findings, rnd: int, tbl: int) -> dict:

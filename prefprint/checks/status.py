@@ -19,15 +19,22 @@ def check_status(f: Findings, sheet) -> str:
         if typed in words:
             return status
     mixed = mixed_scripts(typed)
-    f.problem("results.status_mixed" if mixed else "results.status_unknown", cell=f.status_ref(sheet.name),
-              value=shown(sheet.status), words=", ".join(STATUS_WORDS[f.event.language]))
+    f.problem(
+        "results.status_mixed" if mixed else "results.status_unknown",
+        cell=f.status_ref(sheet.name),
+        value=shown(sheet.status),
+        words=", ".join(STATUS_WORDS[f.event.language]),
+    )
     return "played"
 
 
 def check_results_ignored(f: Findings, sheet, rows: dict) -> None:
     """Results written under a deal status "not played" or "spoiled" are not counted: say so."""
-    n = sum(1 for srow in rows.values()
-            if entered(srow) and row_word(srow.values["contract"]) not in ("not played", "spoiled"))
+    n = sum(
+        1
+        for srow in rows.values()
+        if entered(srow) and row_word(srow.values["contract"]) not in ("not played", "spoiled")
+    )
     if n:
         f.warn("results.status_ignores_rows", cell=f.status_ref(sheet.name), status=shown(sheet.status), n=n)
 
@@ -49,6 +56,18 @@ def excluded_deal(f: Findings, sheet, deal: int, status: str, expected: dict, ro
         players = dict(planned.seats)
         if srow is not None:
             players = check_players(f, sheet, srow, players) or players
-        results.append(Result(deal, key[0], key[1], srow.row if srow else 0, None, players, {},
-                              cells=cells_of(srow), status=status, notes=[note]))
+        results.append(
+            Result(
+                deal,
+                key[0],
+                key[1],
+                srow.row if srow else 0,
+                None,
+                players,
+                {},
+                cells=cells_of(srow),
+                status=status,
+                notes=[note],
+            )
+        )
     return DealResult(deal, status, results, [note])

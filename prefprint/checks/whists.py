@@ -37,10 +37,12 @@ def check_whists(f: Findings, sheet, srow, contract: ContractCell, outcome: Outc
         raise Problem("N_whists", "results.whists_sum", total=signed(total))
     diff = [s for s in seats if not close(given[s], computed[s])]
     if diff and f.trust is None:
-        pairs = [Message("results.whists_pair", seat=s, written=signed(given[s]), computed=signed(computed[s]))
-                 for s in diff]
-        raise Problem(f"{diff[0]}_whists", "results.whists_differ", contract=contract.label(f.event.language),
-                      detail=pairs)
+        pairs = [
+            Message("results.whists_pair", seat=s, written=signed(given[s]), computed=signed(computed[s])) for s in diff
+        ]
+        raise Problem(
+            f"{diff[0]}_whists", "results.whists_differ", contract=contract.label(f.event.language), detail=pairs
+        )
     if diff and f.trust == "written":
         f.warn("results.trust_written", cell=cell(diff[0]))
         return dict(given)

@@ -11,8 +11,16 @@ from functools import cache
 
 from prefprint.words.catalog import catalog, gettext
 
-_WORDS = {"Usage:": "usage", "Options": "options", "Commands": "commands", "default": "default",
-          "required": "required", "OPTIONS": "OPTIONS", "COMMAND": "COMMAND", "ARGS": "ARGS"}
+_WORDS = {
+    "Usage:": "usage",
+    "Options": "options",
+    "Commands": "commands",
+    "default": "default",
+    "required": "required",
+    "OPTIONS": "OPTIONS",
+    "COMMAND": "COMMAND",
+    "ARGS": "ARGS",
+}
 _METAVARS = ("INTEGER RANGE", "INTEGER", "TEXT", "DIRECTORY", "FILE", "PATH")
 
 
@@ -49,4 +57,4 @@ def short(text: str, limit: int) -> str:
     """A command's help cut to one line of the command list, at a word."""
     if len(text) <= limit:
         return text
-    return text[:limit - 1].rsplit(" ", 1)[0].rstrip(",:;") + "…"
+    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(",:;") + "…"

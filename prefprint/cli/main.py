@@ -66,9 +66,15 @@ class _RussianHelp:
             return super().format_options(ctx, formatter)
         from prefprint.cli.help import click_words, russian_spec
 
-        rows = [(russian_spec(spec, lang), _help_record(text, lang)) for spec, text in
-                (p.get_help_record(ctx) or (None, None) for p in self.get_params(ctx)
-                 if not isinstance(p, click.Argument)) if spec]
+        rows = [
+            (russian_spec(spec, lang), _help_record(text, lang))
+            for spec, text in (
+                p.get_help_record(ctx) or (None, None)
+                for p in self.get_params(ctx)
+                if not isinstance(p, click.Argument)
+            )
+            if spec
+        ]
         if rows:
             with formatter.section(click_words(lang)["Options"]):
                 formatter.write_dl(rows)
@@ -179,8 +185,8 @@ def _asked_lang(ctx, args) -> str:
     for i, arg in enumerate(args):
         if arg == "--lang" and i + 1 < len(args) and args[i + 1] in LANGS:
             return args[i + 1]
-        if arg.startswith("--lang=") and arg[len("--lang="):] in LANGS:
-            return arg[len("--lang="):]
+        if arg.startswith("--lang=") and arg[len("--lang=") :] in LANGS:
+            return arg[len("--lang=") :]
     return "ru"
 
 
@@ -320,19 +326,35 @@ def _numbers(text: str | None, option: str) -> list[int] | None:
 
 @cli.command()
 @click.option("--players", type=int, required=True, help="Number of players (8–1000 at tables of 4, 6–1000 of 3).")
-@click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True,
-              help="Players per table; at tables of 3 the talon lies in pocket W.")
-@click.option("--rounds", type=int, help="Rounds of the session: auto chooses the movement for them "
-              "(fewer than the full circle).")
-@click.option("--method", type=click.Choice(["auto", "standard", "field", "search", "scheme", "skip", "rooms", "rests"]),
-              default="auto", show_default=True, help="Force a method of movement.")
+@click.option(
+    "--table-size",
+    type=click.Choice(["4", "3"]),
+    default="4",
+    show_default=True,
+    help="Players per table; at tables of 3 the talon lies in pocket W.",
+)
+@click.option(
+    "--rounds", type=int, help="Rounds of the session: auto chooses the movement for them (fewer than the full circle)."
+)
+@click.option(
+    "--method",
+    type=click.Choice(["auto", "standard", "field", "search", "scheme", "skip", "rooms", "rests"]),
+    default="auto",
+    show_default=True,
+    help="Force a method of movement.",
+)
 @click.option("--rooms", help="Force a split into rooms, e.g. 20,12 (the rooms share the sets).")
 @click.option("--by-lines", is_flag=True, help="Build the second session: rooms of former N, E, S, W.")
 @click.option("--absent", help="With --by-lines: numbers of players who miss the second session, e.g. 3,17.")
 @click.option("--compare", is_flag=True, help="List the candidates side by side and say why auto chose.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see docs/json.md).")
-@click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True,
-              help="Language of the text output and of errors.")
+@click.option(
+    "--lang",
+    type=click.Choice(list(LANGS)),
+    default="ru",
+    show_default=True,
+    help="Language of the text output and of errors.",
+)
 def movement(players, table_size, rounds, method, rooms, by_lines, absent, compare, as_json, lang):
     """Build a movement and print it round by round with its statistics and fairness."""
     from prefprint.movement.engine import build_movement, second_session, to_dict
@@ -350,8 +372,16 @@ def movement(players, table_size, rounds, method, rooms, by_lines, absent, compa
     if compare:
         options, best, reason = compare_candidates(players, k, method, room_sizes, rounds)
         if as_json:
-            click.echo(json.dumps({"candidates": [_candidate_json(c, k) for c in options], "chosen": best.method,
-                                   "reason": reason[0]}, ensure_ascii=False))
+            click.echo(
+                json.dumps(
+                    {
+                        "candidates": [_candidate_json(c, k) for c in options],
+                        "chosen": best.method,
+                        "reason": reason[0],
+                    },
+                    ensure_ascii=False,
+                )
+            )
         else:
             click.echo(compare_text(options, best, reason, players, k, lang))
         return
@@ -371,18 +401,26 @@ _VARIANT_HELP = f"Variant preset: {', '.join(VARIANTS)} (or its Russian name: С
 
 def _candidate_json(c, k: int) -> dict:
     q = c.movement.quality
-    return {"method": c.method, "rounds": q.rounds, "deals": q.sets * k,
-            "pairs": {"never": q.never, "once": q.once, "more": q.more} | ({"apart": q.apart} if q.apart else {}),
-            "set_plays": {"min": q.set_plays[0], "max": q.set_plays[1]},
-            "rests": {"min": q.rests[0], "max": q.rests[1]}, "excess_pct": q.excess_pct}
+    return {
+        "method": c.method,
+        "rounds": q.rounds,
+        "deals": q.sets * k,
+        "pairs": {"never": q.never, "once": q.once, "more": q.more} | ({"apart": q.apart} if q.apart else {}),
+        "set_plays": {"min": q.set_plays[0], "max": q.set_plays[1]},
+        "rests": {"min": q.rests[0], "max": q.rests[1]},
+        "excess_pct": q.excess_pct,
+    }
 
 
 @cli.command()
 @click.option("--variant", required=True, help=_VARIANT_HELP)
 @click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True)
 @click.option("--dealer", required=True, help="Dealer's seat (at a table of 3: the seat marked dealer, first hand).")
-@click.option("--contract", required=True,
-              help='As written in the protocol: 7♠, 6S, 8NT, "семь пик", "7♠ втёмную", "6♠ без 3", мизер, "—".')
+@click.option(
+    "--contract",
+    required=True,
+    help='As written in the protocol: 7♠, 6S, 8NT, "семь пик", "7♠ втёмную", "6♠ без 3", мизер, "—".',
+)
 @click.option("--declarer", help="Declarer's seat (not for all-pass).")
 @click.option("--tricks", help="Tricks per seat, e.g. N=5,E=5 (all-pass: the three hands).")
 @click.option("--defence", help="Each defender: whist, pass or half, e.g. E=whist,S=pass.")
@@ -399,8 +437,9 @@ def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark
     try:
         conv = conventions_for(variant, _overrides(overrides))
         tr = {seat: parse_tricks(n) for seat, n in _parse_pairs(tricks).items()}
-        outcome = Outcome.make(int(table_size), dealer, contract, declarer, tr, _parse_pairs(defence), dark, concede,
-                               conventions=conv)
+        outcome = Outcome.make(
+            int(table_size), dealer, contract, declarer, tr, _parse_pairs(defence), dark, concede, conventions=conv
+        )
         result = settle(outcome, conv)
     except ScoringError as e:
         e.lang = lang  # the group prints it in the language asked for
@@ -415,9 +454,18 @@ def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark
 @click.option("--variant", required=True, help=_VARIANT_HELP)
 @click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True)
 @click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True)
-@click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. consolation_to_dealer=false.")
-@click.option("-o", "--output", "out", type=click.Path(file_okay=False), default="output/costs", show_default=True,
-              help="Folder for costs-VARIANT-SIZE.html and .pdf.")
+@click.option(
+    "--convention", "overrides", multiple=True, help="Override a convention, e.g. consolation_to_dealer=false."
+)
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    type=click.Path(file_okay=False),
+    default="output/costs",
+    show_default=True,
+    help="Folder for costs-VARIANT-SIZE.html and .pdf.",
+)
 def costs(variant, table_size, lang, overrides, out):
     """Write the cost-of-game reference table (HTML and PDF)."""
     from prefprint.engine.rules import ScoringError, conventions_for
@@ -433,10 +481,12 @@ def costs(variant, table_size, lang, overrides, out):
         click.echo(str(p))
 
 
-_LANG = click.option("--lang", type=click.Choice(list(LANGS)),
-                     help="Language of the messages (default: the event's language).")
-_NO_ANALYSIS = click.option("--no-analysis", is_flag=True,
-                            help="No double-dummy analysis (also [publish] analysis = false in the spec).")
+_LANG = click.option(
+    "--lang", type=click.Choice(list(LANGS)), help="Language of the messages (default: the event's language)."
+)
+_NO_ANALYSIS = click.option(
+    "--no-analysis", is_flag=True, help="No double-dummy analysis (also [publish] analysis = false in the spec)."
+)
 NO_ANALYSIS_ENV = "PREFPRINT_NO_ANALYSIS"  # set (to anything but "" or 0): as --no-analysis on every run
 
 
@@ -457,6 +507,7 @@ def default_folder(spec) -> Path:
 
 def _say(lang: str):
     """A progress line on stderr: a Message in the language of the messages, or a plain string."""
+
     def say(msg):
         click.echo(text_of(msg, lang), err=True)
 
@@ -465,8 +516,9 @@ def _say(lang: str):
 
 @cli.command()
 @click.argument("spec", type=click.Path(exists=True, dir_okay=False))
-@click.option("-o", "--output", "out", type=click.Path(file_okay=False),
-              help="Output folder (default: output/<spec stem>/).")
+@click.option(
+    "-o", "--output", "out", type=click.Path(file_okay=False), help="Output folder (default: output/<spec stem>/)."
+)
 @click.option("--session", type=click.IntRange(min=1), help="Print only this session (default: every session).")
 @click.option("--jobs", type=int, default=0, help="Processes for the analysis and PDF rendering (default: CPU count).")
 @click.option("--force", is_flag=True, help="Overwrite a protocols.xlsx in the folder even if it holds results.")
@@ -484,26 +536,51 @@ def kit(spec, out, session, jobs, force, no_analysis, lang):
     if session:
         competition.session(session)  # an unknown session is one line, before anything is written
     folder = Path(out) if out else default_folder(spec)
-    written = kit_mod.write_competition_kit(competition, folder, session, jobs=jobs or None, progress=_say(lang),
-                                            force=force, analysis=_analysis_wanted(no_analysis, competition))
+    written = kit_mod.write_competition_kit(
+        competition,
+        folder,
+        session,
+        jobs=jobs or None,
+        progress=_say(lang),
+        force=force,
+        analysis=_analysis_wanted(no_analysis, competition),
+    )
     click.echo(Message("kit.written", n=len(written), folder=str(folder)).text(lang))
 
 
 @cli.command()
 @click.argument("spec", type=click.Path(exists=True, dir_okay=False))
 @click.argument("workbooks", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("-o", "--output", "out", type=click.Path(file_okay=False),
-              help="Output folder (default: output/<spec stem>/results/).")
-@click.option("--trust", type=click.Choice(["written", "computed"]),
-              help="Publish despite whists that differ from the engine: which of the two counts.")
-@click.option("--provisional", is_flag=True,
-              help="Publish what is entered so far: each deal over its rows typed in; the deals not begun are listed.")
-@click.option("--rulings", "rulings_path", type=click.Path(exists=True, dir_okay=False),
-              help="The director's rulings (default: [[rulings]] in the spec and rulings.toml beside it).")
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    type=click.Path(file_okay=False),
+    help="Output folder (default: output/<spec stem>/results/).",
+)
+@click.option(
+    "--trust",
+    type=click.Choice(["written", "computed"]),
+    help="Publish despite whists that differ from the engine: which of the two counts.",
+)
+@click.option(
+    "--provisional",
+    is_flag=True,
+    help="Publish what is entered so far: each deal over its rows typed in; the deals not begun are listed.",
+)
+@click.option(
+    "--rulings",
+    "rulings_path",
+    type=click.Path(exists=True, dir_okay=False),
+    help="The director's rulings (default: [[rulings]] in the spec and rulings.toml beside it).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the ranking as one JSON object.")
-@click.option("--no-pdf", is_flag=True,
-              help="Publish the site and results.xlsx only, without results.pdf (by default the site is swapped "
-                   "in first and the PDF follows).")
+@click.option(
+    "--no-pdf",
+    is_flag=True,
+    help="Publish the site and results.xlsx only, without results.pdf (by default the site is swapped "
+    "in first and the PDF follows).",
+)
 @_NO_ANALYSIS
 @_LANG
 def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_pdf, no_analysis, lang):
@@ -518,10 +595,19 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
     _warnings(competition.warnings, lang)
     rulings = {e.session: load_rulings(spec, e, rulings_path) for e in competition.sessions}
     folder = Path(out) if out else default_folder(spec) / "results"
-    report = run(competition, [Path(w) for w in workbooks], folder, trust=trust,
-                 rulings_of=lambda e: rulings[e.session], provisional=provisional,
-                 inputs=(rulings_path,), analysis=_analysis_wanted(no_analysis, competition), progress=_say(lang),
-                 pdf=not no_pdf, site_ready=None if as_json else _site_ready(lang))
+    report = run(
+        competition,
+        [Path(w) for w in workbooks],
+        folder,
+        trust=trust,
+        rulings_of=lambda e: rulings[e.session],
+        provisional=provisional,
+        inputs=(rulings_path,),
+        analysis=_analysis_wanted(no_analysis, competition),
+        progress=_say(lang),
+        pdf=not no_pdf,
+        site_ready=None if as_json else _site_ready(lang),
+    )
     _warnings(report.warnings, lang)
     if as_json:
         click.echo(json.dumps(ranking_json(report), ensure_ascii=False))
@@ -536,6 +622,7 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
 
 def _site_ready(lang: str):
     """On stderr, when the results site is in place and the PDF follows."""
+
     def say(path):
         click.echo(Message("results.site_ready", path=str(path)).text(lang), err=True)
 
@@ -564,8 +651,13 @@ class _Bar:
 @click.argument("spec", type=click.Path(exists=True, dir_okay=False))
 @click.option("--session", type=click.IntRange(min=1), help="Analyse only this session (default: every session).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (shape in docs/json.md).")
-@click.option("-o", "--output", "out", type=click.Path(file_okay=False),
-              help="Folder of the cache (default: output/<spec stem>/).")
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    type=click.Path(file_okay=False),
+    help="Folder of the cache (default: output/<spec stem>/).",
+)
 @click.option("--no-cache", is_flag=True, help="Solve every deal again; neither read nor write the cache.")
 @click.option("--misere-tricks", is_flag=True, help="Also count the tricks a caught misère cannot avoid (slower).")
 @click.option("--jobs", type=int, default=0, help="Processes (default: every core).")
@@ -587,8 +679,9 @@ def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
     for event in events:
         bar = _Bar(Message("solver.progress").text(lang)) if sys.stderr.isatty() else None
         try:
-            result = analysis.analyse(event.deals, folder=folder, jobs=jobs or None, progress=bar,
-                                      misere_count=misere_tricks)
+            result = analysis.analyse(
+                event.deals, folder=folder, jobs=jobs or None, progress=bar, misere_count=misere_tricks
+            )
         finally:
             if bar is not None:
                 bar.close()
@@ -611,8 +704,13 @@ def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
 @cli.command()
 @click.argument("spec", type=click.Path(exists=True, dir_okay=False))
 @click.option("--session", type=click.IntRange(min=1), default=1, show_default=True, help="The session to score.")
-@click.option("-o", "--output", "out", type=click.Path(file_okay=False),
-              help="The kit's folder: database, secret and protocols.xlsx (default: output/<spec stem>/).")
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    type=click.Path(file_okay=False),
+    help="The kit's folder: database, secret and protocols.xlsx (default: output/<spec stem>/).",
+)
 @click.option("--host", help="Address to listen on (default: the host of [serve] url, else 127.0.0.1).")
 @click.option("--port", type=click.IntRange(1, 65535), help="Port (default: the port of [serve] url, else 8000).")
 @click.option("--hide-results", is_flag=True, help="Results pages only for the director until he shows them.")
@@ -633,8 +731,9 @@ def serve(spec, session, out, host, port, hide_results, tokens, as_json, lang):
     if tokens:
         found = codes_of(event, folder)
         if as_json:
-            click.echo(json.dumps({"director": found["director"],
-                                   "tables": {str(t): c for t, c in found["tables"].items()}}))
+            click.echo(
+                json.dumps({"director": found["director"], "tables": {str(t): c for t, c in found["tables"].items()}})
+            )
         else:
             click.echo(Message("serve.tokens_director", key=found["director"]).text(lang))
             for t, c in found["tables"].items():

@@ -14,8 +14,7 @@ from prefprint.words.messages import Message, shown
 SUITS = ("♠", "♣", "♦", "♥")
 RANKS = ("7", "8", "9", "10", "В", "Д", "К", "Т")  # low to high
 RANKS_EN = ("7", "8", "9", "10", "J", "Q", "K", "A")
-_RANK_WORDS = {**{r.lower(): i for i, r in enumerate(RANKS)}, **{r.lower(): i for i, r in enumerate(RANKS_EN)},
-               "t": 7}
+_RANK_WORDS = {**{r.lower(): i for i, r in enumerate(RANKS)}, **{r.lower(): i for i, r in enumerate(RANKS_EN)}, "t": 7}
 DECK = tuple((s, r) for s in range(4) for r in range(8))
 PRINTED_RANKS = PerLanguage(lambda lang: tuple(gettext("card.ranks", lang).split()))  # as each language prints them
 
@@ -53,7 +52,7 @@ def parse_cards(text: str) -> tuple:
         elif ch in SUITS:
             suit, i = SUITS.index(ch), i + 1
         else:
-            if t[i:i + 2] == "10":
+            if t[i : i + 2] == "10":
                 rank, i = 3, i + 2
             elif ch.lower() in _RANK_WORDS:
                 rank, i = _RANK_WORDS[ch.lower()], i + 1
@@ -95,8 +94,9 @@ def dealer_of(index_in_set: int, table_size: int) -> str:
 def _stream(seed: str, number: int):
     counter = 0
     while True:
-        block = hmac.new(str(seed).encode(), f"prefprint deal {number} block {counter}".encode(),
-                         hashlib.sha256).digest()
+        block = hmac.new(
+            str(seed).encode(), f"prefprint deal {number} block {counter}".encode(), hashlib.sha256
+        ).digest()
         yield from block
         counter += 1
 
@@ -120,7 +120,7 @@ def generate_deal(seed, number: int, set_no: int, dealer: str, table_size: int) 
     """A generated deal: 10 cards to each playing pocket, 2 to the talon."""
     deck = shuffled_deck(seed, number)
     seats = sorted(active_seats(table_size, dealer), key="NESW".index)
-    hands = tuple((s, tuple(sorted(deck[10 * i:10 * i + 10]))) for i, s in enumerate(seats))
+    hands = tuple((s, tuple(sorted(deck[10 * i : 10 * i + 10]))) for i, s in enumerate(seats))
     return Deal(number, set_no, dealer, table_size, hands, tuple(deck[30:32]))
 
 
@@ -151,9 +151,9 @@ def layout_problems(hands: dict, talon: tuple) -> list[Message]:
     return problems
 
 
-
-def make_deals(n_sets: int, per_set: int, table_size: int, seed, prepared: dict | None = None,
-               dealt_at_table: bool = False) -> list[Deal]:
+def make_deals(
+    n_sets: int, per_set: int, table_size: int, seed, prepared: dict | None = None, dealt_at_table: bool = False
+) -> list[Deal]:
     """All deals of an event: set s holds deals (s−1)·per_set+1 … s·per_set.
 
     Deals dealt at the first table have no layout until the protocol brings it back.
@@ -185,9 +185,11 @@ def typed_layout(deal: Deal, typed: dict) -> tuple[Deal | None, list]:
     for pocket in list(seats) + ["talon_top", "talon_bottom"]:
         if not str(typed.get(pocket, ("", None))[0]).strip():
             cell = typed[pocket][1] if pocket in typed and typed[pocket][1] else _first_cell(typed)
-            problems.append(Message("deals.layout_cell_missing", cell=cell, pocket=_pocket_name(pocket))
-                            if pocket in seats else
-                            Message("deals.layout_talon_missing", cell=cell, pocket=_pocket_name(pocket)))
+            problems.append(
+                Message("deals.layout_cell_missing", cell=cell, pocket=_pocket_name(pocket))
+                if pocket in seats
+                else Message("deals.layout_talon_missing", cell=cell, pocket=_pocket_name(pocket))
+            )
             continue
         text, cell = typed[pocket]
         try:
@@ -201,8 +203,9 @@ def typed_layout(deal: Deal, typed: dict) -> tuple[Deal | None, list]:
                 continue
             talon += list(cards)
         elif len(cards) != 10:
-            problems.append(Message("deals.at_cell", cell=cell, what=Message("deals.hand_size", seat=pocket,
-                                                                             n=len(cards))))
+            problems.append(
+                Message("deals.at_cell", cell=cell, what=Message("deals.hand_size", seat=pocket, n=len(cards)))
+            )
         else:
             hands[pocket] = tuple(sorted(cards))
     if problems:

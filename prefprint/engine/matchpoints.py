@@ -13,15 +13,14 @@ def matchpoint(results: list) -> list[int]:
     The top is 2·(n−1); the matchpoints of a line sum to n·(n−1).
     """
     ordered = sorted(results)
-    return [2 * bisect_left(ordered, r) + (bisect_right(ordered, r) - bisect_left(ordered, r) - 1)
-            for r in results]
+    return [2 * bisect_left(ordered, r) + (bisect_right(ordered, r) - bisect_left(ordered, r) - 1) for r in results]
 
 
 def rounded_percent(ratio, digits: int = 2) -> Fraction:
     """A ratio as a percentage rounded half away from zero from the exact value: 0.68125 -> 68.13."""
-    scaled = Fraction(ratio) * 100 * 10 ** digits
+    scaled = Fraction(ratio) * 100 * 10**digits
     whole = (abs(scaled) * 2 + 1) // 2
-    return Fraction(whole if scaled >= 0 else -whole, 10 ** digits)
+    return Fraction(whole if scaled >= 0 else -whole, 10**digits)
 
 
 def percent_text(ratio, digits: int = 2) -> str:
@@ -30,7 +29,7 @@ def percent_text(ratio, digits: int = 2) -> str:
         return "—"
     value = rounded_percent(ratio, digits)
     sign = "-" if value < 0 else ""
-    whole, part = divmod(abs(value.numerator) * 10 ** digits // value.denominator, 10 ** digits)
+    whole, part = divmod(abs(value.numerator) * 10**digits // value.denominator, 10**digits)
     return f"{sign}{whole}.{part:0{digits}d}" if digits else f"{sign}{whole}"
 
 
@@ -80,6 +79,7 @@ def rank(totals: dict[int, tuple[int, int, int]]) -> list[Standing]:
 
     totals: player -> (matchpoints, maximum possible, deals counted).
     """
+
     def ratio(p):
         mp, mx, _ = totals[p]
         return Fraction(mp) / mx if mx else Fraction(-1)
@@ -92,7 +92,7 @@ def rank(totals: dict[int, tuple[int, int, int]]) -> list[Standing]:
         while j + 1 < len(order) and ratio(order[j + 1]) == ratio(order[i]):
             j += 1
         place = str(i + 1) if i == j else f"{i + 1}–{j + 1}"
-        for p in order[i:j + 1]:
+        for p in order[i : j + 1]:
             mp, mx, n = totals[p]
             out.append(Standing(place, p, mp, mx, n))
         i = j + 1

@@ -86,8 +86,10 @@ class Event:
         """A fingerprint of what the protocols depend on: session, movement and deals."""
         parts = [f"session {self.session}", f"table size {self.table_size}"]
         for rnd in self.movement.rounds:
-            parts.append(f"r{rnd.number}:" + ";".join(f"{t.table}/{t.set}/" + ",".join(f"{s}{p}" for s, p in t.seats)
-                                                     for t in rnd.tables))
+            parts.append(
+                f"r{rnd.number}:"
+                + ";".join(f"{t.table}/{t.set}/" + ",".join(f"{s}{p}" for s, p in t.seats) for t in rnd.tables)
+            )
         for d in self.deals:
             parts.append(f"d{d.number}/{d.set}/{d.dealer}/{d.hands}/{d.talon}")
         return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]

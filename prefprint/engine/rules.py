@@ -26,6 +26,7 @@ LEVELS = tuple(COST)
 
 # --------------------------------------------------------------------------- conventions
 
+
 def _error(code: str, **params) -> ScoringError:
     return ScoringError(Message(code, **params))
 
@@ -72,8 +73,9 @@ _SOCHI = Conventions()
 _ROSTOV = Conventions(lone_whist="gentleman", shortfall=Fraction(1, 2), allpass="rostov", allpass_dealer_pool=True)
 VARIANTS = {
     "sochi": _SOCHI,
-    "leningrad": Conventions(pool_value=20, remiz=2, whist=2, consolation=2, lone_whist="gentleman",
-                             misere_gora=20, allpass_gora=2),
+    "leningrad": Conventions(
+        pool_value=20, remiz=2, whist=2, consolation=2, lone_whist="gentleman", misere_gora=20, allpass_gora=2
+    ),
     "rostov": _ROSTOV,
     # 004_…: dark games ×2, "все простые игры (6 взяток) обязательно вистуются", all-pass 20 a trick in the
     # full record (the record is written ten times smaller: 2 gora), "без четырёх" before play
@@ -89,10 +91,21 @@ _RANGES = {"misere_max_tricks": (1, 10), "pool_value": (1, 1000)}
 
 # what players call the variants, in either language
 _VARIANT_WORDS = {
-    "сочи": "sochi", "сочинка": "sochi", "ленинград": "leningrad", "ленинградка": "leningrad", "питер": "leningrad",
-    "ростов": "rostov", "классика": "classic", "классический": "classic", "классическая": "classic",
-    "ответственный": "responsible", "ответственный вист": "responsible", "урал": "ural",
-    "урало-сибирская": "ural", "урало-сибирская запись": "ural", "уральская": "ural",
+    "сочи": "sochi",
+    "сочинка": "sochi",
+    "ленинград": "leningrad",
+    "ленинградка": "leningrad",
+    "питер": "leningrad",
+    "ростов": "rostov",
+    "классика": "classic",
+    "классический": "classic",
+    "классическая": "classic",
+    "ответственный": "responsible",
+    "ответственный вист": "responsible",
+    "урал": "ural",
+    "урало-сибирская": "ural",
+    "урало-сибирская запись": "ural",
+    "уральская": "ural",
 }
 
 
@@ -142,8 +155,9 @@ def conventions_for(variant: str, overrides: dict | None = None) -> Conventions:
     types = {f.name: type(getattr(base, f.name)) for f in fields(base)}
     unknown = [shown(key) for key in overrides if key not in types]
     if unknown:
-        problems.append(Message("rules.unknown_convention", n=len(unknown), keys=", ".join(unknown),
-                                known=", ".join(types)))
+        problems.append(
+            Message("rules.unknown_convention", n=len(unknown), keys=", ".join(unknown), known=", ".join(types))
+        )
     for key, value in overrides.items():
         if key not in types:
             continue
@@ -171,11 +185,15 @@ def checked_ten(contract: Contract, conv: Conventions | None) -> bool:
 
 def both_must_whist(contract: Contract, conv: Conventions) -> bool:
     """Whether the conventions make both defenders whist this contract (Stalingrad, classic sixes)."""
-    return contract.kind == "game" and contract.level == 6 and (
-        conv.sixes_whisted or (conv.stalingrad and contract.strain == "♠"))
+    return (
+        contract.kind == "game"
+        and contract.level == 6
+        and (conv.sixes_whisted or (conv.stalingrad and contract.strain == "♠"))
+    )
 
 
 # --------------------------------------------------------------------------- contracts
+
 
 def _words(text) -> str:
     """A cell as typed, for matching: one line, lower case, ё as е, single spaces, no emoji selectors."""
@@ -188,14 +206,75 @@ _ALLPASS_WORDS = {"—", "-", "–", "распасы", "распас", "расп
 _MISERE_WORDS = {"мизер", "misere", "misère", "miser", "миз", "m"}
 _STRAIN_FORMS = {
     "♠": ("♠", "♤", "s", "п", "пика", "пики", "пик", "пиках", "пиковая", "пиковую", "spade", "spades"),
-    "♣": ("♣", "♧", "c", "т", "к", "трефа", "трефы", "треф", "трефах", "трефовая", "трефовую", "крести",
-          "крестей", "крест", "club", "clubs"),
-    "♦": ("♦", "♢", "d", "б", "бубна", "бубны", "бубен", "бубнах", "бубновая", "бубновую", "буби",
-          "diamond", "diamonds"),
-    "♥": ("♥", "♡", "h", "ч", "черва", "червы", "черви", "червей", "черв", "червах", "червовая", "червовую",
-          "heart", "hearts"),
-    "БК": ("бк", "б/к", "б.к.", "б/к.", "б.к", "nt", "n", "без козыря", "без козырей", "бескозырка",
-           "бескозырная", "бескозырную", "no trump", "no trumps", "notrump", "notrumps", "no-trump", "no-trumps"),
+    "♣": (
+        "♣",
+        "♧",
+        "c",
+        "т",
+        "к",
+        "трефа",
+        "трефы",
+        "треф",
+        "трефах",
+        "трефовая",
+        "трефовую",
+        "крести",
+        "крестей",
+        "крест",
+        "club",
+        "clubs",
+    ),
+    "♦": (
+        "♦",
+        "♢",
+        "d",
+        "б",
+        "бубна",
+        "бубны",
+        "бубен",
+        "бубнах",
+        "бубновая",
+        "бубновую",
+        "буби",
+        "diamond",
+        "diamonds",
+    ),
+    "♥": (
+        "♥",
+        "♡",
+        "h",
+        "ч",
+        "черва",
+        "червы",
+        "черви",
+        "червей",
+        "черв",
+        "червах",
+        "червовая",
+        "червовую",
+        "heart",
+        "hearts",
+    ),
+    "БК": (
+        "бк",
+        "б/к",
+        "б.к.",
+        "б/к.",
+        "б.к",
+        "nt",
+        "n",
+        "без козыря",
+        "без козырей",
+        "бескозырка",
+        "бескозырная",
+        "бескозырную",
+        "no trump",
+        "no trumps",
+        "notrump",
+        "notrumps",
+        "no-trump",
+        "no-trumps",
+    ),
 }
 _STRAIN_WORDS = {form: strain for strain, forms in _STRAIN_FORMS.items() for form in forms}
 _LEVEL_WORDS = {
@@ -291,7 +370,7 @@ class ContractCell(NamedTuple):
         return self.contract.cost
 
 
-_TOO_LARGE = 10 ** 9  # stands for a number of more digits than any count or level could have
+_TOO_LARGE = 10**9  # stands for a number of more digits than any count or level could have
 
 
 def _whole(word: str) -> int | None:
@@ -311,9 +390,9 @@ def _take_concession(t: str, raw) -> tuple[str, int | None]:
         return t, None
     count = m.group(2)
     if _whole(count) is not None and _whole(count) != _TOO_LARGE:
-        return t[:m.start()], _whole(count)
+        return t[: m.start()], _whole(count)
     if count in _COUNT_WORDS:
-        return t[:m.start()], _COUNT_WORDS[count]
+        return t[: m.start()], _COUNT_WORDS[count]
     if m.group(1) == "без" and count.startswith("козыр"):
         return t, None
     raise _error("rules.contract_count", text=shown(raw))
@@ -365,9 +444,20 @@ def _cell_of(contract) -> ContractCell:
 # --------------------------------------------------------------------------- outcomes
 
 _DEFENCE_WORDS = {
-    "whist": "whist", "w": "whist", "вист": "whist", "в": "whist",
-    "pass": "pass", "p": "pass", "пас": "pass", "п": "pass",
-    "half": "half", "h": "half", "пол": "half", "полвиста": "half", "полвист": "half", "half-whist": "half",
+    "whist": "whist",
+    "w": "whist",
+    "вист": "whist",
+    "в": "whist",
+    "pass": "pass",
+    "p": "pass",
+    "пас": "pass",
+    "п": "pass",
+    "half": "half",
+    "h": "half",
+    "пол": "half",
+    "полвиста": "half",
+    "полвист": "half",
+    "half-whist": "half",
 }
 # Russian initials С В Ю З (север, восток, юг, запад), and Cyrillic Е typed for a Latin E
 _SEAT_WORDS = {"n": "N", "e": "E", "s": "S", "w": "W", "с": "N", "в": "E", "ю": "S", "з": "W", "е": "E"}
@@ -431,8 +521,18 @@ class Outcome:
     conceded: int | None = None  # tricks the declarer conceded before play ("без трёх")
 
     @classmethod
-    def make(cls, table_size, dealer, contract, declarer=None, tricks=None, defence=None, dark=False,
-             conceded=None, conventions: Conventions | None = None):
+    def make(
+        cls,
+        table_size,
+        dealer,
+        contract,
+        declarer=None,
+        tricks=None,
+        defence=None,
+        dark=False,
+        conceded=None,
+        conventions: Conventions | None = None,
+    ):
         """Build an outcome from loose values (strings allowed, the contract as a scorer writes it), checking it.
 
         With `conventions`, also what they forbid (dark games, concessions, a pass on a compulsory whist).
@@ -440,11 +540,16 @@ class Outcome:
         cell = _cell_of(contract)
         if conceded is not None and cell.conceded is not None and int(conceded) != cell.conceded:
             raise _error("rules.concede_twice", a=cell.conceded, b=conceded)
-        outcome = cls(int(table_size), parse_seat(dealer), cell.contract,
-                      parse_seat(declarer) if declarer not in (None, "") else None,
-                      tuple((parse_seat(s), int(t)) for s, t in (tricks or {}).items()),
-                      tuple((parse_seat(s), parse_defence(w)) for s, w in (defence or {}).items()),
-                      bool(dark) or cell.dark, cell.conceded if conceded is None else int(conceded))
+        outcome = cls(
+            int(table_size),
+            parse_seat(dealer),
+            cell.contract,
+            parse_seat(declarer) if declarer not in (None, "") else None,
+            tuple((parse_seat(s), int(t)) for s, t in (tricks or {}).items()),
+            tuple((parse_seat(s), parse_defence(w)) for s, w in (defence or {}).items()),
+            bool(dark) or cell.dark,
+            cell.conceded if conceded is None else int(conceded),
+        )
         if checked_ten(outcome.contract, conventions) and outcome.conceded is None:
             outcome = outcome._checked_defence()
         outcome.check(conventions)
@@ -585,12 +690,17 @@ class Outcome:
         if both_must_whist(self.contract, conv) and set(defence.values()) != {"whist"}:
             raise _error("rules.sixes_whisted" if conv.sixes_whisted else "rules.stalingrad")
         tricks = dict(self.tricks)
-        if (self.contract.level == 10 and conv.tens == "checked" and "whist" not in defence.values()
-                and tricks.get(self.declarer, 10) < 10):
+        if (
+            self.contract.level == 10
+            and conv.tens == "checked"
+            and "whist" not in defence.values()
+            and tricks.get(self.declarer, 10) < 10
+        ):
             raise _error("rules.checked_ten")
 
 
 # --------------------------------------------------------------------------- settlement
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -647,8 +757,11 @@ def settle(outcome: Outcome, conv: Conventions) -> Settlement:
         if t == 0:
             add(Entry("pool", outcome.declarer, Fraction(MISERE_COST), why="misere"))
         else:
-            add(Entry("gora", outcome.declarer, Fraction(conv.misere_gora * min(t, conv.misere_max_tricks)),
-                      why="misere"))
+            add(
+                Entry(
+                    "gora", outcome.declarer, Fraction(conv.misere_gora * min(t, conv.misere_max_tricks)), why="misere"
+                )
+            )
     elif outcome.conceded is not None:
         # 004_…: "записав соответствующее количество очков в гору, не позволить противникам записать на себя висты"
         c = Fraction(COST[outcome.contract.level])
@@ -731,8 +844,9 @@ def _settle_allpass(outcome, conv, tricks, add):
     for s in low:
         for other in players:
             if other not in low and tricks[other]:
-                add(Entry("whists", s, Fraction(conv.allpass_whists * tricks[other], len(low)), on=other,
-                          why="allpass"))
+                add(
+                    Entry("whists", s, Fraction(conv.allpass_whists * tricks[other], len(low)), on=other, why="allpass")
+                )
 
 
 def fmt_whists(value: Fraction, places: int = 1) -> str:
@@ -753,6 +867,7 @@ def fmt_json(value: Fraction):
 
 # --------------------------------------------------------------------------- rates for printed tables
 
+
 def role_results(entries, table_size, conv, roles: dict) -> dict:
     """Results of named roles (e.g. {"declarer": "N", ...}) from a list of entries."""
     res = results_of(entries, table_size, conv.pool_value)
@@ -771,9 +886,11 @@ def rates(level: int, conv: Conventions, table_size: int) -> dict:
     roles = {"declarer": decl, "whister": w1, "other": w2}
     if table_size == 4:
         roles["dealer"] = dealer
-    consolation = [Entry("whists", s, conv.consolation * c, on=decl)
-                   for s in SEATS[table_size] if s != decl
-                   and not (table_size == 4 and s == dealer and not conv.consolation_to_dealer)]
+    consolation = [
+        Entry("whists", s, conv.consolation * c, on=decl)
+        for s in SEATS[table_size]
+        if s != decl and not (table_size == 4 and s == dealer and not conv.consolation_to_dealer)
+    ]
     return {
         "cost": c,
         "obligation": obligation(level, conv),
@@ -781,8 +898,13 @@ def rates(level: int, conv: Conventions, table_size: int) -> dict:
         "trick": conv.whist * c,
         "undertrick": role_results([Entry("gora", decl, conv.remiz * c)] + consolation, table_size, conv, roles),
         "shortfall": role_results([Entry("gora", w1, conv.shortfall * c)], table_size, conv, roles),
-        "half": role_results([Entry("pool", decl, c), Entry("whists", w1, conv.whist * c * OBLIGATION[level] / 2,
-                                                              on=decl)], table_size, conv, roles)
-        if level in (6, 7) else None,
+        "half": role_results(
+            [Entry("pool", decl, c), Entry("whists", w1, conv.whist * c * OBLIGATION[level] / 2, on=decl)],
+            table_size,
+            conv,
+            roles,
+        )
+        if level in (6, 7)
+        else None,
         "conceded": role_results([Entry("gora", decl, conv.remiz * c)], table_size, conv, roles),
     }

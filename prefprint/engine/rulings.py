@@ -85,10 +85,22 @@ class Applied:
         """What the ruling did, with its reason, for the published pages."""
         r = self.ruling
         if r.kind == "adjusted":
-            return Message("rulings.note_adjusted", deal=self.deal, seat=self.seat, player=self.player, percent=Fraction(r.percent),
-                           reason=r.reason)
-        return Message("rulings.note_time" if r.kind == "time" else "rulings.note_penalty", player=self.player,
-                       mp=Fraction(-self.mp), round=self.round or "", table=self.table or "", reason=r.reason)
+            return Message(
+                "rulings.note_adjusted",
+                deal=self.deal,
+                seat=self.seat,
+                player=self.player,
+                percent=Fraction(r.percent),
+                reason=r.reason,
+            )
+        return Message(
+            "rulings.note_time" if r.kind == "time" else "rulings.note_penalty",
+            player=self.player,
+            mp=Fraction(-self.mp),
+            round=self.round or "",
+            table=self.table or "",
+            reason=r.reason,
+        )
 
 
 def _key_lines(text: str, array: str) -> dict[tuple, int]:
@@ -151,8 +163,13 @@ class _Reader:
         if key not in entry:
             return None
         v = entry[key]
-        ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and \
-            (0 < v if strict else 0 <= v) and v <= high
+        ok = (
+            isinstance(v, (int, float))
+            and not isinstance(v, bool)
+            and math.isfinite(v)
+            and (0 < v if strict else 0 <= v)
+            and v <= high
+        )
         if not ok:
             self.add(i, key, "rulings.amount", key=key, high=high, value=shown(v))
             return None
@@ -212,8 +229,9 @@ class _Reader:
             else:
                 seats = tuple(s for s in (self.seat(entry, i, "seats", x) for x in raw) if s)
             raw = entry.get("deals", [])
-            if not isinstance(raw, list) or not all(isinstance(d, int) and not isinstance(d, bool) and
-                                                    1 <= d <= len(ev.deals) for d in raw):
+            if not isinstance(raw, list) or not all(
+                isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= len(ev.deals) for d in raw
+            ):
                 self.add(i, "deals", "rulings.deals", n=len(ev.deals), value=shown(raw))
             else:
                 deals = tuple(raw)
@@ -225,8 +243,12 @@ class _Reader:
         else:
             if ("mp" in entry) == ("percent" in entry):
                 self.add(i, None, "rulings.mp_or_percent")
-            if kind == "penalty" and player is None and (seat is None or rnd is None or table is None or
-                                                         deal is None) and len(self.problems) == before:
+            if (
+                kind == "penalty"
+                and player is None
+                and (seat is None or rnd is None or table is None or deal is None)
+                and len(self.problems) == before
+            ):
                 self.add(i, None, "rulings.which_player")
         if len(self.problems) > before:
             return None
@@ -267,8 +289,9 @@ def load_rulings(spec_path, event, extra_path=None) -> Rulings:
     if isinstance(scoring, dict) and "factoring" in scoring:
         factoring = scoring["factoring"]
         if factoring not in FACTORINGS:
-            problems.append(Message("rulings.factoring", path=spec_path.name, value=shown(factoring),
-                                    known=", ".join(FACTORINGS)))
+            problems.append(
+                Message("rulings.factoring", path=spec_path.name, value=shown(factoring), known=", ".join(FACTORINGS))
+            )
             factoring = "plain"
     beside = Path(extra_path) if extra_path else spec_path.parent / "rulings.toml"
     if extra_path or beside.is_file():

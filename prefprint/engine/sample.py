@@ -17,12 +17,14 @@ def random_outcome(rng: random.Random, table_size: int, dealer: str, conv: Conve
         a = rng.randint(0, 6)
         b = rng.randint(0, 10 - a)
         talon = min(rng.choice((0, 0, 0, 1)), 10 - a - b)  # a talon card took a trick: not written (§7)
-        return Outcome.make(table_size, dealer, "—", None, dict(zip(players, (a, b, 10 - a - b - talon))),
-                            conventions=conv)
+        return Outcome.make(
+            table_size, dealer, "—", None, dict(zip(players, (a, b, 10 - a - b - talon))), conventions=conv
+        )
     declarer = rng.choice(players)
     if kind < 0.12:
-        return Outcome.make(table_size, dealer, "мизер", declarer, {declarer: rng.choice((0, 0, 0, 1, 2))},
-                            conventions=conv)
+        return Outcome.make(
+            table_size, dealer, "мизер", declarer, {declarer: rng.choice((0, 0, 0, 1, 2))}, conventions=conv
+        )
     level = rng.choices((6, 7, 8, 9, 10), (50, 30, 12, 6, 2))[0]
     strain = rng.choice(("♠", "♣", "♦", "♥", "БК"))
     contract = Contract("game", level, strain)
@@ -64,8 +66,9 @@ def row_cells(event: Event, outcome: Outcome, with_whists: bool = True) -> dict:
         order = (outcome.declarer,)
     else:
         order = (outcome.declarer,) + outcome.defenders()
-    for (sc, tc), seat in zip((("decl_seat", "decl_tricks"), ("w1_seat", "w1_tricks"), ("w2_seat", "w2_tricks")),
-                              order):
+    for (sc, tc), seat in zip(
+        (("decl_seat", "decl_tricks"), ("w1_seat", "w1_tricks"), ("w2_seat", "w2_tricks")), order
+    ):
         cells[sc] = seat
         word = defence.get(seat)
         cells[tc] = pass_word if word == "pass" else half_word if word == "half" else tricks.get(seat)

@@ -35,12 +35,39 @@ from prefprint.words.messages import shown
 MANIFEST = ".prefprint"
 DIGESTS = ".prefprint-digests"  # what each file prefprint wrote holds (a digest), and the parts of each PDF
 # what prefprint writes into a folder: a folder holding only these was written by it
-KNOWN_NAMES = {"index.html", "deals", "players", "tables", "results.pdf", "results.xlsx", "protocols.xlsx",
-               "results", "table-cards.html", "table-cards.pdf", "director.html", "director.pdf", "itineraries.html",
-               "itineraries.pdf", "protocols.html", "protocols.pdf", "deals.html", "deals.pdf", "costs.html",
-               "costs.pdf", "start-list.html", "start-list.pdf", "analysis-cache.json", MANIFEST, DIGESTS,
-               # the scoring server's: the secret of the entry codes, its database, its exports
-               "serve-secret", "scoring.sqlite", "scoring.sqlite-wal", "scoring.sqlite-shm", "exports"}
+KNOWN_NAMES = {
+    "index.html",
+    "deals",
+    "players",
+    "tables",
+    "results.pdf",
+    "results.xlsx",
+    "protocols.xlsx",
+    "results",
+    "table-cards.html",
+    "table-cards.pdf",
+    "director.html",
+    "director.pdf",
+    "itineraries.html",
+    "itineraries.pdf",
+    "protocols.html",
+    "protocols.pdf",
+    "deals.html",
+    "deals.pdf",
+    "costs.html",
+    "costs.pdf",
+    "start-list.html",
+    "start-list.pdf",
+    "analysis-cache.json",
+    MANIFEST,
+    DIGESTS,
+    # the scoring server's: the secret of the entry codes, its database, its exports
+    "serve-secret",
+    "scoring.sqlite",
+    "scoring.sqlite-wal",
+    "scoring.sqlite-shm",
+    "exports",
+}
 
 
 # a temporary file of write_atomic: ".NAME.xxxxxxxx.tmp"
@@ -174,8 +201,9 @@ class OutputFolder:
             try:
                 fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
             except OSError as e:
-                raise OutputError("outdir.cannot_write", path=shown(str(folder.parent), 200), reason=_reason(e)) \
-                    from None
+                raise OutputError(
+                    "outdir.cannot_write", path=shown(str(folder.parent), 200), reason=_reason(e)
+                ) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
@@ -201,8 +229,7 @@ class OutputFolder:
 
 
 def _write_manifest(folder: Path, kind: str, state: str, names=()) -> None:
-    (folder / MANIFEST).write_text(json.dumps({"kind": kind, "state": state, "names": list(names)}),
-                                   encoding="utf-8")
+    (folder / MANIFEST).write_text(json.dumps({"kind": kind, "state": state, "names": list(names)}), encoding="utf-8")
 
 
 def _manifest(folder: Path) -> dict | None:
@@ -275,8 +302,12 @@ def _recover(folder: Path) -> None:
         for entry in entries:
             m = _TEMPORARY.fullmatch(entry.name)
             try:
-                if m and _ours(m.group(1)) and entry.is_file(follow_symlinks=False) \
-                        and entry.stat(follow_symlinks=False).st_mtime < stale:
+                if (
+                    m
+                    and _ours(m.group(1))
+                    and entry.is_file(follow_symlinks=False)
+                    and entry.stat(follow_symlinks=False).st_mtime < stale
+                ):
                     os.unlink(entry.path)
             except OSError:
                 pass

@@ -99,8 +99,9 @@ class WorkerPool:
     def __enter__(self) -> WorkerPool:
         with _Held():
             forked = multiprocessing.get_start_method() == "fork"
-            self._executor = ProcessPoolExecutor(self.workers, initializer=_worker_start,
-                                                 initargs=(os.getpid() if forked else None, *self._init))
+            self._executor = ProcessPoolExecutor(
+                self.workers, initializer=_worker_start, initargs=(os.getpid() if forked else None, *self._init)
+            )
         return self
 
     def __exit__(self, kind, exc, tb) -> bool:

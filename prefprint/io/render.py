@@ -67,8 +67,13 @@ def language_environment(lang: str) -> jinja2.Environment:
         return catalog.ngettext(singular, n, lang)
 
     def marked(key: str, **params) -> Markup:
-        return Markup(wording(catalog.gettext(key, lang), lang,
-                              {k: Markup.escape(v) if isinstance(v, str) else v for k, v in params.items()}))
+        return Markup(
+            wording(
+                catalog.gettext(key, lang),
+                lang,
+                {k: Markup.escape(v) if isinstance(v, str) else v for k, v in params.items()},
+            )
+        )
 
     env.install_gettext_callables(gettext, ngettext, newstyle=False)
     env.globals["_html"] = marked
@@ -89,7 +94,7 @@ def number_filter(context, value, places: int = 1) -> str:
 
 
 def short_name(name: str) -> str:
-    """"Иванов Иван Петрович" -> "Иванов И. П.": a name that fits a narrow cell."""
+    """ "Иванов Иван Петрович" -> "Иванов И. П.": a name that fits a narrow cell."""
     parts = str(name or "").split()
     if len(parts) < 2:
         return " ".join(parts)
@@ -170,7 +175,7 @@ def join_pdfs(parts: list[bytes]) -> bytes:
 
 def cost(html_text: str) -> int:
     """What a document costs WeasyPrint, roughly: its elements and its text (its <head> left out)."""
-    body = html_text[max(0, html_text.find("<body")):]
+    body = html_text[max(0, html_text.find("<body")) :]
     return body.count("<") + len(body) // 50
 
 

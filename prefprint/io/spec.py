@@ -62,6 +62,7 @@ def parse_value(text: str):
 
 # --------------------------------------------------------------------------- where a key is
 
+
 def _key_lines(text: str) -> dict[tuple, int]:
     """Line number of every key path, e.g. ("players", 2, "number") -> 31 (1-based).
 
@@ -126,9 +127,15 @@ class _Problems:
         self.items.sort(key=lambda m: m.params.get("line", 0))  # stable: keys without a line first
 
 
-_KIND_WORDS = {"str": "spec.kind_text", "int": "spec.kind_int", "bool": "spec.kind_bool",
-               "date": "spec.kind_date", "list_int": "spec.kind_list_int", "table": "spec.kind_table",
-               "time": "spec.kind_time"}
+_KIND_WORDS = {
+    "str": "spec.kind_text",
+    "int": "spec.kind_int",
+    "bool": "spec.kind_bool",
+    "date": "spec.kind_date",
+    "list_int": "spec.kind_list_int",
+    "table": "spec.kind_table",
+    "time": "spec.kind_time",
+}
 
 
 def _typed(problems: _Problems, table: dict, path: tuple, key: str, kind: str, default=None, required=False):
@@ -217,8 +224,10 @@ def _time(problems, table, path, key, default):
 
 
 # a date written as text: 2026-12-05 or 05.12.2026 (also with / and one-digit day or month), anywhere in it
-_DATE_TEXT = (re.compile(r"(?<![\d.-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d-])"),
-              re.compile(r"(?<![\d./])(\d{1,2})([./])(\d{1,2})\2(\d{4})(?![\d./])"))
+_DATE_TEXT = (
+    re.compile(r"(?<![\d.-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d-])"),
+    re.compile(r"(?<![\d./])(\d{1,2})([./])(\d{1,2})\2(\d{4})(?![\d./])"),
+)
 
 
 def _date(problems, table, path, key, default):
@@ -253,6 +262,7 @@ def _real_date(year: str, month: str, day: str) -> bool:
 
 # --------------------------------------------------------------------------- reading
 
+
 def load_competition(path) -> Competition:
     """Read, check and expand an event spec of one or more sessions; SpecError lists every problem."""
     path = Path(path)
@@ -274,15 +284,26 @@ def parse_event(text: str, path: Path | str = "event.toml", session: int = 1) ->
 
 
 # what tomllib says (English) -> catalogue code of the same in words
-_TOML_WORDS = (("Illegal character", "spec.toml_character"), ("Expected '=' after a key", "spec.toml_equals"),
-               ("Invalid value", "spec.toml_value"), ("Unclosed", "spec.toml_unclosed"),
-               ("Cannot overwrite", "spec.toml_twice"), ("Cannot declare", "spec.toml_twice"),
-               ("Unterminated string", "spec.toml_string"), ("Invalid initial character for a key", "spec.toml_key"),
-               ("Expected newline or end of document", "spec.toml_newline"), ("Invalid statement", "spec.toml_statement"),
-               ("Invalid date or datetime", "spec.toml_date"), ("Expected ']", "spec.toml_bracket"),
-               ("Cannot mutate", "spec.toml_twice"), ("Cannot redefine", "spec.toml_twice"),
-               ("Duplicate inline table key", "spec.toml_twice"), ("Unescaped '\\'", "spec.toml_escape"),
-               ("Escaped character", "spec.toml_escape"), ("Invalid hex value", "spec.toml_escape"))
+_TOML_WORDS = (
+    ("Illegal character", "spec.toml_character"),
+    ("Expected '=' after a key", "spec.toml_equals"),
+    ("Invalid value", "spec.toml_value"),
+    ("Unclosed", "spec.toml_unclosed"),
+    ("Cannot overwrite", "spec.toml_twice"),
+    ("Cannot declare", "spec.toml_twice"),
+    ("Unterminated string", "spec.toml_string"),
+    ("Invalid initial character for a key", "spec.toml_key"),
+    ("Expected newline or end of document", "spec.toml_newline"),
+    ("Invalid statement", "spec.toml_statement"),
+    ("Invalid date or datetime", "spec.toml_date"),
+    ("Expected ']", "spec.toml_bracket"),
+    ("Cannot mutate", "spec.toml_twice"),
+    ("Cannot redefine", "spec.toml_twice"),
+    ("Duplicate inline table key", "spec.toml_twice"),
+    ("Unescaped '\\'", "spec.toml_escape"),
+    ("Escaped character", "spec.toml_escape"),
+    ("Invalid hex value", "spec.toml_escape"),
+)
 # an unquoted value that reads as a date or a time, as TOML would take it
 _DATE_LIKE = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*=\s*(\d{4}-\d{1,2}-\d{1,2}\S*|\d{1,2}:\d{2}\S*)\s*(#.*)?$")
 
@@ -339,9 +360,17 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
     sessions = _build_sessions(problems, data, common, players, sessions_data, path)
     if problems.items:
         raise SpecError(path, problems.items, lang=lang)
-    return Competition(title=common["title"], date=common["date"], venue=common["venue"], language=common["language"],
-                       source=str(path), stem=path.stem, players=tuple(players), sessions=tuple(sessions),
-                       warnings=tuple(_namesakes(players)))
+    return Competition(
+        title=common["title"],
+        date=common["date"],
+        venue=common["venue"],
+        language=common["language"],
+        source=str(path),
+        stem=path.stem,
+        players=tuple(players),
+        sessions=tuple(sessions),
+        warnings=tuple(_namesakes(players)),
+    )
 
 
 def _namesakes(players: list[Player]) -> list[Message]:
@@ -350,8 +379,11 @@ def _namesakes(players: list[Player]) -> list[Message]:
     for p in players:
         if p.name:
             by_name.setdefault(" ".join(p.name.casefold().split()), []).append(p)
-    return [Message("spec.namesakes", name=shown(same[0].name), numbers=", ".join(str(p.number) for p in same))
-            for same in by_name.values() if len(same) > 1]
+    return [
+        Message("spec.namesakes", name=shown(same[0].name), numbers=", ".join(str(p.number) for p in same))
+        for same in by_name.values()
+        if len(same) > 1
+    ]
 
 
 def _sections(problems, data):
@@ -398,15 +430,18 @@ def _common(problems, data) -> dict:
     }
     language = _typed(problems, ev, ("event",), "language", "str", "ru")
     if language not in catalog.LANGS:
-        problems.add(("event", "language"), "spec.one_of", choices=", ".join(f'"{lang}"' for lang in catalog.LANGS),
-                     found=_found(language))
+        problems.add(
+            ("event", "language"),
+            "spec.one_of",
+            choices=", ".join(f'"{lang}"' for lang in catalog.LANGS),
+            found=_found(language),
+        )
         language = "ru"
     out["language"] = language
     variant = _typed(problems, game, ("game",), "variant", "str", "sochi", required="game" in data)
     overrides = game.get("conventions", {})
     if not isinstance(overrides, dict):
-        problems.add(("game", "conventions"), "spec.expected", what=Message("spec.kind_table"),
-                     found=_found(overrides))
+        problems.add(("game", "conventions"), "spec.expected", what=Message("spec.kind_table"), found=_found(overrides))
         overrides = {}
     out["variant"], out["overrides"], out["conventions"] = variant, dict(overrides), None
     if variant_key(variant) is None:
@@ -494,8 +529,15 @@ def _sessions_data(problems, data) -> list[dict]:
             problems.add(("movement", "session"), "spec.one_of", choices="1, 2", found=_found(session))
             session = 1
         # a one-session spec: [movement] and [deals] as they are; session = 2 plays by lines
-        return [{"path": ("movement",), "entry": mov, "by_lines_alone": session == 2, "deals_path": ("deals",),
-                 "deals": _section(data, "deals")}]
+        return [
+            {
+                "path": ("movement",),
+                "entry": mov,
+                "by_lines_alone": session == 2,
+                "deals_path": ("deals",),
+                "deals": _section(data, "deals"),
+            }
+        ]
     if not isinstance(sessions, list):
         return []
     if "session" in mov:
@@ -513,14 +555,24 @@ def _sessions_data(problems, data) -> list[dict]:
             continue
         deals = entry.get("deals", {})
         if not isinstance(deals, dict):
-            problems.add(("sessions", i, "deals"), "spec.expected", what=Message("spec.kind_table"),
-                         found=_found(deals))
+            problems.add(
+                ("sessions", i, "deals"), "spec.expected", what=Message("spec.kind_table"), found=_found(deals)
+            )
             deals = {}
         for sub in deals:
             if sub not in _KNOWN["deals"]:
-                problems.add(("sessions", i, "deals", sub), "spec.unknown_key", known=", ".join(sorted(_KNOWN["deals"])))
-        out.append({"path": ("sessions", i), "entry": {**{k: v for k, v in mov.items() if k != "session"}, **entry},
-                    "by_lines_alone": False, "deals_path": ("sessions", i, "deals"), "deals": deals})
+                problems.add(
+                    ("sessions", i, "deals", sub), "spec.unknown_key", known=", ".join(sorted(_KNOWN["deals"]))
+                )
+        out.append(
+            {
+                "path": ("sessions", i),
+                "entry": {**{k: v for k, v in mov.items() if k != "session"}, **entry},
+                "by_lines_alone": False,
+                "deals_path": ("sessions", i, "deals"),
+                "deals": deals,
+            }
+        )
     return out
 
 
@@ -547,8 +599,9 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
         absent = _typed(problems, entry, where, "absent", "list_int", []) or []
         unknown = sorted({a for a in absent if a not in by_number}) if by_number else []
         if unknown:
-            problems.add(where + ("absent",), "spec.unknown_players", numbers=", ".join(map(str, unknown[:10])),
-                         n=len(unknown))
+            problems.add(
+                where + ("absent",), "spec.unknown_players", numbers=", ".join(map(str, unknown[:10])), n=len(unknown)
+            )
         if len(set(absent)) != len(absent):
             problems.add(where + ("absent",), "spec.absent_twice")
         if by_lines:
@@ -568,33 +621,63 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
             elif by_lines:
                 movement = second_session(first_movement, rounds, absent=tuple(absent), present=tuple(present))
             else:
-                movement = renumber(build_movement(len(present), common["table_size"], rounds, method, rooms),
-                                    present)
+                movement = renumber(build_movement(len(present), common["table_size"], rounds, method, rooms), present)
         except PrefprintError as e:
             problems.add(where if entry else ("players",), e.message)
             continue
         if k == 1:
             first_movement = movement
         try:
-            deals = make_deals(movement.sets, common["deals_per_set"], common["table_size"], seed, prepared,
-                               dealt_at_table=deals_source == "table")
+            deals = make_deals(
+                movement.sets,
+                common["deals_per_set"],
+                common["table_size"],
+                seed,
+                prepared,
+                dealt_at_table=deals_source == "table",
+            )
         except PrefprintError as e:
             problems.add(sd["deals_path"] + ("prepared",), e.message)
             continue
         too_far = sorted(n for n in prepared if not 1 <= n <= len(deals))
         if too_far:
-            problems.add(sd["deals_path"] + ("prepared",), "spec.no_such_deals",
-                         numbers=", ".join(map(str, too_far[:10])), n=len(deals))
+            problems.add(
+                sd["deals_path"] + ("prepared",),
+                "spec.no_such_deals",
+                numbers=", ".join(map(str, too_far[:10])),
+                n=len(deals),
+            )
             continue
-        events.append(Event(
-            title=common["title"], date=str(date), venue=common["venue"], language=common["language"],
-            variant=common["variant"], conventions=common["conventions"], overrides=common["overrides"],
-            table_size=common["table_size"], deals_per_set=common["deals_per_set"],
-            minutes_per_deal=common["minutes"], start=start, seed=str(seed),
-            players=tuple(by_number[n] for n in present), movement=movement, deals=tuple(deals),
-            source=str(path), stem=path.stem, publish_url=common["publish_url"], serve_url=common["serve_url"], bleed=common["bleed"],
-            analysis=common["analysis"], session=k, session_count=len(sessions_data), session_title=title,
-            deals_source=deals_source, absent=tuple(sorted(absent))))
+        events.append(
+            Event(
+                title=common["title"],
+                date=str(date),
+                venue=common["venue"],
+                language=common["language"],
+                variant=common["variant"],
+                conventions=common["conventions"],
+                overrides=common["overrides"],
+                table_size=common["table_size"],
+                deals_per_set=common["deals_per_set"],
+                minutes_per_deal=common["minutes"],
+                start=start,
+                seed=str(seed),
+                players=tuple(by_number[n] for n in present),
+                movement=movement,
+                deals=tuple(deals),
+                source=str(path),
+                stem=path.stem,
+                publish_url=common["publish_url"],
+                serve_url=common["serve_url"],
+                bleed=common["bleed"],
+                analysis=common["analysis"],
+                session=k,
+                session_count=len(sessions_data),
+                session_title=title,
+                deals_source=deals_source,
+                absent=tuple(sorted(absent)),
+            )
+        )
     return events
 
 

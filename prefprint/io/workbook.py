@@ -31,9 +31,29 @@ from prefprint.words.catalog import PerLanguage, gettext, words_of
 from prefprint.words.i18n import words
 from prefprint.words.messages import Message, shown
 
-COLUMNS = ("round", "table", "contract", "decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat",
-           "w2_tricks", "N_no", "N_whists", "N_mp", "E_no", "E_whists", "E_mp", "S_no", "S_whists", "S_mp",
-           "W_no", "W_whists", "W_mp")
+COLUMNS = (
+    "round",
+    "table",
+    "contract",
+    "decl_seat",
+    "decl_tricks",
+    "w1_seat",
+    "w1_tricks",
+    "w2_seat",
+    "w2_tricks",
+    "N_no",
+    "N_whists",
+    "N_mp",
+    "E_no",
+    "E_whists",
+    "E_mp",
+    "S_no",
+    "S_whists",
+    "S_mp",
+    "W_no",
+    "W_whists",
+    "W_mp",
+)
 COL = {name: i + 1 for i, name in enumerate(COLUMNS)}
 HEADER_ROW = 5
 FIRST_ROW = 6
@@ -42,16 +62,25 @@ INFO_ROW = 2
 # the words of the workbook, per language, from the catalogues (sheet.*)
 _HEAD_KEYS = ("round", "table", "contract") + ("seat", "tricks") * 3 + ("no", "whists", "mp") * 4
 HEADERS = words_of(*(f"sheet.head.{k}" for k in _HEAD_KEYS))
-GROUPS = PerLanguage(lambda lang: (  # (first column, last column, title) of the row above the header
-    (4, 5, gettext("sheet.group.declarer", lang)), (6, 7, gettext("sheet.group.whister1", lang)),
-    (8, 9, gettext("sheet.group.whister2", lang)), (10, 12, "N"), (13, 15, "E"), (16, 18, "S"), (19, 21, "W")))
+GROUPS = PerLanguage(
+    lambda lang: (  # (first column, last column, title) of the row above the header
+        (4, 5, gettext("sheet.group.declarer", lang)),
+        (6, 7, gettext("sheet.group.whister1", lang)),
+        (8, 9, gettext("sheet.group.whister2", lang)),
+        (10, 12, "N"),
+        (13, 15, "E"),
+        (16, 18, "S"),
+        (19, 21, "W"),
+    )
+)
 # wide enough for every label in LibreOffice's and Excel's default fonts, bold: "Разыгрывающий" over D:E,
 # "Комплект" in C, "Первая рука" in E
 WIDTHS = (7, 6, 12, 6, 13, 6, 9, 6, 9) + (5, 8, 5) * 4
 SHEET_PREFIX = PerLanguage(lambda lang: gettext("sheet.deal", lang))
 STATUS_WORDS = words_of("sheet.status.played", "sheet.status.not_played", "sheet.status.spoiled")
-LABELS = words_of("sheet.label.deal", "sheet.label.set", "sheet.label.dealer", "sheet.label.status",
-                  "sheet.label.first_hand")
+LABELS = words_of(
+    "sheet.label.deal", "sheet.label.set", "sheet.label.dealer", "sheet.label.status", "sheet.label.first_hand"
+)
 HELP = PerLanguage(lambda lang: gettext("sheet.help", lang))
 SEAT_HELP = words_of("sheet.seat_help.title", "sheet.seat_help.text")
 TRICKS_HELP = words_of("sheet.tricks_help.title", "sheet.tricks_help.text")
@@ -156,8 +185,12 @@ def _drop_down_lists(wb: Workbook, event: Event) -> dict:
     cyrillic = tuple(CYRILLIC_SEATS[s] for s in event.seats) if lang == "ru" else ()  # С, В, Ю, З
     seats_list = ",".join(event.seats + cyrillic)
     status_list = ",".join(STATUS_WORDS[lang])
-    return {"contract": _contract_list(wb, lang, contract_choices(lang, bool(event.conventions.dark))),
-            "seat": f'"{seats_list}"', "tricks": f'"{tricks_list}"', "status": f'"{status_list}"'}
+    return {
+        "contract": _contract_list(wb, lang, contract_choices(lang, bool(event.conventions.dark))),
+        "seat": f'"{seats_list}"',
+        "tricks": f'"{tricks_list}"',
+        "status": f'"{status_list}"',
+    }
 
 
 def _deal_sheet(wb: Workbook, event: Event, deal, lists: dict) -> None:
@@ -184,8 +217,16 @@ def _deal_info(ws, event: Event, deal) -> None:
     lang = event.language
     labels = LABELS[lang]
     dealer_label = labels[2] if event.table_size == 4 else labels[4]
-    info = [(1, labels[0]), (2, deal.number), (3, labels[1]), (4, deal.set), (5, dealer_label), (6, deal.dealer),
-            (7, labels[3]), (8, STATUS_WORDS[lang][0])]
+    info = [
+        (1, labels[0]),
+        (2, deal.number),
+        (3, labels[1]),
+        (4, deal.set),
+        (5, dealer_label),
+        (6, deal.dealer),
+        (7, labels[3]),
+        (8, STATUS_WORDS[lang][0]),
+    ]
     for col, value in info:
         c = ws.cell(INFO_ROW, col, value)
         c.font = Font(bold=col % 2 == 1)
@@ -215,22 +256,42 @@ def _protocol_rows(ws, event: Event, deal) -> int:
 def _validations(ws, event: Event, lists: dict, last: int) -> None:
     """The drop-downs and number checks of a deal sheet's cells, rows FIRST_ROW to `last`, and of its status."""
     lang = event.language
-    contract = (HEADERS[lang][COL["contract"] - 1],
-                contract_help(lang, bool(event.conventions.dark), event.conventions.concession))
+    contract = (
+        HEADERS[lang][COL["contract"] - 1],
+        contract_help(lang, bool(event.conventions.dark), event.conventions.concession),
+    )
     # warnings, not stops: the reader takes more than the lists offer ("ю", "ПАС", "полвиста", "7 пик")
-    validations = [(lists["contract"], "C", contract), (lists["seat"], "DFH", SEAT_HELP[lang]),
-                   (lists["tricks"], "EGI", TRICKS_HELP[lang])]
+    validations = [
+        (lists["contract"], "C", contract),
+        (lists["seat"], "DFH", SEAT_HELP[lang]),
+        (lists["tricks"], "EGI", TRICKS_HELP[lang]),
+    ]
     for formula, columns, (title, text) in validations:
-        dv = DataValidation(type="list", formula1=formula, allow_blank=True, errorStyle="warning",
-                            showErrorMessage=True, errorTitle=title, error=text, promptTitle=title,
-                            prompt=text, showInputMessage=True)
+        dv = DataValidation(
+            type="list",
+            formula1=formula,
+            allow_blank=True,
+            errorStyle="warning",
+            showErrorMessage=True,
+            errorTitle=title,
+            error=text,
+            promptTitle=title,
+            prompt=text,
+            showInputMessage=True,
+        )
         ws.add_data_validation(dv)
         for col in columns:
             dv.add(f"{col}{FIRST_ROW}:{col}{last}")
     for col in ("K", "N", "Q", "T"):
-        dv = DataValidation(type="decimal", operator="between", formula1="-100000", formula2="100000",
-                            allow_blank=True, showErrorMessage=True,
-                            error=gettext("sheet.whists_number", lang))
+        dv = DataValidation(
+            type="decimal",
+            operator="between",
+            formula1="-100000",
+            formula2="100000",
+            allow_blank=True,
+            showErrorMessage=True,
+            error=gettext("sheet.whists_number", lang),
+        )
         ws.add_data_validation(dv)
         dv.add(f"{col}{FIRST_ROW}:{col}{last}")
     dv = DataValidation(type="list", formula1=lists["status"], allow_blank=True)
@@ -342,8 +403,11 @@ def read_layouts(path: Path, event: Event) -> dict[int, dict]:
             cells = {}
             top = min(r for _, r in rows)
             bottom = max(r for _, r in rows)
-            values = list(ws.iter_rows(min_row=top, max_row=bottom, min_col=LAYOUT_COL + 1,
-                                       max_col=LAYOUT_COL + 1, values_only=True))
+            values = list(
+                ws.iter_rows(
+                    min_row=top, max_row=bottom, min_col=LAYOUT_COL + 1, max_col=LAYOUT_COL + 1, values_only=True
+                )
+            )
             for key, row in rows:
                 value = values[row - top][0] if row - top < len(values) and values[row - top] else None
                 text = "" if value is None else str(value)
@@ -446,15 +510,18 @@ def _deal_sheets(path: Path, wb, event: Event) -> dict[int, str]:
         if copy:
             problems.append(Message("workbook.sheet_copy", sheet=shown(title)))
         elif not 1 <= number <= len(event.deals):
-            problems.append(Message("workbook.sheet_unknown_deal", sheet=shown(title), deal=number,
-                                    n=len(event.deals)))
+            problems.append(Message("workbook.sheet_unknown_deal", sheet=shown(title), deal=number, n=len(event.deals)))
         elif number in found:
-            problems.append(Message("workbook.sheet_twice", deal=number, first=shown(found[number]),
-                                    second=shown(title)))
+            problems.append(
+                Message("workbook.sheet_twice", deal=number, first=shown(found[number]), second=shown(title))
+            )
         else:
             found[number] = title
-    problems += [Message("workbook.sheet_missing", sheet=shown(sheet_name(event.language, d.number)))
-                 for d in event.deals if d.number not in found]
+    problems += [
+        Message("workbook.sheet_missing", sheet=shown(sheet_name(event.language, d.number)))
+        for d in event.deals
+        if d.number not in found
+    ]
     if problems:
         raise WorkbookError(path, problems)
     return found
@@ -490,8 +557,9 @@ def _is_formula(v) -> bool:
 
 def _saved_values(path: Path, sheets: list[DealSheet]) -> None:
     """Replace formulas by the values a spreadsheet program saved with them, or by `Formula` if none."""
-    with_formulas = [s for s in sheets if _is_formula(s.status) or
-                     any(_is_formula(v) for row in s.rows for v in row.values.values())]
+    with_formulas = [
+        s for s in sheets if _is_formula(s.status) or any(_is_formula(v) for row in s.rows for v in row.values.values())
+    ]
     if not with_formulas:
         return
     wb = _open(path, data_only=True)
@@ -529,8 +597,11 @@ def read_protocol_workbook(path: Path, event: Event) -> list[DealSheet]:
                 problems.append(Message("workbook.too_many_rows", sheet=shown(name), n=MAX_ROWS))
                 continue
             except Exception as e:  # a damaged sheet: broken XML, a shared string that is not there, ...
-                problems.append(Message("workbook.sheet_unreadable", sheet=shown(name),
-                                        detail=shown(f"{type(e).__name__}: {e}", 80)))
+                problems.append(
+                    Message(
+                        "workbook.sheet_unreadable", sheet=shown(name), detail=shown(f"{type(e).__name__}: {e}", 80)
+                    )
+                )
                 continue
             sheets.append(DealSheet(deal.number, name, status, rows, title))
     finally:
@@ -552,8 +623,9 @@ def filled_rows(path: Path) -> int:
         for title in wb.sheetnames:
             if deal_sheet_number(title)[0] is None:
                 continue
-            for values in wb[title].iter_rows(min_row=FIRST_ROW, min_col=COL["contract"], max_col=COL["contract"],
-                                              values_only=True):
+            for values in wb[title].iter_rows(
+                min_row=FIRST_ROW, min_col=COL["contract"], max_col=COL["contract"], values_only=True
+            ):
                 n += bool(values and values[0] not in (None, ""))
     except Exception:
         return n
@@ -668,8 +740,14 @@ def write_competition_workbook(report, path: Path, note: str = "", session_notes
     ws.freeze_panes = ws.cell(first, 4)
     for r in report.reports:
         sh = wb.create_sheet(f"{gettext('word.session', lang)} {r.event.session}")
-        _ranking_sheet(sh, r.event.session_title or comp.title, r.standings, comp.names, lang,
-                       (session_notes or {}).get(r.event.session, ""))
+        _ranking_sheet(
+            sh,
+            r.event.session_title or comp.title,
+            r.standings,
+            comp.names,
+            lang,
+            (session_notes or {}).get(r.event.session, ""),
+        )
     buf = io.BytesIO()
     wb.save(buf)
     return write_atomic(path, buf.getvalue())
@@ -689,7 +767,9 @@ def _ranking_sheet(ws, title: str, standings, names: dict, lang: str, note: str 
     """A ranking on a sheet: the title, then place, number, name, MP, maximum and percentage."""
     _text(ws.cell(1, 1), title).font = Font(bold=True, size=12)
     _note(ws, 2, note)
-    heads = tuple(gettext(k, lang) for k in ("sheet.place", "sheet.head.no", "sheet.name", "sheet.head.mp", "sheet.max")) + ("%",)
+    heads = tuple(
+        gettext(k, lang) for k in ("sheet.place", "sheet.head.no", "sheet.name", "sheet.head.mp", "sheet.max")
+    ) + ("%",)
     for i, h in enumerate(heads, 1):
         c = ws.cell(3, i, h)
         c.font = Font(bold=True)

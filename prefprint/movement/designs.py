@@ -65,6 +65,7 @@ class Design:
 
 # --------------------------------------------------------------------------- rings
 
+
 def prime_power(q: int) -> tuple[int, int] | None:
     """(p, m) with q = p**m for a prime p, or None."""
     if q < 2:
@@ -93,9 +94,10 @@ def _poly_mod(a: list[int], f: list[int], p: int) -> list[int]:
 @cache
 def _irreducible(p: int, m: int) -> tuple[int, ...]:
     """The first monic polynomial of degree m irreducible over GF(p) (coefficients, lowest first)."""
+
     def polys(d):
-        for n in range(p ** d):
-            yield [(n // p ** i) % p for i in range(d)] + [1]
+        for n in range(p**d):
+            yield [(n // p**i) % p for i in range(d)] + [1]
 
     for f in polys(m):
         if all(any(_poly_mod(f, g, p)) for d in range(1, m // 2 + 1) for g in polys(d)):
@@ -112,10 +114,10 @@ class Field:
         self.modulus = _irreducible(self.p, self.m) if self.m > 1 else (0, 1)
 
     def digits(self, a: int) -> list[int]:
-        return [(a // self.p ** i) % self.p for i in range(self.m)]
+        return [(a // self.p**i) % self.p for i in range(self.m)]
 
     def number(self, digits: list[int]) -> int:
-        return sum((d % self.p) * self.p ** i for i, d in enumerate(digits))
+        return sum((d % self.p) * self.p**i for i, d in enumerate(digits))
 
     def add(self, a: int, b: int) -> int:
         return self.number([x + y for x, y in zip(self.digits(a), self.digits(b))])
@@ -155,14 +157,24 @@ class _Component:
 def _cyclic(m: int, kinds: int) -> _Component:
     coeffs = tuple(c % m for c in (-1, 1, 2, -2)[:kinds])  # sets −1, E +1, S +2, W −2: the seed's movement
     add = tuple(tuple((a + b) % m for b in range(m)) for a in range(m))
-    return _Component(m, f"Z{m}", add, tuple((-a) % m for a in range(m)), lambda a, b: a * b % m,
-                      lambda a: gcd(a, m) == 1, coeffs)
+    return _Component(
+        m, f"Z{m}", add, tuple((-a) % m for a in range(m)), lambda a, b: a * b % m, lambda a: gcd(a, m) == 1, coeffs
+    )
 
 
 def _field(q: int, kinds: int) -> _Component | None:
     f = Field(q)
-    wanted = [f.neg(1), 1, f.const(2), f.neg(f.const(2)), f.alpha, f.neg(f.alpha), f.add(f.alpha, 1),
-              f.mul(f.alpha, f.alpha), f.add(f.alpha, f.const(2))]
+    wanted = [
+        f.neg(1),
+        1,
+        f.const(2),
+        f.neg(f.const(2)),
+        f.alpha,
+        f.neg(f.alpha),
+        f.add(f.alpha, 1),
+        f.mul(f.alpha, f.alpha),
+        f.add(f.alpha, f.const(2)),
+    ]
     coeffs = []
     for c in wanted:
         if c and c not in coeffs:
@@ -170,8 +182,9 @@ def _field(q: int, kinds: int) -> _Component | None:
     if len(coeffs) < kinds:
         return None
     add = tuple(tuple(f.add(a, b) for b in range(q)) for a in range(q))
-    return _Component(q, f"GF({q})", add, tuple(f.neg(a) for a in range(q)), f.mul, lambda a: a != 0,
-                      tuple(coeffs[:kinds]))
+    return _Component(
+        q, f"GF({q})", add, tuple(f.neg(a) for a in range(q)), f.mul, lambda a: a != 0, tuple(coeffs[:kinds])
+    )
 
 
 class _Ring:
@@ -245,6 +258,7 @@ def perfect_order(order: int, table_size: int) -> bool:
 
 # --------------------------------------------------------------------------- perfect designs
 
+
 def perfect_design(order: int, table_size: int, spot: bool = False) -> Design | None:
     """The perfect design on `order` positions (all tables, or order − 1 tables and a rest spot)."""
     ring = _ring(order, table_size)
@@ -263,10 +277,20 @@ def perfect_design(order: int, table_size: int, spot: bool = False) -> Design | 
     last = order - 1 if spot else None
     rows = [tuple(tuple(set_at[(r, t)] for r in range(order)) for t in range(order) if t != last)]
     for kind in range(1, table_size):
-        rows.append(tuple(tuple(REST if (p := at(x, kind, r)) == last else set_at[(r, p)] for r in range(order))
-                          for x in range(order)))
-    return Design(table_size, order - 1 if spot else order, order, tuple(rows),
-                  "standard" if ring.standard else "field", ring.name)
+        rows.append(
+            tuple(
+                tuple(REST if (p := at(x, kind, r)) == last else set_at[(r, p)] for r in range(order))
+                for x in range(order)
+            )
+        )
+    return Design(
+        table_size,
+        order - 1 if spot else order,
+        order,
+        tuple(rows),
+        "standard" if ring.standard else "field",
+        ring.name,
+    )
 
 
 def _linear_schedules(order: int, table_size: int, extra: int, strict: bool = True) -> list[list[int]] | None:
@@ -299,6 +323,7 @@ def _linear_schedules(order: int, table_size: int, extra: int, strict: bool = Tr
 
 # --------------------------------------------------------------------------- search
 
+
 class _Random:
     """A small deterministic generator (xorshift64*), the same on every Python."""
 
@@ -321,6 +346,7 @@ class _Random:
 
 
 # --------------------------------------------------------------------------- group designs
+
 
 def _group(order: int) -> tuple[list[list[int]], list[int], str]:
     """An abelian group of this order (addition table, negation, name) that may have orthomorphisms.
@@ -405,6 +431,7 @@ class _GroupSearch:
     def anneal(self, moves: int, hot: float = 2.0, cold: float = 0.05) -> None:
         """Anneal; self.best holds the best permutations seen."""
         import math
+
         exp = math.exp
         rnd, n, k = self.rnd, self.n, self.k
         ratio = (cold / hot) ** (1 / max(1, moves))
@@ -462,6 +489,7 @@ def _group_rows(add: list[list[int]], pis: list[list[int]], spot: bool) -> list:
 
 # --------------------------------------------------------------------------- rests by substitutes
 
+
 def _rester_schedule(base: Design, line: int, seed: int, moves: int) -> list[int | None] | None:
     """For each round, the player of `line` who rests while the line's extra player takes his seat.
 
@@ -474,8 +502,7 @@ def _rester_schedule(base: Design, line: int, seed: int, moves: int) -> list[int
     k, T, R = base.table_size, base.tables, base.rounds
     Y = base.rows[line]
     table_of = [{base.rows[0][t][r]: t for t in range(T)} for r in range(R)]
-    occupant = [[{table_of[r][row[r]]: x for x, row in enumerate(base.rows[m])} for r in range(R)]
-                for m in range(k)]
+    occupant = [[{table_of[r][row[r]]: x for x, row in enumerate(base.rows[m])} for r in range(R)] for m in range(k)]
     others = [m for m in range(k) if m != line]
     rnd = _Random(seed)
     # start from player π(r) (the set player 0 plays): in a group design of odd order the extra
@@ -511,6 +538,7 @@ def _rester_schedule(base: Design, line: int, seed: int, moves: int) -> list[int
     for r in range(R):
         place(r, 1)
     import math
+
     exp = math.exp
     now = cost()
     best, best_rho = now, rho[:]
@@ -547,8 +575,9 @@ def _rester_schedule(base: Design, line: int, seed: int, moves: int) -> list[int
     return out if out.count(None) <= 1 else None
 
 
-def substitute_design(base: Design, extra: int, seed: int = 1, moves: int | None = None,
-                      schedules: list | None = None) -> Design | None:
+def substitute_design(
+    base: Design, extra: int, seed: int = 1, moves: int | None = None, schedules: list | None = None
+) -> Design | None:
     """A design for `extra` more players: lines E (, S, W) get one player who sits in for the one of
     the line who rests; everyone of those lines rests at most once (see _rester_schedule).
 
@@ -561,8 +590,10 @@ def substitute_design(base: Design, extra: int, seed: int = 1, moves: int | None
         perfect = base.method in ("standard", "field")
         schedules = _linear_schedules(T, k, extra) if perfect else None
         if schedules is None:
-            schedules = [_rester_schedule(base, line, seed + line, moves if moves is not None else min(400 * T, 40_000))
-                         for line in range(1, extra + 1)]
+            schedules = [
+                _rester_schedule(base, line, seed + line, moves if moves is not None else min(400 * T, 40_000))
+                for line in range(1, extra + 1)
+            ]
             if None in schedules and perfect:
                 schedules = _linear_schedules(T, k, extra, strict=False)
             if schedules is None or None in schedules:
@@ -693,6 +724,7 @@ def measure(design: Design) -> tuple[int, int, int]:
 
 # --------------------------------------------------------------------------- rotating designs
 
+
 @dataclass(frozen=True)
 class Rotation:
     """A design where players change seats from round to round (small fields).
@@ -745,7 +777,7 @@ class _RotatingSearch:
             for i in range(len(active) - 1, 0, -1):
                 j = rnd.below(i + 1)
                 active[i], active[j] = active[j], active[i]
-            self.tables.append([active[t * k:(t + 1) * k] for t in range(T)])
+            self.tables.append([active[t * k : (t + 1) * k] for t in range(T)])
         self.M = [[0] * P for _ in range(P)]
         self.count = [[0] * sets for _ in range(P)]
         for r in range(rounds):
@@ -762,6 +794,7 @@ class _RotatingSearch:
 
     def anneal(self, moves: int, hot: float = 3.0, cold: float = 0.1, weight: float = 6.0) -> None:
         import math
+
         exp = math.exp
         rnd, k, R, T, S, M, count = self.rnd, self.k, self.R, self.T, self.S, self.M, self.count
         ratio = (cold / hot) ** (1 / max(1, moves))
@@ -846,8 +879,10 @@ def rotating_design(players: int, table_size: int) -> Rotation | None:
     sets, flat = found
     k, T = table_size, players // table_size
     per_round = T * k
-    groups = [[flat[r * per_round + t * k: r * per_round + (t + 1) * k] for t in range(T)]
-              for r in range(len(flat) // per_round)]
+    groups = [
+        [flat[r * per_round + t * k : r * per_round + (t + 1) * k] for t in range(T)]
+        for r in range(len(flat) // per_round)
+    ]
     return make_rotation(players, k, sets, groups)
 
 
@@ -1075,8 +1110,11 @@ def stored_sessions() -> dict:
 def session_rows(table_size: int, tables: int, extra: int, rounds: int) -> tuple[int, str, tuple] | None:
     """(faults, group name, rows) for a session of `rounds` rounds: the stored design with the fewest
     faults that is long enough, else one searched now (fields beyond the stored ones), else None."""
-    found = [(f, name, rows[:rounds]) for f, name, rows in stored_sessions().get((table_size, tables, extra), ())
-             if len(rows) >= rounds and (f == 0 or len(rows) == rounds)]
+    found = [
+        (f, name, rows[:rounds])
+        for f, name, rows in stored_sessions().get((table_size, tables, extra), ())
+        if len(rows) >= rounds and (f == 0 or len(rows) == rounds)
+    ]
     if found:
         return min(found, key=lambda x: x[0])
     if tables <= 40 or rounds > tables - 1:
@@ -1128,8 +1166,12 @@ def session_design(table_size: int, tables: int, extra: int, rows, name: str, sp
             for r in range(R):
                 s = add[x][rows[r][line]]
                 idle = spot and s == add[last][rows[r][0]]
-                resting = line >= 1 and line <= extra and rows[r][k + line - 1] is not None and \
-                    x == add[rows[r][k + line - 1]][neg[rows[r][line]]]
+                resting = (
+                    line >= 1
+                    and line <= extra
+                    and rows[r][k + line - 1] is not None
+                    and x == add[rows[r][k + line - 1]][neg[rows[r][line]]]
+                )
                 row.append(REST if idle or resting else s)
             players.append(tuple(row))
         if 1 <= line <= extra:
@@ -1153,7 +1195,6 @@ def session_designs(table_size: int, players: int, rounds: int) -> list[tuple[in
         if found:
             out.append((found[0], session_design(k, tables, 0, found[2], found[1], spot=True)))
     return out
-
 
 
 PLANE_FIELDS = (21, 22, 25, 26)
@@ -1182,8 +1223,10 @@ def plane_groups(players: int, rounds: int):
         resting.append(rest)
     points = sorted({p for tables in groups for t in tables for p in t} | {p for rest in resting for p in rest})
     ids = {p: i for i, p in enumerate(points)}
-    return ([[[ids[p] for p in t] for t in tables] for tables in groups],
-            [sorted(ids[p] for p in rest) for rest in resting])
+    return (
+        [[[ids[p] for p in t] for t in tables] for tables in groups],
+        [sorted(ids[p] for p in rest) for rest in resting],
+    )
 
 
 def plane_session(players: int, table_size: int, rounds: int):
@@ -1235,8 +1278,9 @@ def _set_order(groups, sets: int, limit: int = 200_000):
     cells = [(r, i) for r in range(len(groups)) for i in range(len(groups[r]))]
     n = len(cells)
     players = [set(groups[r][i]) for r, i in cells]
-    conflicts = [[j for j in range(n) if j != c and (cells[j][0] == cells[c][0] or players[j] & players[c])]
-                 for c in range(n)]
+    conflicts = [
+        [j for j in range(n) if j != c and (cells[j][0] == cells[c][0] or players[j] & players[c])] for c in range(n)
+    ]
     colour = [None] * n
     plays = [0] * sets
     nodes = [0]
@@ -1249,8 +1293,10 @@ def _set_order(groups, sets: int, limit: int = 200_000):
             return all(k >= 2 for k in plays)
         if sum(max(0, 2 - k) for k in plays) > n - done:
             return False
-        c = max((c for c in range(n) if colour[c] is None),
-                key=lambda c: (len({colour[j] for j in conflicts[c] if colour[j] is not None}), len(conflicts[c]), -c))
+        c = max(
+            (c for c in range(n) if colour[c] is None),
+            key=lambda c: (len({colour[j] for j in conflicts[c] if colour[j] is not None}), len(conflicts[c]), -c),
+        )
         banned = {colour[j] for j in conflicts[c]}
         for s in sorted((s for s in range(sets) if s not in banned), key=lambda s: (plays[s], s)):
             colour[c] = s

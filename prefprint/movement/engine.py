@@ -206,16 +206,23 @@ class Quality:
         if self.rests[1] - self.rests[0] > 1:
             out.append(("movement.q_rests", {"low": self.rests[0], "high": self.rests[1]}))
         if self.full_rounds < min(self.tables, 7) and not self.asked:
-            out.append(("movement.q_rounds", {"rounds": self.full_rounds, "tables": self.tables,
-                                              "need": min(self.tables, 7)}))
+            out.append(
+                ("movement.q_rounds", {"rounds": self.full_rounds, "tables": self.tables, "need": min(self.tables, 7)})
+            )
         return out
 
     def weaknesses(self) -> list[tuple[str, dict]]:
         """(message code, params) for every target the movement misses, worded from its figures."""
         out = self.rule_misses()
         if self.excess_pct > self.limit:
-            figures = {"pct": self.excess_pct, "limit": self.limit, "never": self.never, "low": self.fewest,
-                       "high": self.most, "even": self.even}
+            figures = {
+                "pct": self.excess_pct,
+                "limit": self.limit,
+                "never": self.never,
+                "low": self.fewest,
+                "high": self.most,
+                "even": self.even,
+            }
             out.append(("movement.q_excess_never" if self.never else "movement.q_excess_uneven", figures))
         if self.rounds < self.full_rounds and self.never and not self.asked:
             out.append(("movement.q_early_rooms" if self.rooms > 1 else "movement.q_early", {"never": self.never}))
@@ -231,8 +238,11 @@ class Quality:
     @property
     def meets_rules(self) -> bool:
         """Every set at two tables or more, rests even, enough rounds (the hard targets)."""
-        return (self.set_plays[0] >= 2 and self.rests[1] - self.rests[0] <= 1
-                and (self.full_rounds >= min(self.tables, 7) or bool(self.asked)))
+        return (
+            self.set_plays[0] >= 2
+            and self.rests[1] - self.rests[0] <= 1
+            and (self.full_rounds >= min(self.tables, 7) or bool(self.asked))
+        )
 
 
 @dataclass(frozen=True)
@@ -317,9 +327,21 @@ class Movement:
             for (r1, t1), (r2, t2) in zip(route, route[1:]):
                 a, b = self.room_of_table(t1), self.room_of_table(t2)
                 if a != b:
-                    out.append({"after": r1, "round": r2, "set": set_no, "copy": copy, "from_room": a,
-                                "from_table": t1, "to_room": b, "to_table": t2, "direct": r2 == r1 + 1,
-                                "from_slot": rooms[a].slot_of(r1, t1), "to_slot": rooms[b].slot_of(r2, t2)})
+                    out.append(
+                        {
+                            "after": r1,
+                            "round": r2,
+                            "set": set_no,
+                            "copy": copy,
+                            "from_room": a,
+                            "from_table": t1,
+                            "to_room": b,
+                            "to_table": t2,
+                            "direct": r2 == r1 + 1,
+                            "from_slot": rooms[a].slot_of(r1, t1),
+                            "to_slot": rooms[b].slot_of(r2, t2),
+                        }
+                    )
         return sorted(out, key=lambda p: (p["after"], p["set"], p["copy"]))
 
     @cached_property
@@ -333,6 +355,7 @@ class Movement:
 
 # --------------------------------------------------------------------------- room plans
 # A plan uses local numbers (players 1.., tables 1.., sets 1..); `_compose` makes them global.
+
 
 @dataclass
 class _Plan:
@@ -368,8 +391,9 @@ def _design_plan(d: Design) -> _Plan:
         for t in range(T):
             s = d.rows[0][t][r]
             plays.append((t + 1, s + 1, {seats[line]: ids[(line, where[r][line][s])] for line in range(k)}))
-        resting = sorted(ids[(line, x)] for line, rows in enumerate(d.rows) for x, row in enumerate(rows)
-                         if row[r] == REST)
+        resting = sorted(
+            ids[(line, x)] for line, rows in enumerate(d.rows) for x, row in enumerate(rows) if row[r] == REST
+        )
         rounds.append((plays, resting))
     notes = []
     if d.session:
@@ -383,8 +407,12 @@ def _design_plan(d: Design) -> _Plan:
     if d.method == "standard" and d.rounds == d.tables and max(d.sizes) == T:
         notes.append(("auto_standard", {"tables": T, "table_size": k}))
     elif d.method in ("standard", "field"):
-        notes.append(("auto_field" if d.method == "field" else "auto_standard",
-                      {"tables": d.rounds, "table_size": k, "ring": d.ring}))
+        notes.append(
+            (
+                "auto_field" if d.method == "field" else "auto_standard",
+                {"tables": d.rounds, "table_size": k, "ring": d.ring},
+            )
+        )
     else:
         notes.append(("auto_search", {"tables": T, "ring": d.ring}))
     if d.rounds > T:
@@ -405,11 +433,20 @@ def _rotation_plan(rot: designs.Rotation) -> _Plan:
         ids.setdefault(p, len(ids) + 1)
     rounds = []
     for r in range(rot.rounds):
-        plays = [(t + 1, rot.set_of(r, t) + 1, {seats[i]: ids[p] for i, p in enumerate(group)})
-                 for t, group in enumerate(rot.seating[r])]
+        plays = [
+            (t + 1, rot.set_of(r, t) + 1, {seats[i]: ids[p] for i, p in enumerate(group)})
+            for t, group in enumerate(rot.seating[r])
+        ]
         rounds.append((plays, sorted(ids[p] for p in rot.resting[r])))
-    return _Plan("search", rot.players, rot.tables, rot.sets, rot.rounds, rounds,
-                 notes=[("auto_rotation", {"tables": rot.tables, "sets": rot.sets})])
+    return _Plan(
+        "search",
+        rot.players,
+        rot.tables,
+        rot.sets,
+        rot.rounds,
+        rounds,
+        notes=[("auto_rotation", {"tables": rot.tables, "sets": rot.sets})],
+    )
 
 
 def _skip_plan(tables: int, k: int) -> _Plan:
@@ -436,8 +473,16 @@ def _skip_plan(tables: int, k: int) -> _Plan:
             here = {seat: ((pos - offsets[seat][r]) % tables) * k + i + 1 for i, seat in enumerate(seats)}
             plays.append((pos + 1, (pos + r) % tables + 1, here))
         rounds.append((plays, []))
-    return _Plan("skip", k * tables, tables, tables, tables, rounds, skips=skips,
-                 notes=[("auto_skip", {"tables": tables, "skips": skips})])
+    return _Plan(
+        "skip",
+        k * tables,
+        tables,
+        tables,
+        tables,
+        rounds,
+        skips=skips,
+        notes=[("auto_skip", {"tables": tables, "skips": skips})],
+    )
 
 
 def _position(text: str) -> tuple[int, str] | None:
@@ -481,15 +526,18 @@ def _scheme_plan(players: int) -> _Plan:
                 resting.append(player)
             else:
                 seating[pos[0]][pos[1]] = player
-        plays = [(t, table_set[t], {s: seating[t][s] for s in SEATS[4] if s in seating[t]})
-                 for t in range(1, tables + 1)]
+        plays = [
+            (t, table_set[t], {s: seating[t][s] for s in SEATS[4] if s in seating[t]}) for t in range(1, tables + 1)
+        ]
         rounds.append((plays, sorted(resting)))
         slot_rows.append(tuple(row))
-    return _Plan("scheme", pid, tables, n_sets, n_sets, rounds, slot_rows,
-                 notes=[("auto_scheme", {"players": players})])
+    return _Plan(
+        "scheme", pid, tables, n_sets, n_sets, rounds, slot_rows, notes=[("auto_scheme", {"players": players})]
+    )
 
 
 # --------------------------------------------------------------------------- candidates
+
 
 @dataclass
 class Candidate:
@@ -588,8 +636,12 @@ def _room_plans(sizes: list[int], k: int) -> list[_Plan]:
         fitting = [[c for c in room if c.movement.full_rounds >= rounds] for room in options]
         if not all(fitting):
             continue
-        chosen = [min(room, key=lambda c: c.movement.full_rounds - rounds)
-                  if room[0].movement.full_rounds - rounds > 0 else room[0] for room in fitting]
+        chosen = [
+            min(room, key=lambda c: c.movement.full_rounds - rounds)
+            if room[0].movement.full_rounds - rounds > 0
+            else room[0]
+            for room in fitting
+        ]
         plans = [c.plans[0] for c in chosen]
         if _shared_plays(plans, min(p.full_rounds for p in plans)) >= 2:
             return plans
@@ -600,15 +652,19 @@ def _rooms_candidate(sizes: list[int], k: int, notes: list) -> Candidate:
     return Candidate("rooms", _room_plans(sizes, k), notes)
 
 
-def candidates(players: int, table_size: int = 4, method: str = "auto",
-               rooms: list[int] | None = None) -> list[Candidate]:
+def candidates(
+    players: int, table_size: int = 4, method: str = "auto", rooms: list[int] | None = None
+) -> list[Candidate]:
     """The ways to play a field, each built for the full session (`Candidate.movement`)."""
     k = table_size
     _check_field(players, k, method)
     if rooms:
         _check_rooms(players, k, rooms)
-        out = [_rooms_candidate(list(rooms), k, [("forced_rooms", {"sizes": list(rooms)})])] if len(rooms) > 1 \
+        out = (
+            [_rooms_candidate(list(rooms), k, [("forced_rooms", {"sizes": list(rooms)})])]
+            if len(rooms) > 1
             else _single_candidates(players, k)
+        )
     elif method == "rooms":
         split = split_rooms(players, k)
         if not split:
@@ -674,12 +730,20 @@ def _best(options: list[Candidate], players: int, k: int) -> tuple[Candidate, tu
     the excess target, there lines kept (fewer sets, each compared at more tables) before players
     who change seats, and the fewest excess and missed meetings.
     """
+
     def key(c):
         q = c.movement.quality
         book = c.method == "scheme"
         over = q.excess_pct > q.limit
-        return (not q.meets_rules, not book, over, not q.lines_fixed and not over,
-                q.excess_pct + q.unmet_pct, q.rounds, METHODS.index(c.method))
+        return (
+            not q.meets_rules,
+            not book,
+            over,
+            not q.lines_fixed and not over,
+            q.excess_pct + q.unmet_pct,
+            q.rounds,
+            METHODS.index(c.method),
+        )
 
     ranked = sorted(options, key=key)
     best = ranked[0]
@@ -704,6 +768,7 @@ def _best(options: list[Candidate], players: int, k: int) -> tuple[Candidate, tu
 
 
 # --------------------------------------------------------------------------- sessions of R rounds
+
 
 def _session_candidates(players: int, k: int, rounds: int) -> list[Candidate]:
     """The designs searched for a session of `rounds` rounds (prefprint.designs.session_designs) and
@@ -736,12 +801,26 @@ def _plane_plan(players: int, rounds: int, groups, sets, resting) -> _Plan:
         ordered.append(here)
     for p in [p for group in ordered[0] for p in group] + list(range(players)):
         ids.setdefault(p, len(ids) + 1)
-    plan_rounds = [([(t + 1, sets[r][t] + 1, {seats[i]: ids[p] for i, p in enumerate(group)})
-                     for t, group in enumerate(ordered[r])], sorted(ids[p] for p in resting[r]))
-                   for r in range(rounds)]
+    plan_rounds = [
+        (
+            [
+                (t + 1, sets[r][t] + 1, {seats[i]: ids[p] for i, p in enumerate(group)})
+                for t, group in enumerate(ordered[r])
+            ],
+            sorted(ids[p] for p in resting[r]),
+        )
+        for r in range(rounds)
+    ]
     n_sets = 1 + max(max(row) for row in sets)
-    return _Plan("field", players, len(groups[0]), n_sets, rounds, plan_rounds,
-                 notes=[("auto_plane", {"rounds": rounds, "sets": n_sets})])
+    return _Plan(
+        "field",
+        players,
+        len(groups[0]),
+        n_sets,
+        rounds,
+        plan_rounds,
+        notes=[("auto_plane", {"rounds": rounds, "sets": n_sets})],
+    )
 
 
 def _playable(c: Candidate, rounds: int) -> bool:
@@ -779,8 +858,9 @@ def _within(q: Quality, players: int, k: int) -> bool:
     return not q.repeats or (players % k != 0 and 100 * q.repeats <= q.meetings)
 
 
-def _best_session(options: list[Candidate], default: Candidate | None, rounds: int, players: int,
-                  k: int) -> tuple[Candidate, tuple[str, dict]]:
+def _best_session(
+    options: list[Candidate], default: Candidate | None, rounds: int, players: int, k: int
+) -> tuple[Candidate, tuple[str, dict]]:
     """The candidate auto takes for a session of `rounds` rounds, with the reason.
 
     The ones that keep the rules (every set at two tables or more, rests even) come first, then those
@@ -790,12 +870,24 @@ def _best_session(options: list[Candidate], default: Candidate | None, rounds: i
     then the book's scheme, then the full circle's choice (a perfect movement stays perfect in any
     number of rounds).
     """
+
     def key(c):
         q = c.movement.quality
         within = _within(q, players, k)
         rested = sum(c.movement.stats.rests_per_player.values())
-        return (not q.meets_rules, not within, 0 if within else q.repeats, rested, -q.set_plays[0], q.repeats,
-                q.most, c.method != "scheme", c is not default, q.unmet_pct, METHODS.index(c.method))
+        return (
+            not q.meets_rules,
+            not within,
+            0 if within else q.repeats,
+            rested,
+            -q.set_plays[0],
+            q.repeats,
+            q.most,
+            c.method != "scheme",
+            c is not default,
+            q.unmet_pct,
+            METHODS.index(c.method),
+        )
 
     best = min(options, key=key)
     q = best.movement.quality
@@ -804,8 +896,10 @@ def _best_session(options: list[Candidate], default: Candidate | None, rounds: i
     if not q.repeats:
         return best, ("why_session_clean", {"rounds": rounds})
     if _within(q, players, k):
-        return best, ("why_session_within", {"rounds": rounds, "repeats": q.repeats, "meetings": q.meetings,
-                                             "plays": q.set_plays[0]})
+        return best, (
+            "why_session_within",
+            {"rounds": rounds, "repeats": q.repeats, "meetings": q.meetings, "plays": q.set_plays[0]},
+        )
     return best, ("why_session_fewest", {"rounds": rounds, "repeats": q.repeats, "meetings": q.meetings})
 
 
@@ -818,15 +912,20 @@ def _session_limit(movement: Movement, players: int, k: int, rounds: int) -> lis
     if tables < rounds + 1 or not q.repeats or (extra and 100 * q.repeats <= q.meetings):
         return []
     known = designs.session_known(k, tables, extra, rounds)
-    return [("session_limit", {"rounds": rounds, "repeats": q.repeats, "meetings": q.meetings,
-                               "pct": q.repeats_pct, "known": known})]
+    return [
+        (
+            "session_limit",
+            {"rounds": rounds, "repeats": q.repeats, "meetings": q.meetings, "pct": q.repeats_pct, "known": known},
+        )
+    ]
 
 
 # --------------------------------------------------------------------------- building
 
-def compare(players: int, table_size: int = 4, method: str = "auto",
-            rooms: list[int] | None = None, rounds: int | None = None
-            ) -> tuple[list[Candidate], Candidate, tuple[str, dict]]:
+
+def compare(
+    players: int, table_size: int = 4, method: str = "auto", rooms: list[int] | None = None, rounds: int | None = None
+) -> tuple[list[Candidate], Candidate, tuple[str, dict]]:
     """The candidates of a field, the one auto takes and why (message code, params): for the full
     session, or (auto, `rounds` given) for a session of that many rounds, each candidate built for it."""
     if rounds is not None and method == "auto" and not rooms and _rounds_ok(rounds):
@@ -846,8 +945,9 @@ def _rounds_ok(rounds) -> bool:
     return isinstance(rounds, int) and not isinstance(rounds, bool) and rounds >= 2
 
 
-def build_movement(players: int, table_size: int = 4, rounds: int | None = None,
-                   method: str = "auto", rooms: list[int] | None = None) -> Movement:
+def build_movement(
+    players: int, table_size: int = 4, rounds: int | None = None, method: str = "auto", rooms: list[int] | None = None
+) -> Movement:
     """Build and validate a movement for a field of players at tables of 4 or 3.
 
     `method`: auto (the fairest candidate), standard, field, search, scheme, skip, rooms, or
@@ -910,8 +1010,18 @@ def _finish(players, k, method, plans, rounds, notes, asked: int = 0) -> Movemen
 
 
 # Notes that say how the movement is built (the meetings claim follows them).
-_PLAN_NOTES = ("auto_standard", "auto_field", "auto_search", "auto_session", "auto_plane", "auto_rotation",
-               "auto_scheme", "auto_skip", "rest_spot", "rest_substitutes")
+_PLAN_NOTES = (
+    "auto_standard",
+    "auto_field",
+    "auto_search",
+    "auto_session",
+    "auto_plane",
+    "auto_rotation",
+    "auto_scheme",
+    "auto_skip",
+    "rest_spot",
+    "rest_substitutes",
+)
 
 
 def _meeting_note(movement: Movement) -> list:
@@ -986,7 +1096,9 @@ def _nearby(players: int, k: int) -> str:
     sizes = ", ".join(str(n) for n in sorted(ok))
     other = 3 if k == 4 else 4
     if players >= MIN_PLAYERS[other] and _works(players, other):
-        return Message("movement.nearby_both", sizes=sizes, other=Message("movement.nearby_other", players=players, k=other))
+        return Message(
+            "movement.nearby_both", sizes=sizes, other=Message("movement.nearby_other", players=players, k=other)
+        )
     return sizes
 
 
@@ -1059,12 +1171,21 @@ def _compose(players, k, method, plans, n_rounds, notes) -> Movement:
     for number, (plan, d) in enumerate(zip(plans, offsets), 1):
         slot_rows = tuple(
             tuple(((s - 1 + d) % size + 1, tuple(t + t0 for t in on)) for s, on in row)
-            for row in plan.slot_rows[:n_rounds])
+            for row in plan.slot_rows[:n_rounds]
+        )
         slot_rows = tuple(tuple((new.get(g, 0), on) for g, on in row) for row in slot_rows)
-        rooms.append(Room(number, plan.method, tuple(range(p0 + 1, p0 + plan.players + 1)),
-                          tuple(range(t0 + 1, t0 + plan.tables + 1)),
-                          tuple(sorted(new[g] for g in room_sets[number - 1])), plan.full_rounds, slot_rows,
-                          plan.skips))
+        rooms.append(
+            Room(
+                number,
+                plan.method,
+                tuple(range(p0 + 1, p0 + plan.players + 1)),
+                tuple(range(t0 + 1, t0 + plan.tables + 1)),
+                tuple(sorted(new[g] for g in room_sets[number - 1])),
+                plan.full_rounds,
+                slot_rows,
+                plan.skips,
+            )
+        )
         p0, t0 = p0 + plan.players, t0 + plan.tables
     return Movement(players, k, method, tuple(rounds), tuple(rooms), tuple(notes))
 
@@ -1083,9 +1204,11 @@ def _assign_copies(rounds: list[list[tuple[int, int, int]]]) -> dict[tuple[int, 
             copies = last.setdefault(s, {})
             free = {c: where for c, where in copies.items() if where[0] < r}
             for t, room in tables:
+
                 def rank(c):
                     rr, tt, rm = free[c]  # noqa: B023  (called at once, in this iteration)
                     return (rm != room, rr != r - 1, abs(tt - t), c)  # noqa: B023
+
                 if free:
                     c = min(free, key=rank)
                     del free[c]
@@ -1098,22 +1221,39 @@ def _assign_copies(rounds: list[list[tuple[int, int, int]]]) -> dict[tuple[int, 
 
 # --------------------------------------------------------------------------- renumbering, sessions
 
+
 def renumber(movement: Movement, numbers) -> Movement:
     """The movement with player i (1-based, in order) renamed numbers[i-1]; numbers sorted, distinct."""
     numbers = tuple(sorted(numbers))
-    if len(numbers) != movement.players or len(set(numbers)) != len(numbers) or \
-            any(not isinstance(n, int) or isinstance(n, bool) or n < 1 for n in numbers):
+    if (
+        len(numbers) != movement.players
+        or len(set(numbers)) != len(numbers)
+        or any(not isinstance(n, int) or isinstance(n, bool) or n < 1 for n in numbers)
+    ):
         raise MovementError("movement.numbers", given=len(numbers), players=movement.players)
     return _rename(movement, dict(zip(movement.numbers, numbers)), movement.method)
 
 
 def _rename(movement: Movement, name: dict, method: str) -> Movement:
-    rounds = tuple(Round(r.number, tuple(TablePlay(t.table, t.room, t.set, tuple((s, name[p]) for s, p in t.seats),
-                                                   t.copy) for t in r.tables),
-                         tuple(sorted(name[p] for p in r.resting))) for r in movement.rounds)
+    rounds = tuple(
+        Round(
+            r.number,
+            tuple(TablePlay(t.table, t.room, t.set, tuple((s, name[p]) for s, p in t.seats), t.copy) for t in r.tables),
+            tuple(sorted(name[p] for p in r.resting)),
+        )
+        for r in movement.rounds
+    )
     rooms = tuple(replace(rm, players=tuple(sorted(name[p] for p in rm.players))) for rm in movement.rooms)
-    return Movement(movement.players, movement.table_size, method, rounds, rooms, movement.notes,
-                    tuple(sorted(name.values())), movement.asked)
+    return Movement(
+        movement.players,
+        movement.table_size,
+        method,
+        rounds,
+        rooms,
+        movement.notes,
+        tuple(sorted(name.values())),
+        movement.asked,
+    )
 
 
 def _room_size_weak(size: int, k: int) -> bool:
@@ -1165,8 +1305,11 @@ def second_session(first: Movement, rounds: int | None = None, absent=(), presen
     labels = [tuple(s for s in first.seats if s in seats) for seats, _ in groups]
     groups = [g for _, g in groups]
     if len(groups) < 2:
-        raise MovementError("movement.by_lines", low=MIN_PLAYERS[k], sizes=", ".join(
-            str(sum(1 for p in playing if line.get(p) == s)) for s in first.seats))
+        raise MovementError(
+            "movement.by_lines",
+            low=MIN_PLAYERS[k],
+            sizes=", ".join(str(sum(1 for p in playing if line.get(p) == s)) for s in first.seats),
+        )
     sizes = [len(g) for g in groups]
     plans = _room_plans(sizes, k)
     notes = [("second_session", {"sizes": sizes})]
@@ -1182,6 +1325,7 @@ def second_session(first: Movement, rounds: int | None = None, absent=(), presen
 
 
 # --------------------------------------------------------------------------- checks and statistics
+
 
 def validate(movement: Movement) -> None:
     """Raise InvalidMovement listing every broken rule; return None for a valid movement.
@@ -1212,8 +1356,9 @@ def validate(movement: Movement) -> None:
         for table in rnd.tables:
             seats = tuple(s for s, _ in table.seats)
             if seats != seat_names:
-                problems.append(f"round {rnd.number}, table {table.table}: seats {list(seats)}, "
-                                f"expected {list(seat_names)}")
+                problems.append(
+                    f"round {rnd.number}, table {table.table}: seats {list(seats)}, expected {list(seat_names)}"
+                )
             if table.copy < 1:
                 problems.append(f"round {rnd.number}, table {table.table}: copy {table.copy}")
             plays[table.set] += 1
@@ -1276,8 +1421,15 @@ def statistics(movement: Movement) -> Stats:
     histogram = Counter(meetings.values())
     histogram[0] = eligible - len(meetings)
     apart = _pairs(len(everyone)) - sum(_pairs(len(g)) for g in groups)
-    return Stats(dict(meetings), {h: histogram[h] for h in sorted(histogram) if histogram[h]},
-                 {p: sets[p] for p in everyone}, {p: rests[p] for p in everyone}, eligible, fixed, apart)
+    return Stats(
+        dict(meetings),
+        {h: histogram[h] for h in sorted(histogram) if histogram[h]},
+        {p: sets[p] for p in everyone},
+        {p: rests[p] for p in everyone},
+        eligible,
+        fixed,
+        apart,
+    )
 
 
 def quality(movement: Movement) -> Quality:
@@ -1295,11 +1447,27 @@ def quality(movement: Movement) -> Quality:
     excess = sum(max(0, m - c) for m in counts)
     rests = list(st.rests_per_player.values()) or [0]
     tables = max((len(r.tables) for r in movement.rounds), default=0)
-    return Quality(len(movement.rounds), movement.full_rounds, tables, len(plays), st.lines_fixed, eligible,
-                   eligible - met, once, more, total, excess,
-                   (min(plays.values(), default=0), max(plays.values(), default=0)), (min(rests), max(rests)),
-                   len(movement.rooms), st.apart, 0 if eligible > met else min(counts, default=0),
-                   max(counts, default=0), sum(m - 1 for m in counts if m > 1), movement.asked)
+    return Quality(
+        len(movement.rounds),
+        movement.full_rounds,
+        tables,
+        len(plays),
+        st.lines_fixed,
+        eligible,
+        eligible - met,
+        once,
+        more,
+        total,
+        excess,
+        (min(plays.values(), default=0), max(plays.values(), default=0)),
+        (min(rests), max(rests)),
+        len(movement.rooms),
+        st.apart,
+        0 if eligible > met else min(counts, default=0),
+        max(counts, default=0),
+        sum(m - 1 for m in counts if m > 1),
+        movement.asked,
+    )
 
 
 def to_dict(movement: Movement) -> dict:
@@ -1315,14 +1483,31 @@ def to_dict(movement: Movement) -> dict:
         "method": movement.method,
         "sets": movement.sets,
         "full_rounds": movement.full_rounds,
-        "rooms": [{"room": r.number, "method": r.method, "players": [r.players[0], r.players[-1]]
-                   if r.players == tuple(range(r.players[0], r.players[-1] + 1)) else list(r.players),
-                   "tables": list(r.tables), "sets": list(r.sets), "full_rounds": r.full_rounds}
-                  for r in movement.rooms],
-        "rounds": [{"round": r.number, "resting": list(r.resting),
-                    "tables": [{"table": t.table, "room": t.room, "set": t.set, "seats": dict(t.seats)}
-                               | ({"copy": t.copy} if movement.copies_needed > 1 else {})
-                               for t in r.tables]} for r in movement.rounds],
+        "rooms": [
+            {
+                "room": r.number,
+                "method": r.method,
+                "players": [r.players[0], r.players[-1]]
+                if r.players == tuple(range(r.players[0], r.players[-1] + 1))
+                else list(r.players),
+                "tables": list(r.tables),
+                "sets": list(r.sets),
+                "full_rounds": r.full_rounds,
+            }
+            for r in movement.rooms
+        ],
+        "rounds": [
+            {
+                "round": r.number,
+                "resting": list(r.resting),
+                "tables": [
+                    {"table": t.table, "room": t.room, "set": t.set, "seats": dict(t.seats)}
+                    | ({"copy": t.copy} if movement.copies_needed > 1 else {})
+                    for t in r.tables
+                ],
+            }
+            for r in movement.rounds
+        ],
         "stats": {
             "meetings_histogram": {str(k): v for k, v in st.meetings_histogram.items()},
             "sets_per_player": {"min": min(spp), "max": max(spp)},
@@ -1336,5 +1521,6 @@ def to_dict(movement: Movement) -> dict:
 
 def _plain(params: dict) -> dict:
     """Note parameters for JSON: a reason (message code and params) becomes its code."""
-    return {k: (v[0] if isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], dict) else v)
-            for k, v in params.items()}
+    return {
+        k: (v[0] if isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], dict) else v) for k, v in params.items()
+    }

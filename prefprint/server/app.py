@@ -91,8 +91,7 @@ class Writer:
 class Scoring:
     """The state of one served session."""
 
-    def __init__(self, competition: Competition, event: Event, folder: Path, rulings=None,
-                 hide_results: bool = False):
+    def __init__(self, competition: Competition, event: Event, folder: Path, rulings=None, hide_results: bool = False):
         self.competition, self.event, self.folder, self.rulings = competition, event, Path(folder), rulings
         self.lang = event.language
         self.codes = entry_codes.codes(event, entry_codes.secret(self.folder))
@@ -108,7 +107,6 @@ class Scoring:
         self.ranking_lock = None
         self.source = self.folder / "protocols.xlsx"  # the kit's workbook, paper rows and all, if it is there
         if self.source.is_file():
-
             meta = read_meta(self.source)
             if meta and meta.get("digest") != event.digest:
                 raise PrefprintError("serve.workbook_other", path=str(self.source))
@@ -159,8 +157,16 @@ class Scoring:
         if correct and role == "director" and (deal, rnd, table) in self.store.rows and not reason.strip():
             raise Refused(422, Message("serve.reason_needed"), "reason")
         by = "director" if role == "director" else f"table {mine}"
-        row = Row(deal, rnd, table, entry_of(self.event, outcome), cells_of(self.event, outcome, settlement),
-                  whists_of(settlement), by, now())
+        row = Row(
+            deal,
+            rnd,
+            table,
+            entry_of(self.event, outcome),
+            cells_of(self.event, outcome, settlement),
+            whists_of(settlement),
+            by,
+            now(),
+        )
         return outcome, settlement, Write(row, correct, reason.strip(), address, role == "director")
 
     def table_rows(self, table: int) -> list[dict]:
@@ -171,8 +177,16 @@ class Scoring:
             for d in self.event.deals:
                 if d.set == play.set:
                     row = self.store.rows.get((d.number, rnd, table))
-                    out.append({"round": rnd, "deal": d.number, "dealer": d.dealer, "seats": dict(play.seats),
-                                "entered": row.json() if row else None, "closed": rnd in self.store.closed})
+                    out.append(
+                        {
+                            "round": rnd,
+                            "deal": d.number,
+                            "dealer": d.dealer,
+                            "seats": dict(play.seats),
+                            "entered": row.json() if row else None,
+                            "closed": rnd in self.store.closed,
+                        }
+                    )
         return out
 
     def progress(self) -> dict:
@@ -187,8 +201,13 @@ class Scoring:
                 total += len(deals)
                 done += len(deals) - len(missing)
             rounds.append({"round": rnd.number, "closed": rnd.number in self.store.closed, "tables": tables})
-        return {"rounds": rounds, "rows": done, "of": total, "version": self.store.version,
-                "hide_results": bool(self.store.settings.get("hide_results"))}
+        return {
+            "rounds": rounds,
+            "rows": done,
+            "of": total,
+            "version": self.store.version,
+            "hide_results": bool(self.store.settings.get("hide_results")),
+        }
 
     # ------------------------------------------------------------------ the workbook and the ranking
 
@@ -278,20 +297,30 @@ def _refusal(s: Scoring, e: Refused) -> JSONResponse:
 
 def _api(handler):
     """A JSON endpoint: Refused becomes its status with {"error", "field"}."""
+
     async def endpoint(request: Request):
         s: Scoring = request.app.state.scoring
         try:
             return await handler(s, request)
         except Refused as e:
             return _refusal(s, e)
+
     return endpoint
 
 
 async def api_event(s: Scoring, request: Request):
     e = s.event
-    return JSONResponse({"event": e.heading, "session": e.session, "rounds": len(e.movement.rounds),
-                         "tables": e.movement.tables, "deals": len(e.deals), "language": e.language,
-                         "seats": list(e.seats)})
+    return JSONResponse(
+        {
+            "event": e.heading,
+            "session": e.session,
+            "rounds": len(e.movement.rounds),
+            "tables": e.movement.tables,
+            "deals": len(e.deals),
+            "language": e.language,
+            "seats": list(e.seats),
+        }
+    )
 
 
 async def api_table(s: Scoring, request: Request):
@@ -327,8 +356,10 @@ async def api_rows(s: Scoring, request: Request):
         raise Refused(403, Message("serve.round_closed", round=write.row.round), "round")
     if isinstance(out, Exception):
         raise Refused(503, Message("serve.not_stored", why=type(out).__name__))
-    return JSONResponse({"whists": write.row.whists, "deal": write.row.deal, "round": write.row.round,
-                         "table": write.row.table}, status_code=201)
+    return JSONResponse(
+        {"whists": write.row.whists, "deal": write.row.deal, "round": write.row.round, "table": write.row.table},
+        status_code=201,
+    )
 
 
 async def api_progress(s: Scoring, request: Request):
@@ -394,6 +425,7 @@ def _page(handler):
             return HTMLResponse(await handler(s, request), headers=pages.HEADERS)
         except Refused as e:
             return HTMLResponse(pages.refused(s, e), status_code=e.status, headers=pages.HEADERS)
+
     return endpoint
 
 
@@ -459,8 +491,9 @@ def routes() -> list[Route]:
     ]
 
 
-def create_app(competition: Competition, event: Event, folder: Path, rulings=None,
-               hide_results: bool = False) -> Starlette:
+def create_app(
+    competition: Competition, event: Event, folder: Path, rulings=None, hide_results: bool = False
+) -> Starlette:
     """The server of one session, its database in `folder` (the session's kit folder)."""
     scoring = Scoring(competition, event, folder, rulings, hide_results)
     app = Starlette(routes=routes())

@@ -120,21 +120,26 @@ class Store:
         if not meta:
             with self.con:
                 self.con.execute("BEGIN IMMEDIATE")
-                self.con.executemany("INSERT INTO meta VALUES (?, ?)",
-                                     [("schema", str(SCHEMA)), ("digest", digest), ("session", str(session))])
+                self.con.executemany(
+                    "INSERT INTO meta VALUES (?, ?)",
+                    [("schema", str(SCHEMA)), ("digest", digest), ("session", str(session))],
+                )
             return
         if meta.get("digest") != digest or meta.get("session") != str(session):
-
             raise PrefprintError("serve.other_event", path=str(self.path), session=meta.get("session", "?"))
 
     def _load(self) -> None:
         for deal, rnd, tbl, entry, cells, whists, by, at in self.con.execute(
-                "SELECT deal, round, tbl, entry, cells, whists, by, at FROM rows"):
-            self.rows[(deal, rnd, tbl)] = Row(deal, rnd, tbl, json.loads(entry), json.loads(cells),
-                                              json.loads(whists), by, at)
+            "SELECT deal, round, tbl, entry, cells, whists, by, at FROM rows"
+        ):
+            self.rows[(deal, rnd, tbl)] = Row(
+                deal, rnd, tbl, json.loads(entry), json.loads(cells), json.loads(whists), by, at
+            )
         self.closed = {r for (r,) in self.con.execute("SELECT round FROM closed")}
-        self.settings = {k[len("setting."):]: json.loads(v) for k, v in self.con.execute(
-            "SELECT key, value FROM meta WHERE key LIKE 'setting.%'")}
+        self.settings = {
+            k[len("setting.") :]: json.loads(v)
+            for k, v in self.con.execute("SELECT key, value FROM meta WHERE key LIKE 'setting.%'")
+        }
 
     # ------------------------------------------------------------------ writing (the writer thread only)
 
@@ -151,20 +156,37 @@ class Store:
                 if r.round in self.closed and not w.director:
                     outcomes.append(Closed())
                     continue
-                old = self.con.execute("SELECT entry, cells, whists, by, at FROM rows WHERE deal=? AND round=? "
-                                       "AND tbl=?", key).fetchone()
+                old = self.con.execute(
+                    "SELECT entry, cells, whists, by, at FROM rows WHERE deal=? AND round=? AND tbl=?", key
+                ).fetchone()
                 if old and not w.correct:
                     outcomes.append(Conflict())
                     continue
                 if old:
-                    before = {"entry": json.loads(old[0]), "cells": json.loads(old[1]), "whists": json.loads(old[2]),
-                              "by": old[3], "at": old[4]}
-                    self.con.execute("INSERT INTO audit (deal, round, tbl, old, by, at, reason, address) "
-                                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                                     (*key, json.dumps(before, ensure_ascii=False), r.by, r.at, w.reason, w.address))
-                self.con.execute("INSERT OR REPLACE INTO rows VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                 (*key, json.dumps(r.entry, ensure_ascii=False), json.dumps(r.cells, ensure_ascii=False),
-                                  json.dumps(r.whists), r.by, r.at, w.address))
+                    before = {
+                        "entry": json.loads(old[0]),
+                        "cells": json.loads(old[1]),
+                        "whists": json.loads(old[2]),
+                        "by": old[3],
+                        "at": old[4],
+                    }
+                    self.con.execute(
+                        "INSERT INTO audit (deal, round, tbl, old, by, at, reason, address) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (*key, json.dumps(before, ensure_ascii=False), r.by, r.at, w.reason, w.address),
+                    )
+                self.con.execute(
+                    "INSERT OR REPLACE INTO rows VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        *key,
+                        json.dumps(r.entry, ensure_ascii=False),
+                        json.dumps(r.cells, ensure_ascii=False),
+                        json.dumps(r.whists),
+                        r.by,
+                        r.at,
+                        w.address,
+                    ),
+                )
                 outcomes.append(None)
                 stored.append(r)
             self.con.execute("COMMIT")
@@ -198,9 +220,12 @@ class Store:
         self.settings[key] = value
 
     def audit(self) -> list[dict]:
-        return [{"deal": d, "round": r, "table": t, "old": json.loads(old), "by": by, "at": at, "reason": reason}
-                for d, r, t, old, by, at, reason in self.con.execute(
-                    "SELECT deal, round, tbl, old, by, at, reason FROM audit ORDER BY id")]
+        return [
+            {"deal": d, "round": r, "table": t, "old": json.loads(old), "by": by, "at": at, "reason": reason}
+            for d, r, t, old, by, at, reason in self.con.execute(
+                "SELECT deal, round, tbl, old, by, at, reason FROM audit ORDER BY id"
+            )
+        ]
 
     def close(self) -> None:
         import os

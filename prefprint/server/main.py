@@ -28,12 +28,17 @@ def codes_of(event: Event, folder: Path) -> dict:
 def address(event: Event, host: str | None, port: int | None) -> tuple[str, int]:
     """Where to listen: as given, else the host and port of [serve] url, else 127.0.0.1:8000."""
     url = urlsplit(event.serve_url) if event.serve_url else None
-    return host or (url.hostname if url and url.hostname else "127.0.0.1"), port or (url.port if url and url.port else 8000)
+    return host or (url.hostname if url and url.hostname else "127.0.0.1"), port or (
+        url.port if url and url.port else 8000
+    )
 
 
 # why an address cannot be listened on -> the message that says it and what to do
-_BIND_REFUSED = {errno.EADDRINUSE: "serve.port_taken", errno.EADDRNOTAVAIL: "serve.not_this_machine",
-                 errno.EACCES: "serve.port_forbidden"}
+_BIND_REFUSED = {
+    errno.EADDRINUSE: "serve.port_taken",
+    errno.EADDRNOTAVAIL: "serve.not_this_machine",
+    errno.EACCES: "serve.port_forbidden",
+}
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -56,8 +61,7 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def run_server(competition: Competition, event: Event, folder: Path, spec, host, port, hide_results: bool,
-               say) -> None:
+def run_server(competition: Competition, event: Event, folder: Path, spec, host, port, hide_results: bool, say) -> None:
     """Serve a session until Ctrl-C (or SIGTERM); rows acknowledged are on disk whenever it stops."""
     import uvicorn
 
@@ -73,8 +77,16 @@ def run_server(competition: Competition, event: Event, folder: Path, spec, host,
     if host not in LOOPBACK:
         say(Message("serve.not_loopback", host=host))
     say(Message("serve.listening", url=url, key=app.state.scoring.codes["director"]))
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False, limit_concurrency=500,
-                            timeout_keep_alive=30, h11_max_incomplete_event_size=16 * 1024)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        limit_concurrency=500,
+        timeout_keep_alive=30,
+        h11_max_incomplete_event_size=16 * 1024,
+    )
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: every acknowledged row is on disk, the next start carries on

@@ -16,16 +16,71 @@ from prefprint.views.documents import table_cards_context
 from prefprint.words.messages import Message
 
 # no page is framed by another site, scripts only from the server itself, nothing cached
-HEADERS = {"Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
-           "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+}
 
 # the words of the pages (codes serve.ui_*): the script takes them as they are
-UI = ("table", "round", "deal", "dealer", "seats", "contract", "allpass", "misere", "dark", "declarer",
-      "defence", "whist", "pass", "half", "tricks", "check", "confirm", "change", "saved", "next", "round_done",
-      "moves", "closed", "correct", "reason", "whists", "entered", "missing", "director", "progress",
-      "close_round", "open_round", "export", "hide", "show", "ranking", "place", "player", "mp", "percent",
-      "all_entered", "open_table", "code", "enter", "rows", "provisional", "waiting", "error", "tricks_of",
-      "no_round", "choose", "results", "corrections", "loading", "conceded")
+UI = (
+    "table",
+    "round",
+    "deal",
+    "dealer",
+    "seats",
+    "contract",
+    "allpass",
+    "misere",
+    "dark",
+    "declarer",
+    "defence",
+    "whist",
+    "pass",
+    "half",
+    "tricks",
+    "check",
+    "confirm",
+    "change",
+    "saved",
+    "next",
+    "round_done",
+    "moves",
+    "closed",
+    "correct",
+    "reason",
+    "whists",
+    "entered",
+    "missing",
+    "director",
+    "progress",
+    "close_round",
+    "open_round",
+    "export",
+    "hide",
+    "show",
+    "ranking",
+    "place",
+    "player",
+    "mp",
+    "percent",
+    "all_entered",
+    "open_table",
+    "code",
+    "enter",
+    "rows",
+    "provisional",
+    "waiting",
+    "error",
+    "tricks_of",
+    "no_round",
+    "choose",
+    "results",
+    "corrections",
+    "loading",
+    "conceded",
+)
 
 
 def words(lang: str) -> dict:
@@ -45,7 +100,8 @@ def _moves(s) -> dict:
             lines = []
             for seat, player, nxt, after in r["next"]:
                 code = {"stay": "serve.move_stay", "rest": "serve.move_rest", "end": "serve.move_end"}.get(
-                    nxt, "serve.move_to")
+                    nxt, "serve.move_to"
+                )
                 lines.append(Message(code, seat=seat, player=player, to=nxt, after=after).text(s.lang))
             out[f"{r['round']}/{card['table']}"] = lines
     return out
@@ -53,13 +109,21 @@ def _moves(s) -> dict:
 
 def table(s, number: int, token: str, director: bool) -> str:
     e = s.event
-    data = {"table": number, "token": token, "director": director, "seats": list(e.seats),
-            "table_size": e.table_size, "dark": bool(e.conventions.dark),
-            "concession": bool(e.conventions.concession), "words": words(s.lang),
-            "levels": list(COST), "strains": [("NT" if x == "БК" and s.lang == "en" else x) for x in STRAINS],
-            "active": {d.dealer: list(active_seats(e.table_size, d.dealer)) for d in e.deals},
-            "moves": {k: v for k, v in _moves(s).items() if k.endswith(f"/{number}")},
-            "names": {str(p.number): p.name for p in e.players}}
+    data = {
+        "table": number,
+        "token": token,
+        "director": director,
+        "seats": list(e.seats),
+        "table_size": e.table_size,
+        "dark": bool(e.conventions.dark),
+        "concession": bool(e.conventions.concession),
+        "words": words(s.lang),
+        "levels": list(COST),
+        "strains": [("NT" if x == "БК" and s.lang == "en" else x) for x in STRAINS],
+        "active": {d.dealer: list(active_seats(e.table_size, d.dealer)) for d in e.deals},
+        "moves": {k: v for k, v in _moves(s).items() if k.endswith(f"/{number}")},
+        "names": {str(p.number): p.name for p in e.players},
+    }
     return _render(s, "table.html", number=number, data=data, director=director)
 
 
@@ -76,8 +140,13 @@ def results(s, ranking) -> str:
 
     if isinstance(ranking, Refused):
         return _render(s, "results.html", ranking=None, problem=ranking.message.text(s.lang), note="")
-    note = Message("serve.provisional_note", pending=len(ranking.get("pending", [])),
-                   partial=len(ranking.get("partial", []))).text(s.lang) if ranking.get("provisional") else ""
+    note = (
+        Message(
+            "serve.provisional_note", pending=len(ranking.get("pending", [])), partial=len(ranking.get("partial", []))
+        ).text(s.lang)
+        if ranking.get("provisional")
+        else ""
+    )
     return _render(s, "results.html", ranking=ranking["ranking"], problem="", note=note)
 
 

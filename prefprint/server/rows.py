@@ -57,15 +57,32 @@ def place(event: Event, body: dict, where: dict) -> tuple[int, int, int]:
 
 # which field of the request an engine's refusal concerns
 _FIELD = {
-    "rules.allpass_dark": "dark", "rules.dark_game": "dark", "rules.dark_not_played": "dark",
-    "rules.declarer_dealer": "declarer", "rules.declarer_absent": "declarer", "rules.needs_declarer": "declarer",
-    "rules.whister_is_declarer": "defence", "rules.defence_missing": "defence", "rules.half_level": "defence",
-    "rules.half_order": "defence", "rules.sixes_whisted": "defence", "rules.stalingrad": "defence",
-    "rules.checked_ten": "defence", "rules.misere_whisted": "defence", "rules.concede_defence": "defence",
-    "rules.seat_twice": "defence", "rules.defence_word": "defence",
-    "rules.tricks_range": "tricks", "rules.passer_tricks": "tricks", "rules.whister_tricks": "tricks",
-    "rules.declarer_tricks": "tricks", "rules.tricks_sum": "tricks", "rules.allpass_hands": "tricks",
-    "rules.allpass_sum": "tricks", "rules.misere_tricks": "tricks", "rules.concede_tricks": "tricks",
+    "rules.allpass_dark": "dark",
+    "rules.dark_game": "dark",
+    "rules.dark_not_played": "dark",
+    "rules.declarer_dealer": "declarer",
+    "rules.declarer_absent": "declarer",
+    "rules.needs_declarer": "declarer",
+    "rules.whister_is_declarer": "defence",
+    "rules.defence_missing": "defence",
+    "rules.half_level": "defence",
+    "rules.half_order": "defence",
+    "rules.sixes_whisted": "defence",
+    "rules.stalingrad": "defence",
+    "rules.checked_ten": "defence",
+    "rules.misere_whisted": "defence",
+    "rules.concede_defence": "defence",
+    "rules.seat_twice": "defence",
+    "rules.defence_word": "defence",
+    "rules.tricks_range": "tricks",
+    "rules.passer_tricks": "tricks",
+    "rules.whister_tricks": "tricks",
+    "rules.declarer_tricks": "tricks",
+    "rules.tricks_sum": "tricks",
+    "rules.allpass_hands": "tricks",
+    "rules.allpass_sum": "tricks",
+    "rules.misere_tricks": "tricks",
+    "rules.concede_tricks": "tricks",
     "rules.tricks_number": "tricks",
 }
 
@@ -97,16 +114,18 @@ def outcome_of(event: Event, body: dict, dealer: str) -> tuple[Outcome, Settleme
     defence, tricks = body.get("defence") or {}, body.get("tricks") or {}
     if not isinstance(defence, dict) or any(s not in seats or w not in DEFENCE_WORDS for s, w in defence.items()):
         raise Refused(422, Message("serve.defence", seats=", ".join(event.seats)), "defence")
-    if not isinstance(tricks, dict) or any(s not in seats or isinstance(n, bool) or not isinstance(n, int)
-                                           or not 0 <= n <= 10 for s, n in tricks.items()):
+    if not isinstance(tricks, dict) or any(
+        s not in seats or isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 10 for s, n in tricks.items()
+    ):
         raise Refused(422, Message("serve.tricks", seats=", ".join(event.seats)), "tricks")
     dark = body.get("dark", False)
     if not isinstance(dark, bool):
         raise Refused(422, Message("serve.not_bool", field="dark"), "dark")
     try:
         cell = parse_contract_cell(contract)
-        outcome = Outcome.make(event.table_size, dealer, cell, declarer, tricks, defence, dark,
-                               conventions=event.conventions)
+        outcome = Outcome.make(
+            event.table_size, dealer, cell, declarer, tricks, defence, dark, conventions=event.conventions
+        )
         settlement = settle(outcome, event.conventions)
     except ScoringError as e:
         raise Refused(422, e.message, _field_of(e, body)) from None
@@ -116,8 +135,13 @@ def outcome_of(event: Event, body: dict, dealer: str) -> tuple[Outcome, Settleme
 def entry_of(event: Event, outcome: Outcome) -> dict:
     """A row as stored and shown: the contract in the event's words, the rest as the API writes it."""
     plain = ContractCell(outcome.contract, False, outcome.conceded)
-    return {"contract": plain.label(event.language), "declarer": outcome.declarer,
-            "defence": dict(outcome.defence), "tricks": dict(outcome.tricks), "dark": outcome.dark}
+    return {
+        "contract": plain.label(event.language),
+        "declarer": outcome.declarer,
+        "defence": dict(outcome.defence),
+        "tricks": dict(outcome.tricks),
+        "dark": outcome.dark,
+    }
 
 
 def whists_of(settlement: Settlement) -> dict:

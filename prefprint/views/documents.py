@@ -54,10 +54,12 @@ def _in_force(name: str, conv: Conventions, table_size: int) -> bool:
     value = getattr(conv, name)
     if name in ("stalingrad", "sixes_whisted", "concession", "allpass_dealer_pool", "dark"):
         return bool(value)
-    return {"consolation_to_dealer": bool(conv.consolation),
-            "misere_max_tricks": conv.misere_max_tricks < 10,  # no cap: every trick is charged
-            "allpass_gora": conv.allpass == "gora",
-            "allpass_whists": conv.allpass == "rostov"}.get(name, True)
+    return {
+        "consolation_to_dealer": bool(conv.consolation),
+        "misere_max_tricks": conv.misere_max_tricks < 10,  # no cap: every trick is charged
+        "allpass_gora": conv.allpass == "gora",
+        "allpass_whists": conv.allpass == "rostov",
+    }.get(name, True)
 
 
 def conventions_list(conv: Conventions, lang: str, table_size: int = 4) -> list[tuple[str, str]]:
@@ -118,8 +120,15 @@ def _worked_examples(conv: Conventions, table_size: int, dealer: str, lang: str)
         except ScoringError:
             continue
         res = settle(outcome, conv).results
-        out.append({"contract": outcome.cell.label(lang), "tricks": tricks, "defence": defence,
-                    "conceded": outcome.conceded, "cells": [(s, signed(res[s], lang)) for s in SEATS[table_size]]})
+        out.append(
+            {
+                "contract": outcome.cell.label(lang),
+                "tricks": tricks,
+                "defence": defence,
+                "conceded": outcome.conceded,
+                "cells": [(s, signed(res[s], lang)) for s in SEATS[table_size]],
+            }
+        )
     return out
 
 
@@ -131,8 +140,9 @@ def _whist_share(level: int, must: int, conv: Conventions, table_size: int, deal
     """
     for share in range(must):
         tricks = {"N": 11 - must, "E": share, "S": must - 1 - share}
-        outcome = Outcome.make(table_size, dealer, f"{level}♥", "N", tricks, {"E": "whist", "S": "whist"},
-                               conventions=conv)
+        outcome = Outcome.make(
+            table_size, dealer, f"{level}♥", "N", tricks, {"E": "whist", "S": "whist"}, conventions=conv
+        )
         payers = {e.seat for e in settle(outcome, conv).entries if e.why == "shortfall"}
         if "E" not in payers:
             return share or None
@@ -162,8 +172,7 @@ def _responsibility(levels: list[dict], conv: Conventions, table_size: int, deal
     parts = [_m(lang, "costs.short_when"), _m(lang, "costs.short_lone")]
     if shares:
         each = "; ".join(_m(lang, "costs.short_share_item", level=lvl, n=n) for lvl, n in shares)
-        parts.append(_m(lang, "costs.short_split", levels=_levels_text([lvl for lvl, _ in shares], lang),
-                        shares=each))
+        parts.append(_m(lang, "costs.short_split", levels=_levels_text([lvl for lvl, _ in shares], lang), shares=each))
     if second:
         parts.append(_m(lang, "costs.short_second", levels=_levels_text(second, lang)))
     return " ".join(parts)
@@ -181,15 +190,34 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
         strain = _lone_strain(level, conv)
         rows = []
         for taken in range(10, max(-1, level - 5), -1) if strain else ():
-            outcome = Outcome.make(table_size, dealer, f"{level}{strain}", "N", {"N": taken, "E": 10 - taken},
-                                   {"E": "whist", "S": "pass"}, conventions=conv)
+            outcome = Outcome.make(
+                table_size,
+                dealer,
+                f"{level}{strain}",
+                "N",
+                {"N": taken, "E": 10 - taken},
+                {"E": "whist", "S": "pass"},
+                conventions=conv,
+            )
             res = settle(outcome, conv).results
-            rows.append({"tricks": taken, "diff": taken - level,
-                         "cells": [signed(res[seat_of[role]], lang) for role in roles]})
-        levels.append({"level": level, "cost": r["cost"], "obligation": r["obligation"],
-                       "made": r["made"], "trick": r["trick"], "under": r["undertrick"],
-                       "short": r["shortfall"], "half": r["half"], "conceded": r["conceded"], "rows": rows,
-                       "strain": strain})
+            rows.append(
+                {"tricks": taken, "diff": taken - level, "cells": [signed(res[seat_of[role]], lang) for role in roles]}
+            )
+        levels.append(
+            {
+                "level": level,
+                "cost": r["cost"],
+                "obligation": r["obligation"],
+                "made": r["made"],
+                "trick": r["trick"],
+                "under": r["undertrick"],
+                "short": r["shortfall"],
+                "half": r["half"],
+                "conceded": r["conceded"],
+                "rows": rows,
+                "strain": strain,
+            }
+        )
     # misère and all-pass parts from the same entries settle writes
     misere = {
         "made": results_of([Entry("pool", "N", Fraction(MISERE_COST))], table_size, conv.pool_value),
@@ -206,19 +234,36 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
     for split in ((0, 4, 6), (1, 4, 5), (2, 3, 5), (2, 4, 4), (3, 3, 4), (1, 2, 7), (0, 5, 5), (1, 3, 5)):
         outcome = Outcome.make(table_size, dealer, "—", None, dict(zip(hands, split)), conventions=conv)
         res = settle(outcome, conv).results
-        allpass_examples.append({"split": "–".join(map(str, split)), "talon": 10 - sum(split),
-                                 "cells": [signed(res[s], lang) for s in hands]} | ({"dealer": signed(res[dealer], lang)} if four else {}))
+        allpass_examples.append(
+            {
+                "split": "–".join(map(str, split)),
+                "talon": 10 - sum(split),
+                "cells": [signed(res[s], lang) for s in hands],
+            }
+            | ({"dealer": signed(res[dealer], lang)} if four else {})
+        )
     checked = None
     if conv.tens == "checked":
         made = settle(Outcome.make(table_size, dealer, "10♠", "N", {"N": 10}, {"E": "pass", "S": "pass"}), conv)
         checked = {"declarer": signed(made["N"], lang), "other": signed(made["E"], lang)}
     return {
-        "variant": variant, "conv": conv, "table_size": table_size, "four": four, "roles": roles,
-        "role_words": ROLE_WORDS[lang], "role_short": ROLE_SHORT[lang], "levels": levels, "misere": misere,
-        "allpass": allpass, "allpass_examples": allpass_examples, "allpass_hands": hands,
+        "variant": variant,
+        "conv": conv,
+        "table_size": table_size,
+        "four": four,
+        "roles": roles,
+        "role_words": ROLE_WORDS[lang],
+        "role_short": ROLE_SHORT[lang],
+        "levels": levels,
+        "misere": misere,
+        "allpass": allpass,
+        "allpass_examples": allpass_examples,
+        "allpass_hands": hands,
         "examples": _worked_examples(conv, table_size, dealer, lang),
         "conventions": conventions_list(conv, lang, table_size),
-        "signed": lambda v: signed(v, lang), "dealer_seat": dealer, "checked": checked,
+        "signed": lambda v: signed(v, lang),
+        "dealer_seat": dealer,
+        "checked": checked,
         "half_levels": [L for L in levels if L["half"] and L["strain"]],
         "compulsory": "sixes" if conv.sixes_whisted else "stalingrad" if conv.stalingrad else None,
         "responsibility": _responsibility(levels, conv, table_size, dealer, lang),
@@ -256,6 +301,7 @@ def site_url(event: Event, page: str, n: int) -> str:
 
 
 # --------------------------------------------------------------------------- kit documents
+
 
 def table_copy(table_play) -> int:
     """Which copy of its set a table plays (1 unless the movement prepares several copies)."""
@@ -347,10 +393,19 @@ def table_cards_context(event: Event) -> dict:
                 set_from = ("table", came) if came else ("director", None)
                 set_to = ("table", goes) if goes else ("director", None)
             copy = table_copy(t) if m.copies.get(t.set, 1) > 1 else 0
-            cards.setdefault(t.table, {"table": t.table, "room": t.room, "rounds": [],
-                                       "url": site_url(event, TABLE_PAGE, t.table)})["rounds"].append(
-                {"round": rnd.number, "set": t.set, "copy_no": copy, "seats": t.seats, "next": moves_next,
-                 "from": set_from, "to": set_to})
+            cards.setdefault(
+                t.table, {"table": t.table, "room": t.room, "rounds": [], "url": site_url(event, TABLE_PAGE, t.table)}
+            )["rounds"].append(
+                {
+                    "round": rnd.number,
+                    "set": t.set,
+                    "copy_no": copy,
+                    "seats": t.seats,
+                    "next": moves_next,
+                    "from": set_from,
+                    "to": set_to,
+                }
+            )
     for card in cards.values():
         # the legend explains only what this card shows, with one of its own moves as the example
         kinds = [nxt for r in card["rounds"] for _, _, nxt, _ in r["next"]]
@@ -368,8 +423,11 @@ def entry_of(event: Event, table: int) -> dict | None:
     if not code:
         return None
 
-    return {"url": entry_url(event.serve_url, table, code), "code": code,
-            "caption": _m(event.language, "serve.card_caption")}
+    return {
+        "url": entry_url(event.serve_url, table, code),
+        "code": code,
+        "caption": _m(event.language, "serve.card_caption"),
+    }
 
 
 def _card_legend(card: dict, lang: str) -> list[str]:
@@ -395,8 +453,9 @@ def _card_deals(items: list[tuple[int, int]], event: Event) -> str:
         return ""
     lang = event.language
     when = "; ".join(_m(lang, "movement.card_deal_item", set=s, round=r) for r, s in items)
-    return _m(lang, "movement.card_deal_4" if event.table_size == 4 else "movement.card_deal_3",
-              items=when, n=len(items))
+    return _m(
+        lang, "movement.card_deal_4" if event.table_size == 4 else "movement.card_deal_3", items=when, n=len(items)
+    )
 
 
 def movement_quality_context(event: Event) -> dict:
@@ -410,14 +469,18 @@ def movement_quality_context(event: Event) -> dict:
 
     q = m.quality
     whom = t(q.whom)
-    rows = [
-        (t("movement.mq_rounds"), t("movement.mq_rounds_value", rounds=q.rounds, full=q.full_rounds)),
-        (t("movement.mq_pairs", whom=whom), f"{q.never} / {q.once} / {q.more}"),
-    ] + ([(t("movement.mq_apart"), str(q.apart))] if q.apart else []) + [
-        (t("movement.mq_set_plays"), span(q.set_plays)),
-        (t("movement.mq_rests"), span(q.rests)),
-        (t("movement.mq_excess"), f"{q.excess} ({number(q.excess_pct, lang)} %)"),
-    ]
+    rows = (
+        [
+            (t("movement.mq_rounds"), t("movement.mq_rounds_value", rounds=q.rounds, full=q.full_rounds)),
+            (t("movement.mq_pairs", whom=whom), f"{q.never} / {q.once} / {q.more}"),
+        ]
+        + ([(t("movement.mq_apart"), str(q.apart))] if q.apart else [])
+        + [
+            (t("movement.mq_set_plays"), span(q.set_plays)),
+            (t("movement.mq_rests"), span(q.rests)),
+            (t("movement.mq_excess"), f"{q.excess} ({number(q.excess_pct, lang)} %)"),
+        ]
+    )
     warnings = [Message(code, **params).text(lang) for code, params in q.weaknesses()]
     if q.perfect and q.rooms == 1:
         verdict = t("movement.mq_perfect")
@@ -430,25 +493,46 @@ def movement_quality_context(event: Event) -> dict:
         by_count = {}
         for set_no, n in m.copies.items():
             by_count.setdefault(n, []).append(set_no)
-        copies = t("movement.mq_copies", text="; ".join(t("movement.mq_copies_item", sets=ranges(sets), n=n)
-                                               for n, sets in sorted(by_count.items()) if n > 1))
+        copies = t(
+            "movement.mq_copies",
+            text="; ".join(
+                t("movement.mq_copies_item", sets=ranges(sets), n=n) for n, sets in sorted(by_count.items()) if n > 1
+            ),
+        )
     columns = t("movement.mq_passes_columns").split("|")
     show_copy = m.copies_needed > 1
 
     def place(room, table, slot):
-        return t("movement.mq_pass_slot", room=room, table=table, slot=slot) if slot else \
-            t("movement.mq_pass_place", room=room, table=table)
+        return (
+            t("movement.mq_pass_slot", room=room, table=table, slot=slot)
+            if slot
+            else t("movement.mq_pass_place", room=room, table=table)
+        )
 
     raw = m.passes()
-    passes = [[p["after"], p["set"]] + ([p["copy"]] if show_copy else [])
-              + [place(p["from_room"], p["from_table"], p["from_slot"]), place(p["to_room"], p["to_table"], p["to_slot"]),
-                 p["round"]]
-              for p in raw]
+    passes = [
+        [p["after"], p["set"]]
+        + ([p["copy"]] if show_copy else [])
+        + [
+            place(p["from_room"], p["from_table"], p["from_slot"]),
+            place(p["to_room"], p["to_table"], p["to_slot"]),
+            p["round"],
+        ]
+        for p in raw
+    ]
     slots = any(p["from_slot"] or p["to_slot"] for p in raw)
-    return {"title": t("movement.mq_title"), "rows": rows, "warnings": warnings, "verdict": verdict, "copies": copies,
-            "copies_why": t("movement.mq_copies_why") if copies else "", "passes": passes, "passes_title": t("movement.mq_passes"),
-            "passes_columns": columns if show_copy else columns[:2] + columns[3:],
-            "passes_note": t("movement.mq_passes_slots") if slots else ""}
+    return {
+        "title": t("movement.mq_title"),
+        "rows": rows,
+        "warnings": warnings,
+        "verdict": verdict,
+        "copies": copies,
+        "copies_why": t("movement.mq_copies_why") if copies else "",
+        "passes": passes,
+        "passes_title": t("movement.mq_passes"),
+        "passes_columns": columns if show_copy else columns[:2] + columns[3:],
+        "passes_note": t("movement.mq_passes_slots") if slots else "",
+    }
 
 
 def _room_players(room, lang: str) -> str:
@@ -495,16 +579,24 @@ def director_context(event: Event) -> dict:
     m = event.movement
     st = m.stats
     return {
-        "m": m, "stats": st, "spp": (min(st.sets_per_player.values()), max(st.sets_per_player.values())),
+        "m": m,
+        "stats": st,
+        "spp": (min(st.sets_per_player.values()), max(st.sets_per_player.values())),
         "rpp": (min(st.rests_per_player.values()), max(st.rests_per_player.values())),
-        "plan": event.time_plan(), "copies": m.copies_needed, "quality": movement_quality_context(event),
+        "plan": event.time_plan(),
+        "copies": m.copies_needed,
+        "quality": movement_quality_context(event),
         "scheme_rooms": [r for r in m.rooms if r.slot_rows],
         "room_players": {r.number: _room_players(r, event.language) for r in m.rooms},
         "room_sets": {r.number: ranges(r.sets) for r in m.rooms},
         "pairs_whom": _m(event.language, m.quality.whom),
-        "plan_warning": plan_warning(event), "dealing": dealing_notes(event),
-        "director_code": _m(event.language, "serve.director_code", url=event.serve_url,
-                            key=event.entry_codes["director"]) if event.serve_url and event.entry_codes else "",
+        "plan_warning": plan_warning(event),
+        "dealing": dealing_notes(event),
+        "director_code": _m(
+            event.language, "serve.director_code", url=event.serve_url, key=event.entry_codes["director"]
+        )
+        if event.serve_url and event.entry_codes
+        else "",
     }
 
 
@@ -518,10 +610,22 @@ def itineraries_context(event: Event) -> dict:
         legs = []
         for rnd in event.movement.rounds:
             at = pos.get((rnd.number, p.number))
-            legs.append({"round": rnd.number, "table": at[0] if at else None, "seat": at[1] if at else None,
-                         "set": set_at[(rnd.number, at[0])] if at else None})
-        strips.append({"player": p, "legs": legs, "url": site_url(event, PLAYER_PAGE, p.number),
-                       "room": room_of.get(p.number) if rooms else None})
+            legs.append(
+                {
+                    "round": rnd.number,
+                    "table": at[0] if at else None,
+                    "seat": at[1] if at else None,
+                    "set": set_at[(rnd.number, at[0])] if at else None,
+                }
+            )
+        strips.append(
+            {
+                "player": p,
+                "legs": legs,
+                "url": site_url(event, PLAYER_PAGE, p.number),
+                "room": room_of.get(p.number) if rooms else None,
+            }
+        )
     return {"strips": strips, "plan": dict((r, s) for r, s, _ in event.time_plan())}
 
 
@@ -532,10 +636,16 @@ def deal_view(deal, lang: str) -> dict:
         cards = deal.hand(seat)
         pockets[seat] = hand_by_suit(cards, lang) if cards else None
     blank = not deal.hands  # dealt at the first table: the protocol carries a grid to write it in
-    return {"deal": deal, "pockets": pockets, "talon": [card_text(c, lang) for c in deal.talon],
-            "talon_pocket": deal.talon_pocket, "red": [c[0] >= 2 for c in deal.talon],
-            "void": any(ranks == "—" for hand in pockets.values() if hand for _, ranks in hand),
-            "blank": blank, "active": active_seats(deal.table_size, deal.dealer)}
+    return {
+        "deal": deal,
+        "pockets": pockets,
+        "talon": [card_text(c, lang) for c in deal.talon],
+        "talon_pocket": deal.talon_pocket,
+        "red": [c[0] >= 2 for c in deal.talon],
+        "void": any(ranks == "—" for hand in pockets.values() if hand for _, ranks in hand),
+        "blank": blank,
+        "active": active_seats(deal.table_size, deal.dealer),
+    }
 
 
 # A protocol with at most this many rows fits half an A4 sheet: two such protocols share a page.
@@ -553,8 +663,15 @@ def protocol_sheets(event: Event) -> list[dict]:
             by_copy.setdefault(copy_of.get((row.round, row.table), 1), []).append(row)
         for copy in sorted(by_copy):
             rows = by_copy[copy]
-            sheets.append({"view": view, "rows": rows, "copy_no": copy, "copies": len(by_copy),
-                           "dealt_by": _dealt_by(event, d.set, rows) if view["blank"] and rows else ""})
+            sheets.append(
+                {
+                    "view": view,
+                    "rows": rows,
+                    "copy_no": copy,
+                    "copies": len(by_copy),
+                    "dealt_by": _dealt_by(event, d.set, rows) if view["blank"] and rows else "",
+                }
+            )
     return sheets
 
 
@@ -589,11 +706,16 @@ def deals_context(event: Event, analysis=None) -> dict:
     for v in views:
         v["dd"] = table_view(analysis.deals.get(v["deal"].number), event.language) if analysis else None
         v["dd_lines"] = table_lines(v["dd"], words(event.language)) if v["dd"] else None
-    return {"views": views, "void": any(v["void"] for v in views), "analysed": any(v["dd"] for v in views),
-            "copies": event.movement.copies}
+    return {
+        "views": views,
+        "void": any(v["void"] for v in views),
+        "analysed": any(v["dd"] for v in views),
+        "copies": event.movement.copies,
+    }
 
 
 # --------------------------------------------------------------------------- wall start list
+
 
 def sort_key(name: str) -> tuple:
     """Alphabetical order of names as a Russian reader expects it (Ё beside Е, case ignored)."""
@@ -636,7 +758,7 @@ def start_list_context(event: Event, sessions=None) -> dict:
     across = 2 if len(sessions) == 1 else 1  # a column group per session leaves room for one list a page
     pages = 1 if n <= 30 * across else 2 if n <= 70 * across else -(-n // (35 * across))
     per_column = max(1, -(-n // (across * pages)))
-    columns = [entries[i:i + per_column] for i in range(0, n, per_column)]
+    columns = [entries[i : i + per_column] for i in range(0, n, per_column)]
     # rows as tall as a page allows (about 225 mm of rows)
     row_mm = min(16.0, max(5.0, 225.0 / per_column))
     # Numbers, tables and seats as large as the rows allow. Names as large as fits the name column
@@ -647,12 +769,20 @@ def start_list_context(event: Event, sessions=None) -> dict:
     name_mm = (188.0 - 5.0 * (across - 1)) / across - FIGURE_MM * (1 + sum(3 if r else 2 for r in rooms)) - 3.0
     names = [str(e["player"].name or "") for e in entries] or ["—"]
     one_line = name_mm / (max(_typical(len(name) for name in names), 8) * 0.21)
-    two_lines = min((row_mm - 1.0) / (2 * 1.1 * 0.353),
-                    name_mm / (max(_typical(max(map(len, name.split() or [""])) for name in names), 6) * 0.21))
+    two_lines = min(
+        (row_mm - 1.0) / (2 * 1.1 * 0.353),
+        name_mm / (max(_typical(max(map(len, name.split() or [""])) for name in names), 6) * 0.21),
+    )
     name_pt = max(9.0, min(font_pt, max(one_line, two_lines)))
     later = any(at and at[0] > 1 for e in entries for at in e["at"])
-    return {"pages": [columns[i:i + across] for i in range(0, len(columns), across)],
-            "sessions": [s for s, _ in sessions],
-            "rooms": rooms, "figure_mm": FIGURE_MM, "row_mm": round(row_mm, 1), "font_pt": round(font_pt, 1), "across": across,
-            "name_pt": round(name_pt, 1),
-            "any_later": later}
+    return {
+        "pages": [columns[i : i + across] for i in range(0, len(columns), across)],
+        "sessions": [s for s, _ in sessions],
+        "rooms": rooms,
+        "figure_mm": FIGURE_MM,
+        "row_mm": round(row_mm, 1),
+        "font_pt": round(font_pt, 1),
+        "across": across,
+        "name_pt": round(name_pt, 1),
+        "any_later": later,
+    }

@@ -30,8 +30,12 @@ DEFAULT = "ru"
 DOMAIN = "prefprint"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 # the languages are the catalogues there, Russian first: a new language is one more .po
-LANGS = tuple(sorted((p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")),
-                     key=lambda lang: (lang != DEFAULT, lang)))
+LANGS = tuple(
+    sorted(
+        (p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")),
+        key=lambda lang: (lang != DEFAULT, lang),
+    )
+)
 
 
 def po_path(lang: str) -> Path:
@@ -99,7 +103,7 @@ def table(prefix: str, lang: str = DEFAULT) -> dict:
         key = m.id
         if not isinstance(key, str) or not key.startswith(start):
             continue
-        rest = key[len(start):]
+        rest = key[len(start) :]
         words = gettext(key, lang)
         if "." in rest:
             head, tail = rest.split(".", 1)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from prefprint.words.catalog import LANGS, Table
 from prefprint.words.messages import Message
 
-__all__ = ["LANGS", "FORMS", "METHOD_NAMES", "VARIANT_NAMES", "WORDS", "forms", "note_text", "reason_message",
-           "words"]
+__all__ = ["LANGS", "FORMS", "METHOD_NAMES", "VARIANT_NAMES", "WORDS", "forms", "note_text", "reason_message", "words"]
+
 
 def note_text(code: str, params: dict, lang: str = "ru") -> str:
     """One movement note in words (the texts live in the message catalogue, section movement)."""
@@ -37,9 +37,13 @@ def reason_message(reason: tuple, lang: str = "ru"):
     if "others" in p:
         names = METHOD_NAMES.get(lang, METHOD_NAMES["ru"])
         p["others"] = "; ".join(
-            Message("movement.why_rules_other", method=names.get(method, method),
-                    misses=", ".join(Message(c, **pp).text(lang) for c, pp in misses)).text(lang)
-            for method, misses in p["others"])
+            Message(
+                "movement.why_rules_other",
+                method=names.get(method, method),
+                misses=", ".join(Message(c, **pp).text(lang) for c, pp in misses),
+            ).text(lang)
+            for method, misses in p["others"]
+        )
     return Message("movement." + code, **p)
 
 
@@ -49,8 +53,10 @@ VARIANT_NAMES = Table("variant")
 WORDS = Table("word", extra={"status_names": {"played": ""}})  # a played row shows no status
 
 # The counted words of the printed pages: forms(lang)["deal"] is the key "count.deal" (plural, counted).
-FORMS = {name: f"count.{name}" for name in ("player", "table", "set", "deal", "round", "minute", "room",
-                                            "result", "pair", "time", "rest", "page")}
+FORMS = {
+    name: f"count.{name}"
+    for name in ("player", "table", "set", "deal", "round", "minute", "room", "result", "pair", "time", "rest", "page")
+}
 FORMS["copies"] = "count.copy"
 
 

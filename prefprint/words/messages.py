@@ -18,8 +18,18 @@ from prefprint.words import catalog
 from prefprint.words.catalog import LANGS, gettext, ngettext
 from prefprint.words.numbers import number
 
-__all__ = ["LANGS", "CATALOGUE", "Message", "Quoted", "counted", "plural", "problem_lines", "shown", "text_of",
-           "wording"]
+__all__ = [
+    "LANGS",
+    "CATALOGUE",
+    "Message",
+    "Quoted",
+    "counted",
+    "plural",
+    "problem_lines",
+    "shown",
+    "text_of",
+    "wording",
+]
 
 
 def plural(n, key: str, lang: str = "ru") -> str:

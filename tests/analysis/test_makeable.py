@@ -97,8 +97,8 @@ def test_hand_records_carry_the_makeable_table_and_protocols_do_not(tmp_path, st
     deal = event.deal(2)
     expected = analyse_deal(deal)
     box = deals.split("Сдача 2 ·")[1]
-    lines = box[box.index(DD_LINES):]
-    cells = _lines(lines[:lines.index("</div>")])
+    lines = box[box.index(DD_LINES) :]
+    cells = _lines(lines[: lines.index("</div>")])
     assert set(cells) == set(expected.order)
     for seat, row in cells.items():
         assert row[:5] == [str(expected.tricks[seat][s]) for s in ("♠", "♣", "♦", "♥", "БК")], seat
@@ -137,8 +137,13 @@ def test_protocol_pages_and_score_cards_set_results_against_double_dummy(tmp_pat
     assert 'class="dd-mark down">▼1<' in card_page and "лучше или хуже двойного болвана" in card_page
     from prefprint.words.i18n import words
 
-    line = "".join(text for text, _ in recap_line(next(x for r in player_card(report, 2)["rounds"] if not r["rest"]
-                                                        for x in r["deals"] if x["deal"] == 2), words("ru")))
+    line = "".join(
+        text
+        for text, _ in recap_line(
+            next(x for r in player_card(report, 2)["rounds"] if not r["rest"] for x in r["deals"] if x["deal"] == 2),
+            words("ru"),
+        )
+    )
     assert "розыгрыш ▼1" in line
 
 
@@ -150,7 +155,7 @@ def test_without_analysis_nothing_is_shown_and_nothing_solved(tmp_path, stubbed)
     assert len(pages) > len(event.deals)  # the ranking, the cards, the deals and the tables were written
     for page in pages:
         text = page.read_text(encoding="utf-8")
-        assert DD_TABLE not in text and "class=\"dd-mark" not in text and "двойного болвана" not in text, page
+        assert DD_TABLE not in text and 'class="dd-mark' not in text and "двойного болвана" not in text, page
     assert DD_LINES not in document_html(event, "deals")
 
 
@@ -190,7 +195,7 @@ def test_results_carry_the_whole_table_without_a_cached_one(tmp_path, stubbed):
         assert all(len(a.tricks[s]) == 5 and s in a.misere for s in a.order)  # every declarer × strain + misère
         assert not deal_page(report, d)["dd"]["partial"]
     page = (out / "deals" / "deal-2.html").read_text("utf-8")
-    table = page[page.index(DD_TABLE):page.index("</table>", page.index(DD_TABLE))]
+    table = page[page.index(DD_TABLE) : page.index("</table>", page.index(DD_TABLE))]
     cells = _cells(table)
     assert len(cells) == 3 and all(len(row) == 6 and "·" not in row for row in cells.values()), cells
     stubbed.clear()
@@ -211,14 +216,16 @@ def test_the_commands_analyse_by_default_and_can_be_told_not_to(tmp_path, stubbe
     assert result.exit_code == 0 and stubbed == [] and "анализ" not in result.output
     assert DD_LINES not in (tmp_path / "off" / "deals.html").read_text(encoding="utf-8")
     off = tmp_path / "off.toml"
-    off.write_text(spec.read_text(encoding="utf-8").replace("[deals]", "[publish]\nanalysis = false\n[deals]"),
-                   encoding="utf-8")
+    off.write_text(
+        spec.read_text(encoding="utf-8").replace("[deals]", "[publish]\nanalysis = false\n[deals]"), encoding="utf-8"
+    )
     workbook = _filled(event, tmp_path)
     result = CliRunner().invoke(cli, ["results", str(off), str(workbook), "-o", str(tmp_path / "r")])
     assert result.exit_code == 0 and stubbed == [], result.output
     bad = tmp_path / "bad.toml"
-    bad.write_text(spec.read_text(encoding="utf-8").replace("[deals]", "[publish]\nanalysis = \"no\"\n[deals]"),
-                   encoding="utf-8")
+    bad.write_text(
+        spec.read_text(encoding="utf-8").replace("[deals]", '[publish]\nanalysis = "no"\n[deals]'), encoding="utf-8"
+    )
     result = CliRunner().invoke(cli, ["kit", str(bad), "-o", str(tmp_path / "bad"), "--lang", "en"])
     assert result.exit_code == 2 and "publish.analysis" in result.output and "Traceback" not in result.output
 
@@ -229,8 +236,9 @@ def _analysis(seat_tricks: dict, misere: dict, order=("E", "S", "N")) -> DealAna
 
 
 def test_a_result_against_double_dummy_from_each_side():
-    a = _analysis({"E": {"♠": 8}}, {"E": Misere(True, 0, None), "S": Misere(False, None, None),
-                                   "N": Misere(False, 2, None)})
+    a = _analysis(
+        {"E": {"♠": 8}}, {"E": Misere(True, 0, None), "S": Misere(False, None, None), "N": Misere(False, 2, None)}
+    )
     game = lambda cell, tricks, defence=None: Outcome.make(3, "E", cell, "E", tricks, defence)  # noqa: E731
     x = against(a, game("7♠", {"E": 9, "S": 1}, {"S": "whist", "N": "pass"}))
     assert (x.dd, x.taken, x.gain) == (8, 9, 1) and mark(x) == {"text": "▲1", "cls": "up"}
@@ -262,8 +270,13 @@ def test_the_makeable_table_view_marks_games_and_gaps():
     view = table_view(a, "ru")
     assert [r["seat"] for r in view["rows"]] == ["N", "E", "S"] and view["partial"] and view["first"] == "E"
     e = view["rows"][1]
-    assert [c["n"] for c in e["cells"]] == [6, 5, 0, 10, 7] and [c["made"] for c in e["cells"]] == \
-        [True, False, False, True, True]
+    assert [c["n"] for c in e["cells"]] == [6, 5, 0, 10, 7] and [c["made"] for c in e["cells"]] == [
+        True,
+        False,
+        False,
+        True,
+        True,
+    ]
     assert e["misere"] == "ловится" and view["rows"][0]["misere"] is None
     assert table_view(_analysis({}, {}), "ru") is None and table_view(None, "en") is None
 
@@ -275,9 +288,18 @@ def test_pages_with_analysis_fit_the_page_and_the_phone(tmp_path, stubbed):
     event = _tiny(tmp_path)
     report = run_session(event, _filled(event, tmp_path), tmp_path / "out", analysis=True, publish=False)
     # the widest cells a table can have: 10 everywhere, every misère caught
-    wide = {d.number: DealAnalysis(d.number, d.dealer, 3, analyse_deal(d, [("N", "♠")]).order,
-                                   {s: {k: 10 for k in ("♠", "♣", "♦", "♥", "БК")} for s in "NES"}, {},
-                                   {s: Misere(False, None, None) for s in "NES"}) for d in event.deals}
+    wide = {
+        d.number: DealAnalysis(
+            d.number,
+            d.dealer,
+            3,
+            analyse_deal(d, [("N", "♠")]).order,
+            {s: {k: 10 for k in ("♠", "♣", "♦", "♥", "БК")} for s in "NES"},
+            {},
+            {s: Misere(False, None, None) for s in "NES"},
+        )
+        for d in event.deals
+    }
     report.analysis = replace(EventAnalysis(), deals=wide)
     parts = pdf_parts(report)
     for i in (1, len(parts) - 1):  # score cards, protocols
@@ -309,16 +331,31 @@ def _overflow(folder: Path, pages: list[str], width: int) -> dict:
 
     frames = "".join(
         f'<iframe src="{page}" width="{width}" height="900" onload="var d=this.contentDocument,'
-        f' e=d.documentElement, x=0; d.querySelectorAll(\'.scroll\').forEach(function(s){{x=Math.max(x,'
-        f' s.scrollWidth - s.clientWidth)}}); this.setAttribute(\'data-over\', (e.scrollWidth - e.clientWidth)'
-        f' + \' \' + x)"></iframe>' for page in pages)
+        f" e=d.documentElement, x=0; d.querySelectorAll('.scroll').forEach(function(s){{x=Math.max(x,"
+        f" s.scrollWidth - s.clientWidth)}}); this.setAttribute('data-over', (e.scrollWidth - e.clientWidth)"
+        f" + ' ' + x)\"></iframe>"
+        for page in pages
+    )
     probe = folder / "probe.html"
     probe.write_text(f"<!DOCTYPE html><html><body>{frames}</body></html>", encoding="utf-8")
     profile = tempfile.mkdtemp()
     try:
-        dom = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                              "--allow-file-access-from-files", f"--user-data-dir={profile}", "--dump-dom",
-                              probe.as_uri()], capture_output=True, text=True, timeout=120).stdout
+        dom = subprocess.run(
+            [
+                "chromium",
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--allow-file-access-from-files",
+                f"--user-data-dir={profile}",
+                "--dump-dom",
+                probe.as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout
     finally:
         shutil.rmtree(profile, ignore_errors=True)
     found = dict(re.findall(r'<iframe src="([^"]+)"[^>]*data-over="([^"]+)"', dom))

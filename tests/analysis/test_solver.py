@@ -26,6 +26,7 @@ DENOMINATIONS = STRAINS + (MISERE,)
 
 # --------------------------------------------------------------------------- the reference
 
+
 def reference(hands: dict, declarer: str, first_hand: str, strain: str) -> int:
     """The declarer's tricks by plain minimax over every legal card (memoised at trick starts).
 
@@ -90,50 +91,70 @@ def slow_reference(hands, declarer, first_hand, strain):
     """The same rules by alpha-beta over every legal card, with a table of bounds at trick starts
     keyed on the exact cards: slow but able to finish a 10-card deal."""
     seats = [s for s in "NESW" if s in hands]
-    i = seats.index(first_hand); seats = seats[i:] + seats[:i]
+    i = seats.index(first_hand)
+    seats = seats[i:] + seats[:i]
     misere = strain == MISERE
     trump = None if strain in ("БК", MISERE) else STRAINS.index(strain)
     decl = seats.index(declarer)
     table = {}
+
     def legal(hand, led):
-        if led is None: return hand
+        if led is None:
+            return hand
         follow = tuple(c for c in hand if c[0] == led)
-        if follow: return follow
+        if follow:
+            return follow
         ruff = tuple(c for c in hand if c[0] == trump)
         return ruff or hand
+
     def winner(played):
         led = played[0][1][0]
         return max(played, key=lambda pc: (pc[1][0] == trump, pc[1][0] == led, pc[1][1]))[0]
+
     def trick_start(hs, leader, alpha, beta):
-        if not hs[0]: return 0
+        if not hs[0]:
+            return 0
         key = (hs, leader)
         lo, hi = table.get(key, (0, len(hs[0])))
-        if lo >= beta: return lo
-        if hi <= alpha: return hi
-        if lo == hi: return lo
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo == hi:
+            return lo
         a, b = max(alpha, lo), min(beta, hi)
         v = in_trick(hs, leader, (), a, b)
-        if v <= a: hi = v
-        elif v >= b: lo = v
-        else: lo = hi = v
+        if v <= a:
+            hi = v
+        elif v >= b:
+            lo = v
+        else:
+            lo = hi = v
         table[key] = (lo, hi)
         return v
+
     def in_trick(hs, player, played, alpha, beta):
         if len(played) == 3:
-            w = winner(played); gain = (w == decl)
+            w = winner(played)
+            gain = w == decl
             return gain + trick_start(hs, w, alpha - gain, beta - gain)
         led = played[0][1][0] if played else None
         wants_more = (player == decl) != misere
         best = -1 if wants_more else 99
         for c in legal(hs[player], led):
-            rest = list(hs); rest[player] = tuple(x for x in hs[player] if x != c)
+            rest = list(hs)
+            rest[player] = tuple(x for x in hs[player] if x != c)
             v = in_trick(tuple(rest), (player + 1) % 3, played + ((player, c),), alpha, beta)
             if wants_more:
-                best = max(best, v); alpha = max(alpha, v)
+                best = max(best, v)
+                alpha = max(alpha, v)
             else:
-                best = min(best, v); beta = min(beta, v)
-            if alpha >= beta: break
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
         return best
+
     return trick_start(tuple(tuple(sorted(hands[s])) for s in seats), 0, -1, 99)
 
 
@@ -148,9 +169,15 @@ def endgames(draw, low: int, high: int, talon: bool = False):
     k = draw(st.integers(low, high))
     deck = draw(st.permutations(DECK))
     seats, _ = draw(st.sampled_from(SEATINGS))
-    hands = {s: tuple(deck[i * k:(i + 1) * k]) for i, s in enumerate(seats)}
-    extra = tuple(deck[3 * k:3 * k + 2]) if talon else ()
-    return hands, extra, draw(st.sampled_from(seats)), draw(st.sampled_from(seats)), draw(st.sampled_from(DENOMINATIONS))
+    hands = {s: tuple(deck[i * k : (i + 1) * k]) for i, s in enumerate(seats)}
+    extra = tuple(deck[3 * k : 3 * k + 2]) if talon else ()
+    return (
+        hands,
+        extra,
+        draw(st.sampled_from(seats)),
+        draw(st.sampled_from(seats)),
+        draw(st.sampled_from(DENOMINATIONS)),
+    )
 
 
 @settings(max_examples=1500, deadline=None)
@@ -240,6 +267,7 @@ def test_four_card_discards_and_misere_agree_with_an_exhaustive_scan():
 
 # --------------------------------------------------------------------------- rules by example
 
+
 def cards(text: str) -> tuple:
     from prefprint.engine.deals import parse_cards
 
@@ -271,10 +299,13 @@ def test_a_misere_declarer_with_the_lowest_cards_is_clean():
 
 def test_checks_reject_impossible_positions():
     good = {"N": cards("♠Т"), "E": cards("♠7"), "S": cards("♠8")}
-    for hands, declarer, first in [({"N": cards("♠Т"), "E": cards("♠7")}, "N", "N"),
-                                   ({**good, "S": cards("♠Т")}, "N", "N"),
-                                   ({**good, "S": cards("♠8 ♠9")}, "N", "N"),
-                                   (good, "W", "N"), (good, "N", "W")]:
+    for hands, declarer, first in [
+        ({"N": cards("♠Т"), "E": cards("♠7")}, "N", "N"),
+        ({**good, "S": cards("♠Т")}, "N", "N"),
+        ({**good, "S": cards("♠8 ♠9")}, "N", "N"),
+        (good, "W", "N"),
+        (good, "N", "W"),
+    ]:
         with pytest.raises(ValueError):
             double_dummy(hands, declarer, first, "♠")
     with pytest.raises(ValueError):
@@ -284,6 +315,7 @@ def test_checks_reject_impossible_positions():
 
 
 # --------------------------------------------------------------------------- whole deals
+
 
 @pytest.fixture(scope="module")
 def deal() -> Deal:
@@ -351,6 +383,7 @@ def test_full_deals_agree_with_a_slow_reference():
 
 # --------------------------------------------------------------------------- event analysis
 
+
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
     folder = tmp_path_factory.mktemp("tiny")
@@ -414,18 +447,21 @@ def test_a_request_for_a_seat_that_does_not_play_is_refused(tiny):
 
 
 def test_played_requests_come_once_per_contract_without_all_pass():
-    outcomes = [(1, Outcome.make(4, "W", "7♠", "N", {}, {"E": "pass", "S": "pass"})),
-                (1, Outcome.make(4, "W", "7♠", "N", {}, {"E": "pass", "S": "pass"})),
-                (1, Outcome.make(4, "W", "мизер", "E", {"E": 0})),
-                (2, Outcome.make(4, "W", "—", None, {"N": 4, "E": 3, "S": 3}))]
+    outcomes = [
+        (1, Outcome.make(4, "W", "7♠", "N", {}, {"E": "pass", "S": "pass"})),
+        (1, Outcome.make(4, "W", "7♠", "N", {}, {"E": "pass", "S": "pass"})),
+        (1, Outcome.make(4, "W", "мизер", "E", {"E": 0})),
+        (2, Outcome.make(4, "W", "—", None, {"N": 4, "E": 3, "S": 3})),
+    ]
     assert analysis.played_requests(outcomes) == [(1, "N", "♠"), (1, "E", MISERE)]
 
 
 def test_workers_stop_when_a_deal_fails(tiny):
     event = parse_event(tiny.read_text(encoding="utf-8"), tiny)
     d = event.deals[0]
-    broken = Deal(d.number, d.set, d.dealer, d.table_size,
-                  tuple((s, h[:9] + h[:1]) for s, h in d.hands), d.talon)  # a card twice
+    broken = Deal(
+        d.number, d.set, d.dealer, d.table_size, tuple((s, h[:9] + h[:1]) for s, h in d.hands), d.talon
+    )  # a card twice
     t = time.perf_counter()
     with pytest.raises(ValueError):
         analysis.analyse([broken] + list(event.deals[1:]), jobs=2)
@@ -452,6 +488,7 @@ def test_an_interrupt_stops_every_worker_at_once():
 
 
 # --------------------------------------------------------------------------- JSON and the command
+
 
 def run(*args):
     return CliRunner().invoke(cli, list(args))
@@ -504,12 +541,18 @@ def test_every_session_is_analysed_or_the_one_asked(tmp_path):
     text = tiny_event_text()
     head, players = text.split("[[players]]", 1)
     head = head.replace("[deals]\nseed = 7\n", "")
-    prepared = head[head.index("[[deals.prepared]]"):].replace("[[deals.prepared]]", "[[sessions.deals.prepared]]")
-    head = head[:head.index("[[deals.prepared]]")]
+    prepared = head[head.index("[[deals.prepared]]") :].replace("[[deals.prepared]]", "[[sessions.deals.prepared]]")
+    head = head[: head.index("[[deals.prepared]]")]
     spec = tmp_path / "cup.toml"
-    spec.write_text(head + '[[sessions]]\ntitle = "Утро"\nrounds = 2\n[sessions.deals]\nseed = 7\n' + prepared
-                    + '[[sessions]]\ntitle = "Вечер"\nrounds = 2\n[sessions.deals]\nsource = "table"\n'
-                    + "[[players]]" + players, encoding="utf-8")
+    spec.write_text(
+        head
+        + '[[sessions]]\ntitle = "Утро"\nrounds = 2\n[sessions.deals]\nseed = 7\n'
+        + prepared
+        + '[[sessions]]\ntitle = "Вечер"\nrounds = 2\n[sessions.deals]\nsource = "table"\n'
+        + "[[players]]"
+        + players,
+        encoding="utf-8",
+    )
     both = run("analyse", str(spec), "--json", "-o", str(tmp_path / "out"))
     assert both.exit_code == 0, both.output
     data = json.loads(both.output)

@@ -60,8 +60,9 @@ def test_after_the_first_session_the_ranking_is_over_it_alone(cup, filled_cup, t
     paths, _ = filled_cup
     pairs, _ = identify(cup, paths[:1])
     report = combine(cup, [run_session(pairs[0][0], pairs[0][1], tmp_path, publish=False)])
-    assert {s.player: (s.mp, s.max) for s in report.standings} == \
-        {s.player: (s.mp, s.max) for s in report.reports[0].standings}
+    assert {s.player: (s.mp, s.max) for s in report.standings} == {
+        s.player: (s.mp, s.max) for s in report.reports[0].standings
+    }
 
 
 def _refusal(cup, paths):
@@ -81,7 +82,8 @@ def test_a_workbook_of_another_session_event_or_spec_is_refused_in_one_line(cup,
         "этот файл — книга сессии 2, а на месте 1 ожидается сессия 1; книга сессии 1 стоит на месте 2 — "
         "поменяйте их местами",
         "этот файл — книга сессии 1, а на месте 2 ожидается сессия 2; книга сессии 2 стоит на месте 1 — "
-        "поменяйте их местами"]
+        "поменяйте их местами",
+    ]
     assert [str(err.path) for err in e.value.errors] == [str(s2), str(s1)]
     en, ru = _refusal(cup, [s1, s1])
     assert en == "this file is given twice: at place 2 and at place 1"
@@ -91,7 +93,7 @@ def test_a_workbook_of_another_session_event_or_spec_is_refused_in_one_line(cup,
     en, ru = _refusal(cup, [s2])
     assert en.startswith("this is the workbook of session 2; place 1 expects session 1 (give the workbooks")
     other = write_protocol_workbook(events["club-night-20"], tmp_path / "other.xlsx")
-    assert _refusal(cup, [other])[0].startswith("a protocol workbook of another event: \"Клубный вечер")
+    assert _refusal(cup, [other])[0].startswith('a protocol workbook of another event: "Клубный вечер')
     changed = parse_competition(open(cup.source, encoding="utf-8").read().replace("seed = 8517203946611", "seed = 1"))
     assert _refusal(changed, [s1])[0].startswith("the workbook was printed for another movement or other deals")
     with pytest.raises(PrefprintError) as e:  # too many: the command line is wrong, no file is blamed
@@ -144,13 +146,19 @@ def test_results_of_two_sessions_publish_one_ranking_and_a_site_per_session(tmp_
     assert (out / "session-2" / "players" / "player-1.html").is_file()
     assert 'href="session-1/index.html">Сессия 1</a>' in index and 'href="session-2/index.html">Финал</a>' in index
     assert re.search(r"nav\.site a\s*\{[^}]*margin", index) is None  # " · " alone spaces the links, evenly
-    for page, up in (("index.html", "../index.html"), ("players/player-1.html", "../../index.html"),
-                     ("deals/deal-1.html", "../../index.html"), ("tables/table-1.html", "../../index.html")):
+    for page, up in (
+        ("index.html", "../index.html"),
+        ("players/player-1.html", "../../index.html"),
+        ("deals/deal-1.html", "../../index.html"),
+        ("tables/table-1.html", "../../index.html"),
+    ):
         text = (out / "session-2" / page).read_text(encoding="utf-8")
         assert f'<a class="up" href="{up}">Итоги турнира</a>' in text, page  # back to the overall ranking
         assert "Финал" in text.split("</nav>")[0], page  # the session named where the page begins
     assert "<h1>Итоги · Финал</h1>" in (out / "session-2" / "index.html").read_text(encoding="utf-8")
-    assert "Не участвует в этой сессии: 9 Игрок &lt;9&gt;" in (out / "session-2" / "index.html").read_text(encoding="utf-8")
+    assert "Не участвует в этой сессии: 9 Игрок &lt;9&gt;" in (out / "session-2" / "index.html").read_text(
+        encoding="utf-8"
+    )
     assert "9 Игрок &lt;9&gt;" not in (out / "session-1" / "index.html").read_text(encoding="utf-8")
     deal = (out / "session-2" / "deals" / "deal-2.html").read_text(encoding="utf-8")
     assert ">←&nbsp;1</a>" in deal and ">3&nbsp;→</a>" in deal  # never wraps between the arrow and the number
@@ -161,15 +169,18 @@ def test_results_of_two_sessions_publish_one_ranking_and_a_site_per_session(tmp_
     row = next(r for r in ws.iter_rows(min_row=5, values_only=True) if r[1] == 9)
     assert row[6] == "не участвует" and row[3] is not None and row[9] is not None
     swapped = CliRunner().invoke(cli, ["results", str(spec), *reversed(books), "-o", str(out)])
-    assert swapped.exit_code == 1 and "ожидается сессия 1" in swapped.output and "поменяйте их местами" in swapped.output
+    assert (
+        swapped.exit_code == 1 and "ожидается сессия 1" in swapped.output and "поменяйте их местами" in swapped.output
+    )
     assert len([line for line in swapped.output.splitlines() if line.startswith("  - ")]) == 2  # one a workbook
 
 
 def test_the_kit_of_two_sessions_dealt_at_the_table(tmp_path):
     from prefprint.app.kit import write_competition_kit
 
-    spec = SMALL.replace('deals_per_set = 2', 'deals_per_set = 2\n\n[deals]\nsource = "table"').replace(
-        "rounds = 2", "rounds = 3") + "".join(f'\n[[players]]\nnumber = {i}\nname = "Игрок {i}"\n' for i in range(10, 21))
+    spec = SMALL.replace("deals_per_set = 2", 'deals_per_set = 2\n\n[deals]\nsource = "table"').replace(
+        "rounds = 2", "rounds = 3"
+    ) + "".join(f'\n[[players]]\nnumber = {i}\nname = "Игрок {i}"\n' for i in range(10, 21))
     comp = parse_competition(spec, tmp_path / "cup.toml")
     written = write_competition_kit(comp, tmp_path / "kit")
     names = {p.relative_to(tmp_path / "kit").as_posix() for p in written}
@@ -231,5 +242,6 @@ def test_provisional_results_of_a_competition_say_so_on_every_page_pdf_and_sheet
     assert said.search(" ".join(pdf[0].split()))
     for folder in (out, out / "session-1"):
         for ws in load_workbook(folder / "results.xlsx"):
-            assert any(str(c.value or "").startswith("Предварительные итоги на") for r in ws.iter_rows(max_row=3)
-                       for c in r), (folder, ws.title)
+            assert any(
+                str(c.value or "").startswith("Предварительные итоги на") for r in ws.iter_rows(max_row=3) for c in r
+            ), (folder, ws.title)

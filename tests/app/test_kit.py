@@ -72,8 +72,10 @@ def test_protocol_pdf_pages_hold_every_deal_with_the_right_players(kits, events)
         assert len(reader.pages) == len(pages), stem
         assert sorted(s["view"]["deal"].number for p in pages for s in p) == [d.number for d in event.deals]
         # two short protocols share a page, a long one has a page of its own
-        assert all(len(p) == 2 or len(p[0]["rows"]) > 10 or p is pages[-1] or len(pages[pages.index(p) + 1][0]["rows"]) > 10
-                   for p in pages), stem
+        assert all(
+            len(p) == 2 or len(p[0]["rows"]) > 10 or p is pages[-1] or len(pages[pages.index(p) + 1][0]["rows"]) > 10
+            for p in pages
+        ), stem
         page_of = {s["view"]["deal"].number: i for i, p in enumerate(pages) for s in p}
         for deal in event.deals[:: max(1, len(event.deals) // 6)]:
             text = reader.pages[page_of[deal.number]].extract_text()
@@ -168,8 +170,9 @@ def test_workbook_names_are_text_never_formulas(tmp_path):
     from prefprint.io.spec import parse_event
     from prefprint.io.workbook import write_protocol_workbook
 
-    spec = ('[event]\ntitle = "=1+1"\n[game]\nvariant = "sochi"\n' +
-            "".join(f'[[players]]\nnumber = {i}\nname = "=HYPERLINK(\\"x\\")"\n' for i in range(1, 21)))
+    spec = '[event]\ntitle = "=1+1"\n[game]\nvariant = "sochi"\n' + "".join(
+        f'[[players]]\nnumber = {i}\nname = "=HYPERLINK(\\"x\\")"\n' for i in range(1, 21)
+    )
     event = parse_event(spec)
     write_protocol_workbook(event, tmp_path / "p.xlsx")
     wb = load_workbook(tmp_path / "p.xlsx")
@@ -180,16 +183,34 @@ def test_workbook_names_are_text_never_formulas(tmp_path):
 @pytest.mark.skipif(not has("soffice"), reason="LibreOffice (soffice) is not installed")
 def test_workbook_survives_a_save_in_libreoffice(kits, events, tmp_path):
     src = kits["club-night-20"] / "protocols.xlsx"
-    subprocess.run(["soffice", "--headless", "--convert-to", "xlsx", "--outdir", str(tmp_path), str(src)],
-                   check=True, capture_output=True, timeout=180)
+    subprocess.run(
+        ["soffice", "--headless", "--convert-to", "xlsx", "--outdir", str(tmp_path), str(src)],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
     sheets = read_protocol_workbook(tmp_path / "protocols.xlsx", events["club-night-20"])
     assert len(sheets) == 20 and all(len(s.rows) == 5 for s in sheets)
 
 
 @pytest.mark.skipif(not has("pdftoppm"), reason="poppler-utils is not installed")
 def test_pdf_pages_render_to_png(kits, tmp_path):
-    subprocess.run(["pdftoppm", "-png", "-r", "30", "-f", "1", "-l", "1", str(kits["club-night-20"] / "protocols.pdf"),
-                    str(tmp_path / "p")], check=True, timeout=60)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "30",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            str(kits["club-night-20"] / "protocols.pdf"),
+            str(tmp_path / "p"),
+        ],
+        check=True,
+        timeout=60,
+    )
     assert list(tmp_path.glob("p*.png"))
 
 
@@ -215,7 +236,9 @@ def test_same_spec_gives_the_same_documents(events):
 @pytest.mark.parametrize("name", ["table-cards", "director", "protocols", "costs"])
 def test_golden_html(events, update_golden, name):
     html = document_html(events["club-night-20"], name)
-    html = re.sub(r"<style( media=\"screen\")?>.*?</style>", "<style/>", html, flags=re.S)  # CSS changes are not content
+    html = re.sub(
+        r"<style( media=\"screen\")?>.*?</style>", "<style/>", html, flags=re.S
+    )  # CSS changes are not content
     path = GOLDEN / f"club-night-20-{name}.html"
     if update_golden:
         path.parent.mkdir(exist_ok=True)
@@ -227,11 +250,18 @@ def test_golden_html(events, update_golden, name):
 def test_english_kit(events):
     from prefprint.io.spec import parse_event
 
-    source = open(events["book-scheme-12"].source, encoding="utf-8").read().replace(
-        'language = "ru"', 'language = "en"')
+    source = (
+        open(events["book-scheme-12"].source, encoding="utf-8").read().replace('language = "ru"', 'language = "en"')
+    )
     event = parse_event(source, "en.toml")
-    expected = {"table-cards": "End of round", "director": "row of sets", "itineraries": "Round",
-                "protocols": "Whister 1", "deals": "Hand records", "costs": "Cost-of-game table"}
+    expected = {
+        "table-cards": "End of round",
+        "director": "row of sets",
+        "itineraries": "Round",
+        "protocols": "Whister 1",
+        "deals": "Hand records",
+        "costs": "Cost-of-game table",
+    }
     for name, words in expected.items():
         html = document_html(event, name)
         assert words in html, name
@@ -302,8 +332,9 @@ def test_start_list_shows_the_number_as_large_as_the_seat(events):
     number = {p.name: str(p.number) for p in event.players}
     body = [r for r in doc.rows if len(r) == 4 and r[1].isdigit()]
     assert len(body) == 20 and all(r[1] == number[r[0]] for r in body)
-    assert "td.no" in document_html(event, "start-list") and ".startlist .no { font-size" not in \
-        document_html(event, "start-list")
+    assert "td.no" in document_html(event, "start-list") and ".startlist .no { font-size" not in document_html(
+        event, "start-list"
+    )
     open100 = start_list_context(events["open-100"])
     assert open100["font_pt"] >= open100["name_pt"] >= 9 and open100["font_pt"] >= 12
 
@@ -319,8 +350,12 @@ def test_hand_records_keep_every_suit_on_its_line_at_tables_of_3(events):
     red = [c for d in event.deals for c in d.talon if c[0] >= 2]
     assert html.count('<span class="red">') >= len(red) > 0  # red talon cards, as in the pockets
     doc = weasyprint.HTML(string=html, base_url=str(templates_dir()) + "/").render()
-    tables = [b for page in doc.pages for b in page._page_box.descendants()
-              if type(b).__name__ == "TableBox" and b.element.get("class") == "pockets"]
+    tables = [
+        b
+        for page in doc.pages
+        for b in page._page_box.descendants()
+        if type(b).__name__ == "TableBox" and b.element.get("class") == "pockets"
+    ]
     pockets = [c for t in tables for c in t.descendants() if type(c).__name__ == "TableCellBox"]
     assert len(pockets) == 3 * len(event.deals)
     for cell in pockets:  # the seat and one line a suit: no card wrapped to a line of its own

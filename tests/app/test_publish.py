@@ -49,7 +49,12 @@ def site(tmp_path_factory):
     first = event.rows_of(event.deal(1))
     fills[(1, first[1].round, first[1].table)] = {"contract": "не сыграна"}
     fills[(2, first[2].round, event.rows_of(event.deal(2))[2].table)] = {
-        "contract": "корр", "N_mp": 60, "E_mp": 40, "S_mp": 50, "W_mp": 50}
+        "contract": "корр",
+        "N_mp": 60,
+        "E_mp": 40,
+        "S_mp": 50,
+        "W_mp": 50,
+    }
     path = fill_workbook(blank, base / "filled.xlsx", fills, {5: "испорчена"})
     report = run_session(event, path, base / "out")
     return report, base / "out"
@@ -61,8 +66,13 @@ def text_of_page(path: Path) -> str:
 
 def test_every_page_shows_names_as_text(site):
     report, out = site
-    pages = [out / "index.html", out / PLAYER_PAGE.format(n=1), out / PLAYER_PAGE.format(n=2),
-             out / "deals" / "deal-1.html", out / TABLE_PAGE.format(n=1)]
+    pages = [
+        out / "index.html",
+        out / PLAYER_PAGE.format(n=1),
+        out / PLAYER_PAGE.format(n=2),
+        out / "deals" / "deal-1.html",
+        out / TABLE_PAGE.format(n=1),
+    ]
     for page in pages:
         text = text_of_page(page)
         assert HOSTILE not in text, page.name
@@ -135,11 +145,14 @@ def test_protocol_page_marks_excluded_rows_and_counts_results_by_line(site):
     assert any(x["adjusted"] == 60 for x in d2["lines"][0]["results"])
     page = text_of_page(out / "deals" / "deal-2.html")
     assert "корр." in page and "60%" in page
-    lines = page[page.index("Результаты по линиям"):]
+    lines = page[page.index("Результаты по линиям") :]
     whists = re.findall(r'<tr><td class="(?:num|adj)"[^>]*>([^<]*)</td>', lines)
     assert "корр." in whists and not any("%" in w for w in whists)  # the whists column holds whists
-    assert re.search(r'class="adj"[^>]*>корр\.</td><td class="num">1</td><td class="num">3,6</td>'
-                     r'<td class="num">60,0</td>', lines)  # the adjusted score's percentage where percentages go
+    assert re.search(
+        r'class="adj"[^>]*>корр\.</td><td class="num">1</td><td class="num">3,6</td>'
+        r'<td class="num">60,0</td>',
+        lines,
+    )  # the adjusted score's percentage where percentages go
     spoiled = text_of_page(out / "deals" / "deal-5.html")
     rows = len(report.event.rows_of(report.event.deal(5)))
     assert spoiled.count("испорчена") == 1 and f'rowspan="{rows}"' in spoiled  # said once for the deal
@@ -158,12 +171,19 @@ def test_new_report_shape_rows_with_status_notes_and_provisional(site):
     for r in shaped.deals[0].results:
         r.status, r.notes = "played", []
     ruled.notes = [Message("error", text="штраф 1 МП за медленную игру")]
-    spoiled = replace(ruled, table=99, mp={}, status="spoiled",
-                      notes=[Message("error", text="сдача перепутана при раскладке")])
+    spoiled = replace(
+        ruled, table=99, mp={}, status="spoiled", notes=[Message("error", text="сдача перепутана при раскладке")]
+    )
     shaped.deals[0].results.append(spoiled)
     shaped.provisional, shaped.pending, shaped.generated_at = True, [3, 4], "2026-12-05 22:41"
-    penalty = Ruling("penalty", "решение по сдаче 1", Message("error", text="rulings.toml"), deal=1,
-                     player=ruled.players[seat], mp=Fraction(1))
+    penalty = Ruling(
+        "penalty",
+        "решение по сдаче 1",
+        Message("error", text="rulings.toml"),
+        deal=1,
+        player=ruled.players[seat],
+        mp=Fraction(1),
+    )
     shaped.rulings = [Applied(penalty, ruled.players[seat], Fraction(-1), deal=1)]
     try:
         ctx = deal_page(shaped, shaped.deals[0])
@@ -171,8 +191,13 @@ def test_new_report_shape_rows_with_status_notes_and_provisional(site):
         assert row["status"] == "spoiled" and row["notes"] == ["Ошибка: сдача перепутана при раскладке"]
         assert all(x["mp"] is None for x in row["seats"])
         assert sum(x["count"] for x in ctx["lines"][0]["results"]) == sum(1 for r in d.results if "N" in r.mp)
-        common = {"event": shaped.event, "names": shaped.event.names, "deal_numbers": [1], "tables": [1],
-                  "pending": set()}
+        common = {
+            "event": shaped.event,
+            "names": shaped.event.names,
+            "deal_numbers": [1],
+            "tables": [1],
+            "pending": set(),
+        }
         from prefprint.app.publish import ranking_context, report_state
 
         state = report_state(shaped)
@@ -217,22 +242,45 @@ def test_results_pdf_holds_ranking_cards_and_protocols_unbroken(site):
 def test_site_fits_a_phone_without_sideways_scrolling(site, tmp_path):
     """At 390 px the ranking and score cards fit; protocol tables scroll inside their own box."""
     _, out = site
-    pages = {"index.html": 390, PLAYER_PAGE.format(n=1): 390, PLAYER_PAGE.format(n=12): 390,
-             "deals/deal-1.html": 390, TABLE_PAGE.format(n=1): 390, "deals/deal-3.html": 1280}
+    pages = {
+        "index.html": 390,
+        PLAYER_PAGE.format(n=1): 390,
+        PLAYER_PAGE.format(n=12): 390,
+        "deals/deal-1.html": 390,
+        TABLE_PAGE.format(n=1): 390,
+        "deals/deal-3.html": 1280,
+    }
     frames = "".join(
         f'<iframe src="{page}" width="{w}" height="900" style="border:0" onload="var d=this.contentDocument,'
-        f' e=d.documentElement, x=0; d.querySelectorAll(\'.scroll\').forEach(function(s){{x=Math.max(x,'
-        f' s.scrollWidth - s.clientWidth)}}); this.setAttribute(\'data-over\', (e.scrollWidth - e.clientWidth)'
-        f' + \' \' + x)"></iframe>' for page, w in pages.items())
+        f" e=d.documentElement, x=0; d.querySelectorAll('.scroll').forEach(function(s){{x=Math.max(x,"
+        f" s.scrollWidth - s.clientWidth)}}); this.setAttribute('data-over', (e.scrollWidth - e.clientWidth)"
+        f" + ' ' + x)\"></iframe>"
+        for page, w in pages.items()
+    )
     probe = out / "probe.html"
     probe.write_text(f"<!DOCTYPE html><html><body>{frames}</body></html>", encoding="utf-8")
     profile = tempfile.mkdtemp()
     try:
-        dom = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                              "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                              "--allow-file-access-from-files", f"--user-data-dir={profile}",
-                              "--window-size=1400,900", "--dump-dom", probe.as_uri()],
-                             capture_output=True, text=True, timeout=120).stdout
+        dom = subprocess.run(
+            [
+                "chromium",
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--allow-file-access-from-files",
+                f"--user-data-dir={profile}",
+                "--window-size=1400,900",
+                "--dump-dom",
+                probe.as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout
     finally:
         probe.unlink()
         shutil.rmtree(profile, ignore_errors=True)
@@ -250,14 +298,14 @@ def test_qr_codes_point_at_the_published_pages(site):
     event = report.event
     cards = document_html(event, "table-cards")
     strips = document_html(event, "itineraries")
-    assert cards.count('<svg viewBox=') == event.movement.tables
-    assert strips.count('<svg viewBox=') == len(event.players)
+    assert cards.count("<svg viewBox=") == event.movement.tables
+    assert strips.count("<svg viewBox=") == len(event.players)
     for table in (1, 5):
         url = site_url(event, TABLE_PAGE, table)
         assert url == f"{URL}tables/table-{table}.html" and str(qr_svg(url)) in cards
-        assert (out / url[len(URL):]).is_file()
+        assert (out / url[len(URL) :]).is_file()
     url = site_url(event, PLAYER_PAGE, 20)
-    assert str(qr_svg(url)) in strips and (out / url[len(URL):]).is_file()
+    assert str(qr_svg(url)) in strips and (out / url[len(URL) :]).is_file()
     plain = parse_event((SAMPLES / "club-night-20.toml").read_text(encoding="utf-8"), "c.toml")
     assert "<svg" not in document_html(plain, "table-cards") + document_html(plain, "itineraries")
 
@@ -297,8 +345,10 @@ class CopyPlay(TablePlay):
 
 def test_one_protocol_per_copy_of_a_set(events):
     event = events["club-night-20"]
-    rounds = tuple(replace(r, tables=tuple(CopyPlay(t.table, t.room, t.set, t.seats, 1 + (t.table > 2))
-                                           for t in r.tables)) for r in event.movement.rounds)
+    rounds = tuple(
+        replace(r, tables=tuple(CopyPlay(t.table, t.room, t.set, t.seats, 1 + (t.table > 2)) for t in r.tables))
+        for r in event.movement.rounds
+    )
     copied = replace(event, movement=replace(event.movement, rounds=rounds))
     sheets = protocol_sheets(copied)
     assert len(sheets) == 2 * len(event.deals)
@@ -317,10 +367,15 @@ def test_counted_words_in_templates(n):
         text = env.from_string("{{ n|counted(key) }}").render(n=n, key=key)
         assert text == f"{n} {plural(n, key)}"
         assert env.from_string("{{ ngettext(key, key, n) }}").render(n=n, key=key) == plural(n, key)
-    assert env.from_string('{{ n|counted("count.deal") }}').render(n=n) == \
-        f"{n} " + {1: "сдача", 21: "сдача", 2: "сдачи", 22: "сдачи"}.get(n, "сдач")
-    assert language_environment("en").from_string('{{ n|counted("count.deal") }}').render(n=n) == \
-        f"{n} deal" + ("" if n == 1 else "s")
+    assert env.from_string('{{ n|counted("count.deal") }}').render(n=n) == f"{n} " + {
+        1: "сдача",
+        21: "сдача",
+        2: "сдачи",
+        22: "сдачи",
+    }.get(n, "сдач")
+    assert language_environment("en").from_string('{{ n|counted("count.deal") }}').render(n=n) == f"{n} deal" + (
+        "" if n == 1 else "s"
+    )
 
 
 def _visible_text(text: str) -> str:
@@ -454,16 +509,47 @@ def test_a_long_score_card_fills_one_page(events):
     event = events["open-100"]
     t = words("ru")
     long = "Константинопольская Александра Вячеславовна"
-    deal = {"status": "played", "out": False, "role": "half", "contract": "10БК", "decl_tricks": 10, "own_tricks": 0,
-            "whists": Fraction(-104), "adjusted": None, "mp": 48, "top": 48, "running": 100.0, "notes": []}
-    rounds = [{"round": r, "rest": False, "table": 25, "seat": "W", "set": r, "mp": 192, "top": 192, "percent": 100.0,
-               "running": 100.0, "mates": [(s, 100, long) for s in "NES"],
-               "deals": [dict(deal, deal=4 * r + k - 4) for k in range(1, 5)]} for r in range(1, 26)]
+    deal = {
+        "status": "played",
+        "out": False,
+        "role": "half",
+        "contract": "10БК",
+        "decl_tricks": 10,
+        "own_tricks": 0,
+        "whists": Fraction(-104),
+        "adjusted": None,
+        "mp": 48,
+        "top": 48,
+        "running": 100.0,
+        "notes": [],
+    }
+    rounds = [
+        {
+            "round": r,
+            "rest": False,
+            "table": 25,
+            "seat": "W",
+            "set": r,
+            "mp": 192,
+            "top": 192,
+            "percent": 100.0,
+            "running": 100.0,
+            "mates": [(s, 100, long) for s in "NES"],
+            "deals": [dict(deal, deal=4 * r + k - 4) for k in range(1, 5)],
+        }
+        for r in range(1, 26)
+    ]
     card = {"player": event.players[0], "standing": None, "rounds": rounds, "played": 100}
     pages = print_card_pages([card, card], t)
     assert len(pages) == 2 and all(len(p) == 2 for p in pages)  # a page a card
-    common = {"event": event, "names": event.names, "standings": None, "recap_head": recap_head(t), "deals": [],
-              "state": {"provisional": False, "pending": [], "generated_at": None, "rulings": []}}
+    common = {
+        "event": event,
+        "names": event.names,
+        "standings": None,
+        "recap_head": recap_head(t),
+        "deals": [],
+        "state": {"provisional": False, "pending": [], "generated_at": None, "rulings": []},
+    }
     right, bottom, rendered = boxes_past(html("results_print.html", "ru", card_pages=pages[:1], **common))
     assert right <= 0.5 and bottom <= 0.5 and rendered == 1, (right, bottom, rendered)
 
@@ -471,16 +557,19 @@ def test_a_long_score_card_fills_one_page(events):
 def test_english_site_and_pdf_pages(events, tmp_path):
     from prefprint.app.publish import _site_pages, pdf_parts
 
-    source = (SAMPLES / "book-scheme-12.toml").read_text(encoding="utf-8").replace('language = "ru"',
-                                                                                  'language = "en"')
+    source = (SAMPLES / "book-scheme-12.toml").read_text(encoding="utf-8").replace('language = "ru"', 'language = "en"')
     event = parse_event(source, "en.toml")
     blank = write_protocol_workbook(event, tmp_path / "p.xlsx")
     fills, _ = random_fills(event, 2)
     report = run_session(event, fill_workbook(blank, tmp_path / "f.xlsx", fills), tmp_path / "out", publish=False)
     names = sorted([p.name for p in event.players] + [event.title, event.venue], key=len, reverse=True)
     pages = dict(_site_pages(report))
-    texts = [pages["index.html"], pages[PLAYER_PAGE.format(n=1)], pages["deals/deal-1.html"],
-             pages[TABLE_PAGE.format(n=1)]] + pdf_parts(report)[:2]
+    texts = [
+        pages["index.html"],
+        pages[PLAYER_PAGE.format(n=1)],
+        pages["deals/deal-1.html"],
+        pages[TABLE_PAGE.format(n=1)],
+    ] + pdf_parts(report)[:2]
     for text in texts:
         visible = _visible_text(text)
         for name in names:
@@ -495,11 +584,22 @@ def test_english_site_and_pdf_pages(events, tmp_path):
 def test_numbers_in_the_readers_language():
     from prefprint.words.numbers import number
 
-    assert [number(v, "ru") for v in (Fraction(25, 2), Fraction(-10, 3), 7, 42.57, "65.95", "—", None)] == \
-        ["12,5", "−3,3", "7", "42,6", "65,95", "—", ""]
+    assert [number(v, "ru") for v in (Fraction(25, 2), Fraction(-10, 3), 7, 42.57, "65.95", "—", None)] == [
+        "12,5",
+        "−3,3",
+        "7",
+        "42,6",
+        "65,95",
+        "—",
+        "",
+    ]
     assert [number(v, "en") for v in (Fraction(25, 2), "65.95")] == ["12.5", "65.95"]
-    note = Message("results.note_adjusted", detail=[Message("results.note_pct", seat=s, percent=p)
-                                                    for s, p in (("N", Fraction(125, 2)), ("E", Fraction(75, 2)))])
+    note = Message(
+        "results.note_adjusted",
+        detail=[
+            Message("results.note_pct", seat=s, percent=p) for s, p in (("N", Fraction(125, 2)), ("E", Fraction(75, 2)))
+        ],
+    )
     assert note.text("ru") == "корректировка судьи: N 62,5%, E 37,5%"
     assert note.text("en") == "director's adjusted score: N 62.5%, E 37.5%"
 
@@ -511,8 +611,12 @@ def _cells(page: str, cls: str = "num") -> list[str]:
 
 def test_russian_pages_write_the_decimal_comma(site):
     report, out = site
-    pages = [out / "index.html", out / PLAYER_PAGE.format(n=13), out / "deals" / "deal-2.html",
-             out / TABLE_PAGE.format(n=4)]
+    pages = [
+        out / "index.html",
+        out / PLAYER_PAGE.format(n=13),
+        out / "deals" / "deal-2.html",
+        out / TABLE_PAGE.format(n=4),
+    ]
     for page in pages:
         cells = _cells(text_of_page(page))
         assert not [c for c in cells if re.search(r"\d\.\d", c)], page.name
@@ -542,8 +646,19 @@ def test_printed_card_columns_stay_aligned_with_the_widest_mark(lang):
 
     t = words(lang)
     start = recap_head(t).index(t["contract_short"][:6])
-    base = {"out": False, "status": "played", "decl_tricks": 10, "own_tricks": None, "whists": 12, "mp": 1,
-            "top": 12, "running": 50.0, "notes": [], "deal": 27, "contract": "10БК"}
+    base = {
+        "out": False,
+        "status": "played",
+        "decl_tricks": 10,
+        "own_tricks": None,
+        "whists": 12,
+        "mp": 1,
+        "top": 12,
+        "running": 50.0,
+        "notes": [],
+        "deal": 27,
+        "contract": "10БК",
+    }
     for role in t["role_names"]:
         marks = ({"text": "▲10", "cls": "up"}, {"text": "▼2", "cls": "down"}) if role in SIDES else ()
         for dd in (None, *marks):

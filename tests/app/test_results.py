@@ -71,13 +71,45 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
     assert [event.deal(n).dealer for n in (2, 3, 4)] == ["E", "S", "W"]
     extra = {
         k7: {"contract": "11♠"},
-        k2: {"contract": "6♠", "decl_seat": "S", "decl_tricks": 9, "w1_seat": "W", "w1_tricks": 4,
-             "w2_seat": "N", "w2_tricks": "пас", "N_whists": None, "E_whists": None, "S_whists": None,
-             "W_whists": None},
-        k3: {"contract": "—", "decl_seat": "W", "decl_tricks": 3, "w1_seat": "N", "w1_tricks": 3, "w2_seat": "E",
-             "w2_tricks": 4, "N_whists": 5, "E_whists": 0, "S_whists": 0, "W_whists": 0},
-        k4: {"contract": "7♠", "decl_seat": "N", "decl_tricks": 5, "w1_seat": "E", "w1_tricks": 5,
-             "w2_seat": "S", "w2_tricks": "пас", "N_whists": -100, "E_whists": 44, "S_whists": 28, "W_whists": 28},
+        k2: {
+            "contract": "6♠",
+            "decl_seat": "S",
+            "decl_tricks": 9,
+            "w1_seat": "W",
+            "w1_tricks": 4,
+            "w2_seat": "N",
+            "w2_tricks": "пас",
+            "N_whists": None,
+            "E_whists": None,
+            "S_whists": None,
+            "W_whists": None,
+        },
+        k3: {
+            "contract": "—",
+            "decl_seat": "W",
+            "decl_tricks": 3,
+            "w1_seat": "N",
+            "w1_tricks": 3,
+            "w2_seat": "E",
+            "w2_tricks": 4,
+            "N_whists": 5,
+            "E_whists": 0,
+            "S_whists": 0,
+            "W_whists": 0,
+        },
+        k4: {
+            "contract": "7♠",
+            "decl_seat": "N",
+            "decl_tricks": 5,
+            "w1_seat": "E",
+            "w1_tricks": 5,
+            "w2_seat": "S",
+            "w2_tricks": "пас",
+            "N_whists": -100,
+            "E_whists": 44,
+            "S_whists": 28,
+            "W_whists": 28,
+        },
         k5: {"N_no": 20},
         k6: {"N_no": dict(row6.seats)["E"]},
         k9: {"decl_tricks": "шесть"},
@@ -91,19 +123,29 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
     assert f"'Сдача 7'!C{r7}: contract \"11♠\": levels are 6–10" in problems
     assert f"'Сдача 2'!E{r2}: tricks add up to 13, expected 10 (S=9, W=4)" in problems
     assert f"'Сдача 3'!K{r3}: whists sum to +5, expected 0" in problems
-    assert f"'Сдача 4'!K{r4}: whists differ from the 7♠ result: N written -100, computed -104; " \
-           f"E written +44, computed +48" in problems
+    assert (
+        f"'Сдача 4'!K{r4}: whists differ from the 7♠ result: N written -100, computed -104; "
+        f"E written +44, computed +48" in problems
+    )
     assert f"'Сдача 6'!M{r6}: player {dict(row6.seats)['E']} is written twice in one row" in problems
     assert f"'Сдача 8': the row of round {row8.round}, table {row8.table} is missing" in problems
-    assert f"'Сдача 9'!E{r9}: tricks \"шесть\" — expected 0–10, \"pass\" or \"half\"" in problems
+    assert f'\'Сдача 9\'!E{r9}: tricks "шесть" — expected 0–10, "pass" or "half"' in problems
     assert f"'Сдача 10'!F{r10}: seat \"X\" — expected N, E, S or W" in problems
     # player 20 really sits at table 5 in round 1: the typo books him at two tables, which cannot be true
-    two = [p for p in problems if p.startswith(f"'Сдача 5'!J{r5}: player 20 is written at table {row5.table} "
-                                               f"in round 1, but in that round he is also at table 5 ")]
+    two = [
+        p
+        for p in problems
+        if p.startswith(
+            f"'Сдача 5'!J{r5}: player 20 is written at table {row5.table} "
+            f"in round 1, but in that round he is also at table 5 "
+        )
+    ]
     assert len(two) == 1 and two[0].endswith(f"the movement has {dict(row5.seats)['N']} here"), problems
     assert len(problems) == 9
-    assert e.value.warnings[-1].text("en") == "1 row is not filled; provisional results of the rows entered so far: " \
-                                              "--provisional"
+    assert (
+        e.value.warnings[-1].text("en") == "1 row is not filled; provisional results of the rows entered so far: "
+        "--provisional"
+    )
     russian = [p.text("ru") for p in e.value.problems]
     assert f"'Сдача 3'!K{r3}: сумма вистов +5, а должна быть 0" in russian
     assert f"'Сдача 9'!E{r9}: взятки «шесть» — пишите 0–10, «пас» или «пол»" in russian
@@ -113,9 +155,21 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
 def test_trust_decides_between_written_and_computed(events, tmp_path):
     event = events["club-night-20"]
     k4, _, row = _row(event, 4)
-    extra = {k4: {"contract": "7♠", "decl_seat": "N", "decl_tricks": 5, "w1_seat": "E", "w1_tricks": 5,
-                  "w2_seat": "S", "w2_tricks": "pass", "N_whists": -100, "E_whists": 44, "S_whists": 28,
-                  "W_whists": 28}}
+    extra = {
+        k4: {
+            "contract": "7♠",
+            "decl_seat": "N",
+            "decl_tricks": 5,
+            "w1_seat": "E",
+            "w1_tricks": 5,
+            "w2_seat": "S",
+            "w2_tricks": "pass",
+            "N_whists": -100,
+            "E_whists": 44,
+            "S_whists": 28,
+            "W_whists": 28,
+        }
+    }
     path, _ = filled(event, tmp_path, extra=extra)
     sheets = read_protocol_workbook(path, event)
     for trust, n_whists in (("written", -100), ("computed", -104)):
@@ -137,9 +191,21 @@ def test_a_deal_not_played_is_excluded(events, tmp_path):
 def test_loose_typing_is_understood(events, tmp_path):
     event = events["club-night-20"]
     key, _, row = _row(event, 1)
-    extra = {key: {"contract": " 6 S ", "decl_seat": "е", "decl_tricks": " 6", "w1_seat": "ю ",
-                   "w1_tricks": "4", "w2_seat": "з", "w2_tricks": " ПАС ", "N_whists": "−5", "E_whists": "7",
-                   "S_whists": "3", "W_whists": " -5"}}
+    extra = {
+        key: {
+            "contract": " 6 S ",
+            "decl_seat": "е",
+            "decl_tricks": " 6",
+            "w1_seat": "ю ",
+            "w1_tricks": "4",
+            "w2_seat": "з",
+            "w2_tricks": " ПАС ",
+            "N_whists": "−5",
+            "E_whists": "7",
+            "S_whists": "3",
+            "W_whists": " -5",
+        }
+    }
     path, _ = filled(event, tmp_path, extra=extra)
     deals, problems, _ = check_workbook(event, read_protocol_workbook(path, event))
     assert problems == []
@@ -152,8 +218,12 @@ def test_a_libreoffice_saved_workbook_imports(events, tmp_path):
     event = events["threes-15"]
     path, outcomes = filled(event, tmp_path)
     out = tmp_path / "lo"
-    subprocess.run(["soffice", "--headless", "--convert-to", "xlsx", "--outdir", str(out), str(path)],
-                   check=True, capture_output=True, timeout=180)
+    subprocess.run(
+        ["soffice", "--headless", "--convert-to", "xlsx", "--outdir", str(out), str(path)],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
     report = run_session(event, out / "filled.xlsx", tmp_path / "res", publish=False)
     assert {s.player: [s.mp, s.max] for s in report.standings} == independent_ranking(event, outcomes)
 
@@ -165,7 +235,8 @@ def published(events, tmp_path_factory):
     base = tmp_path_factory.mktemp("published")
     source = open(events["club-night-20"].source, encoding="utf-8").read()
     source = source.replace('name = "Иванов Иван"', 'name = "<script>alert(1)</script>"').replace(
-        'name = "Петров Пётр"', 'name = "=HYPERLINK(\\"http://x\\")"')
+        'name = "Петров Пётр"', 'name = "=HYPERLINK(\\"http://x\\")"'
+    )
     event = parse_event(source, "club-night-20.toml")
     path, _ = filled(event, base)
     return run_session(event, path, base / "site"), base / "site"
@@ -179,7 +250,7 @@ def test_published_site(published):
     for s in report.standings:
         assert f'href="players/player-{s.player}.html"' in index
     deal = (site / "deals" / "deal-1.html").read_text(encoding="utf-8")
-    assert deal.count("<tr>") >= 5 and "href=\"../index.html\"" in deal
+    assert deal.count("<tr>") >= 5 and 'href="../index.html"' in deal
     player = (site / "players" / "player-1.html").read_text(encoding="utf-8")
     assert player.count('href="../deals/deal-') == 20  # he played every deal of the club night
     assert "&lt;script&gt;" in player
@@ -217,11 +288,25 @@ def test_site_renders_in_chromium_at_phone_and_desktop_width(published, tmp_path
     _, site = published
     for width in (390, 1280):
         shot = tmp_path / f"index-{width}.png"
-        subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                        f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={width},900",
-                        f"--screenshot={shot}", (site / "index.html").as_uri()],
-                       check=True, capture_output=True, timeout=120)
+        subprocess.run(
+            [
+                "chromium",
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={tmp_path / 'profile'}",
+                f"--window-size={width},900",
+                f"--screenshot={shot}",
+                (site / "index.html").as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
         assert shot.stat().st_size > 5000
 
 
@@ -248,11 +333,14 @@ def test_cli_results_exit_codes_and_json(events, tmp_path):
 def test_row_cells_round_trip_through_the_checker(events, tmp_path):
     """What sample fills write is what the checker reads back, for every kind of outcome."""
     from prefprint.engine.rules import Outcome
+
     event = events["threes-15"]
     deal = event.deals[0]
-    cases = [Outcome.make(3, deal.dealer, "—", None, dict(zip(("N", "E", "S"), (2, 3, 5)))),
-             Outcome.make(3, deal.dealer, "мизер", "E", {"E": 1}),
-             Outcome.make(3, deal.dealer, "7♦", "S", {}, {"N": "pass", "E": "half"})]
+    cases = [
+        Outcome.make(3, deal.dealer, "—", None, dict(zip(("N", "E", "S"), (2, 3, 5)))),
+        Outcome.make(3, deal.dealer, "мизер", "E", {"E": 1}),
+        Outcome.make(3, deal.dealer, "7♦", "S", {}, {"N": "pass", "E": "half"}),
+    ]
     fills = {}
     for i, o in enumerate(cases):
         row = event.rows_of(deal)[i]
@@ -267,7 +355,9 @@ def test_row_cells_round_trip_through_the_checker(events, tmp_path):
     assert len(standings) == 15
     assert [r.contract.kind for r in deals[0].results[:3]] == ["allpass", "misere", "game"]
     data = ranking_json(run(one_session(event), [path], publish=False))  # what `results --json` prints
-    assert [(r["player"], r["place"], r["max"]) for r in data["ranking"]] == [(s.player, s.place, s.max) for s in standings]
+    assert [(r["player"], r["place"], r["max"]) for r in data["ranking"]] == [
+        (s.player, s.place, s.max) for s in standings
+    ]
 
 
 def test_the_input_workbook_is_never_overwritten(events, tmp_path):
@@ -278,7 +368,7 @@ def test_the_input_workbook_is_never_overwritten(events, tmp_path):
     before = target.read_bytes()
     with pytest.raises(OutputError) as e:
         run_session(event, target, tmp_path)
-    assert e.value.text("en").startswith(f"the output folder \"{tmp_path}")
+    assert e.value.text("en").startswith(f'the output folder "{tmp_path}')
     assert target.read_bytes() == before
 
 
@@ -298,11 +388,12 @@ def test_matchpoints_sum_and_order(values):
 
 
 def test_an_adjusted_score_is_a_share_of_the_top(events, tmp_path):
-    """"корр" in the contract cell: the MP cells hold the awarded percentages."""
+    """ "корр" in the contract cell: the MP cells hold the awarded percentages."""
     event = events["club-night-20"]
     key, _, row = _row(event, 1)
-    path, _ = filled(event, tmp_path, extra={key: {"contract": "корр", "N_mp": 60, "E_mp": "40%", "S_mp": 50,
-                                                    "W_mp": " 50 "}})
+    path, _ = filled(
+        event, tmp_path, extra={key: {"contract": "корр", "N_mp": 60, "E_mp": "40%", "S_mp": 50, "W_mp": " 50 "}}
+    )
     report = run_session(event, path, tmp_path / "out")
     deal = report.deals[0]
     adjusted = next(r for r in deal.results if r.adjusted)
@@ -316,12 +407,14 @@ def test_an_adjusted_score_is_a_share_of_the_top(events, tmp_path):
     assert standing.max == 19 * 8 + 6
     page = (tmp_path / "out" / "deals" / "deal-1.html").read_text(encoding="utf-8")
     assert "корр." in page and "60%" in page and "3,6" in page
-    bad, _ = filled(event, tmp_path / "bad", extra={key: {"contract": "корр", "N_mp": 120, "E_mp": None,
-                                                           "S_mp": 50, "W_mp": 50}})
+    bad, _ = filled(
+        event, tmp_path / "bad", extra={key: {"contract": "корр", "N_mp": 120, "E_mp": None, "S_mp": 50, "W_mp": 50}}
+    )
     with pytest.raises(WorkbookError) as e:
         run_session(event, bad, tmp_path / "out2")
     assert [p.text("en") for p in e.value.problems] == [
-        f"'Сдача 1'!L{FIRST_ROW}: adjusted score for N: expected a percentage 0–100, found \"120\""]
+        f"'Сдача 1'!L{FIRST_ROW}: adjusted score for N: expected a percentage 0–100, found \"120\""
+    ]
 
 
 def _pdf_of_pages(n: int) -> bytes:
@@ -359,8 +452,14 @@ def test_site_first_then_pdf_and_only_changed_parts_rendered(events, tmp_path, m
     seen = []
 
     def site_ready(index):
-        seen.append((index.is_file(), (out / "results.pdf").exists(), (out / "results.xlsx").exists(),
-                     json.loads((out / ".prefprint").read_text())["state"]))
+        seen.append(
+            (
+                index.is_file(),
+                (out / "results.pdf").exists(),
+                (out / "results.xlsx").exists(),
+                json.loads((out / ".prefprint").read_text())["state"],
+            )
+        )
 
     run_session(event, path, out, site_ready=site_ready)
     assert seen == [(True, False, False, "done")]  # the site whole, its PDF and workbook not yet

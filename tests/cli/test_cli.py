@@ -22,52 +22,124 @@ def run(*args):
     return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
 
-@pytest.mark.parametrize("args,message", [
-    (["movement", "--players", "0", "--lang", "en"], "Error: players must be from 8 to 1000 at tables of 4, not 0"),
-    (["movement", "--players", "0"], "Ошибка: участников должно быть от 8 до 1000 за столами по 4, а не 0"),
-    (["movement", "--players", "20", "--table-size", "5", "--lang", "en"],
-     "Error: Invalid value for '--table-size': '5' is not one of '4', '3'."),
-    (["movement", "--players", "20", "--table-size", "5"], "Ошибка: --table-size: «5» не подходит; допустимы: «4», «3»"),
-    (["serv"], "Ошибка: нет команды «serv»; может быть, «serve»?"),
-    (["serv", "--lang", "en"], 'Error: no such command "serv"; did you mean "serve"?'),
-    (["kitt", "spec.toml"], "Ошибка: нет команды «kitt»; может быть, «kit»?"),
-    (["--bogus"], "Ошибка: нет параметра «--bogus»"),
-    (["kit"], "Ошибка: не задан аргумент «описание турнира»"),
-    (["kit", "--lang", "en"], "Error: Missing argument 'SPEC'."),
-    (["kit", "--session", "0", "x.toml"], "Ошибка: --session: 0 — вне допустимого: не меньше 1"),
-    (["movement", "--players", "20", "--rounds", "0"], "Ошибка: --rounds: туров должно быть не меньше 1, а не 0"),
-    (["movement", "--players", "20", "--rooms", "a,b", "--lang", "en"],
-     'Error: --rooms: "a,b" — expected numbers separated by commas'),
-    (["movement", "--players", "20", "--absent", "3"], "Ошибка: --absent: только вместе с --by-lines"),
-    (["movement", "--players", "20", "--bogus"], "Ошибка: нет параметра «--bogus»; может быть, «--rounds»?"),
-    (["kit", "nonexist.toml"], "Ошибка: описание турнира: файл «nonexist.toml» не найден"),
-    (["foo"], "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse, serve"),
-    (["movement", "--players", "20", "--rounds", "9", "--lang", "en"],
-     "Error: rounds must be from 2 to 6 (the full circle) for 20 players, not 9"),
-    (["movement", "--players", "20", "--rounds", "1", "--lang", "en"],
-     "Error: in 1 round some sets would be played at one table only; play at least 2 rounds"),
-    (["movement", "--players", "24", "--method", "field", "--lang", "en"],
-     "Error: a perfect movement from a finite field exists for 8, 9, 16, 27, 32, 40... tables of 4; "
-     "24 players do not fit"),
-    (["movement", "--players", "100", "--by-lines", "--absent", "101", "--lang", "en"],
-     "Error: absent players 101 did not play the first session"),
-    (["score", "--variant", "sochi", "--dealer", "W", "--contract", "6S", "--declarer", "N",
-      "--tricks", "N=6,E=3", "--defence", "E=whist,S=pass", "--lang", "en"],
-     "Error: tricks add up to 9, expected 10 (N=6, E=3)"),
-    (["score", "--variant", "moscow", "--dealer", "W", "--contract", "6S", "--lang", "en"],
-     "Error: unknown variant \"moscow\"; known: sochi, leningrad, rostov, classic, responsible, ural"),
-    (["score", "--variant", "classic", "--dealer", "W", "--contract", "мизер", "--declarer", "N", "--tricks", "N=1",
-      "--dark"], "Ошибка: втёмную играется только игра на взятки, не мизер"),
-    (["score", "--variant", "sochi", "--dealer", "W", "--contract", "6 лопат", "--declarer", "N"],
-     "Ошибка: контракт «6 лопат»: неизвестная масть «лопат»; пишите ♠ (пики, пик, п), ♣ (трефы, треф, т, крести), "
-     "♦ (бубны, бубен, б), ♥ (черви, червей, ч) или БК (б/к, бк, без козыря)"),
-    (["score", "--variant", "sochi", "--dealer", "W", "--contract", "6♠", "--declarer", "N", "--tricks", "N=шесть"],
-     "Ошибка: взятки «шесть»: ожидается число 0–10"),
-    (["score", "--variant", "sochi", "--dealer", "W", "--contract", "6♠", "--convention", "tens"],
-     "Ошибка: «tens»: ожидается СОГЛАШЕНИЕ=ЗНАЧЕНИЕ, например tens=checked"),
-    (["costs", "--variant", "sochi", "--convention", "tens=open"],
-     "Ошибка: соглашение «tens»: ожидается whisted или checked, найдено «open»"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["movement", "--players", "0", "--lang", "en"], "Error: players must be from 8 to 1000 at tables of 4, not 0"),
+        (["movement", "--players", "0"], "Ошибка: участников должно быть от 8 до 1000 за столами по 4, а не 0"),
+        (
+            ["movement", "--players", "20", "--table-size", "5", "--lang", "en"],
+            "Error: Invalid value for '--table-size': '5' is not one of '4', '3'.",
+        ),
+        (
+            ["movement", "--players", "20", "--table-size", "5"],
+            "Ошибка: --table-size: «5» не подходит; допустимы: «4», «3»",
+        ),
+        (["serv"], "Ошибка: нет команды «serv»; может быть, «serve»?"),
+        (["serv", "--lang", "en"], 'Error: no such command "serv"; did you mean "serve"?'),
+        (["kitt", "spec.toml"], "Ошибка: нет команды «kitt»; может быть, «kit»?"),
+        (["--bogus"], "Ошибка: нет параметра «--bogus»"),
+        (["kit"], "Ошибка: не задан аргумент «описание турнира»"),
+        (["kit", "--lang", "en"], "Error: Missing argument 'SPEC'."),
+        (["kit", "--session", "0", "x.toml"], "Ошибка: --session: 0 — вне допустимого: не меньше 1"),
+        (["movement", "--players", "20", "--rounds", "0"], "Ошибка: --rounds: туров должно быть не меньше 1, а не 0"),
+        (
+            ["movement", "--players", "20", "--rooms", "a,b", "--lang", "en"],
+            'Error: --rooms: "a,b" — expected numbers separated by commas',
+        ),
+        (["movement", "--players", "20", "--absent", "3"], "Ошибка: --absent: только вместе с --by-lines"),
+        (["movement", "--players", "20", "--bogus"], "Ошибка: нет параметра «--bogus»; может быть, «--rounds»?"),
+        (["kit", "nonexist.toml"], "Ошибка: описание турнира: файл «nonexist.toml» не найден"),
+        (["foo"], "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse, serve"),
+        (
+            ["movement", "--players", "20", "--rounds", "9", "--lang", "en"],
+            "Error: rounds must be from 2 to 6 (the full circle) for 20 players, not 9",
+        ),
+        (
+            ["movement", "--players", "20", "--rounds", "1", "--lang", "en"],
+            "Error: in 1 round some sets would be played at one table only; play at least 2 rounds",
+        ),
+        (
+            ["movement", "--players", "24", "--method", "field", "--lang", "en"],
+            "Error: a perfect movement from a finite field exists for 8, 9, 16, 27, 32, 40... tables of 4; "
+            "24 players do not fit",
+        ),
+        (
+            ["movement", "--players", "100", "--by-lines", "--absent", "101", "--lang", "en"],
+            "Error: absent players 101 did not play the first session",
+        ),
+        (
+            [
+                "score",
+                "--variant",
+                "sochi",
+                "--dealer",
+                "W",
+                "--contract",
+                "6S",
+                "--declarer",
+                "N",
+                "--tricks",
+                "N=6,E=3",
+                "--defence",
+                "E=whist,S=pass",
+                "--lang",
+                "en",
+            ],
+            "Error: tricks add up to 9, expected 10 (N=6, E=3)",
+        ),
+        (
+            ["score", "--variant", "moscow", "--dealer", "W", "--contract", "6S", "--lang", "en"],
+            'Error: unknown variant "moscow"; known: sochi, leningrad, rostov, classic, responsible, ural',
+        ),
+        (
+            [
+                "score",
+                "--variant",
+                "classic",
+                "--dealer",
+                "W",
+                "--contract",
+                "мизер",
+                "--declarer",
+                "N",
+                "--tricks",
+                "N=1",
+                "--dark",
+            ],
+            "Ошибка: втёмную играется только игра на взятки, не мизер",
+        ),
+        (
+            ["score", "--variant", "sochi", "--dealer", "W", "--contract", "6 лопат", "--declarer", "N"],
+            "Ошибка: контракт «6 лопат»: неизвестная масть «лопат»; пишите ♠ (пики, пик, п), ♣ (трефы, треф, т, крести), "
+            "♦ (бубны, бубен, б), ♥ (черви, червей, ч) или БК (б/к, бк, без козыря)",
+        ),
+        (
+            [
+                "score",
+                "--variant",
+                "sochi",
+                "--dealer",
+                "W",
+                "--contract",
+                "6♠",
+                "--declarer",
+                "N",
+                "--tricks",
+                "N=шесть",
+            ],
+            "Ошибка: взятки «шесть»: ожидается число 0–10",
+        ),
+        (
+            ["score", "--variant", "sochi", "--dealer", "W", "--contract", "6♠", "--convention", "tens"],
+            "Ошибка: «tens»: ожидается СОГЛАШЕНИЕ=ЗНАЧЕНИЕ, например tens=checked",
+        ),
+        (
+            ["costs", "--variant", "sochi", "--convention", "tens=open"],
+            "Ошибка: соглашение «tens»: ожидается whisted или checked, найдено «open»",
+        ),
+    ],
+)
 def test_bad_arguments_give_one_line_and_exit_2(args, message):
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 2
@@ -102,16 +174,47 @@ def test_movement_compare_lists_candidates_and_the_reason():
 
 
 def test_score_json_and_text():
-    args = ["score", "--variant", "sochi", "--table-size", "4", "--dealer", "W", "--contract", "7♠",
-            "--declarer", "N", "--tricks", "N=5,E=5", "--defence", "E=whist,S=pass"]
+    args = [
+        "score",
+        "--variant",
+        "sochi",
+        "--table-size",
+        "4",
+        "--dealer",
+        "W",
+        "--contract",
+        "7♠",
+        "--declarer",
+        "N",
+        "--tricks",
+        "N=5,E=5",
+        "--defence",
+        "E=whist,S=pass",
+    ]
     assert json.loads(run(*args, "--json").output) == {"N": -104, "E": 48, "S": 28, "W": 28}
     text = run(*args, "--lang", "en").output
     assert "E writes 20 whists on N (defence tricks)" in text and "N: gora +8 (remiz)" in text
     russian = run(*args).output
     assert "E пишет 20 вистов на N (взятки защиты)" in russian and "N: гора +8 (ремиз)" in russian
     assert "S пишет 8 вистов на N (консоляция)" in russian
-    thirds = run("score", "--variant", "sochi", "--table-size", "3", "--dealer", "N", "--contract", "6♠",
-                 "--declarer", "N", "--tricks", "N=6,E=4", "--defence", "E=whist,S=pass", "--json").output
+    thirds = run(
+        "score",
+        "--variant",
+        "sochi",
+        "--table-size",
+        "3",
+        "--dealer",
+        "N",
+        "--contract",
+        "6♠",
+        "--declarer",
+        "N",
+        "--tricks",
+        "N=6,E=4",
+        "--defence",
+        "E=whist,S=pass",
+        "--json",
+    ).output
     assert json.loads(thirds) == {"N": 5.33, "E": 1.33, "S": -6.67}
 
 
@@ -121,10 +224,27 @@ def test_score_takes_dark_games_and_concessions_as_written_or_as_options():
     options = json.loads(run(*base, "--contract", "7♠", "--dark", "--concede", "3").output)
     assert written == options == {"N": -180, "E": 60, "S": 60, "W": 60}
     text = run(*base[:-1], "--contract", "7♠ dark down 3", "--lang", "en").output
-    assert text.splitlines()[:3] == ["7♠ dark down 3, dealer W, table of 4",
-                                     "  N: gora +12 (conceded before play, no whists)", "  dark game: all amounts ×2"]
-    checked = run("score", "--variant", "sochi", "--dealer", "W", "--contract", "10♠", "--declarer", "N",
-                  "--defence", "E=pass,S=pass", "--convention", "tens=checked", "--json").output
+    assert text.splitlines()[:3] == [
+        "7♠ dark down 3, dealer W, table of 4",
+        "  N: gora +12 (conceded before play, no whists)",
+        "  dark game: all amounts ×2",
+    ]
+    checked = run(
+        "score",
+        "--variant",
+        "sochi",
+        "--dealer",
+        "W",
+        "--contract",
+        "10♠",
+        "--declarer",
+        "N",
+        "--defence",
+        "E=pass,S=pass",
+        "--convention",
+        "tens=checked",
+        "--json",
+    ).output
     assert json.loads(checked) == {"N": 75, "E": -25, "S": -25, "W": -25}
 
 

@@ -38,6 +38,7 @@ def spec_with(old: str, new: str) -> str:
 # --------------------------------------------------------------------------- the corpus
 # each case: id -> dict(spec=text | bytes, workbook=bytes | "good", rulings=text, args=[...], exits={codes})
 
+
 def _spec_cases():
     deep = "x = " + "[" * 3000 + "]" * 3000 + "\n"
     many = "".join(f'\n[[players]]\nnumber = {n}\nname = "P{n}"\n' for n in range(21, 60))
@@ -47,19 +48,21 @@ def _spec_cases():
         "spec-name-ansi": spec_with('name = "Иванов Иван"', 'name = "\\u001b[31mИванов\\u001b[0m"'),
         "spec-name-newline": spec_with('name = "Иванов Иван"', 'name = "Иванов\\nИван"'),
         "spec-title-30000": spec_with(TITLE, f'title = "{"Щ" * 30000}"'),
-        "spec-players-empty": SPEC[:SPEC.index("[[players]]")] + "players = []\n",
-        "spec-players-not-list": SPEC[:SPEC.index("[[players]]")] + "players = 5\n",
-        "spec-no-players": SPEC[:SPEC.index("[[players]]")],
+        "spec-players-empty": SPEC[: SPEC.index("[[players]]")] + "players = []\n",
+        "spec-players-not-list": SPEC[: SPEC.index("[[players]]")] + "players = 5\n",
+        "spec-no-players": SPEC[: SPEC.index("[[players]]")],
         "spec-toml-3000-deep": deep + SPEC,
         "spec-start-25-99": spec_with('start = "18:30"', 'start = "25:99"'),
         "spec-start-text": spec_with('start = "18:30"', 'start = "вечером"'),
         "spec-minutes-inf": spec_with("minutes_per_deal = 5", "minutes_per_deal = inf"),
         "spec-minutes-float": spec_with("minutes_per_deal = 5", "minutes_per_deal = 5.5"),
         "spec-minutes-huge": spec_with("minutes_per_deal = 5", "minutes_per_deal = 99999999999999"),
-        "spec-shortfall-inf": spec_with("minutes_per_deal = 5", "minutes_per_deal = 5\n[game.conventions]\n"
-                                                                "shortfall = inf"),
-        "spec-convention-nan": spec_with("minutes_per_deal = 5", "minutes_per_deal = 5\n[game.conventions]\n"
-                                                                 "whist = nan"),
+        "spec-shortfall-inf": spec_with(
+            "minutes_per_deal = 5", "minutes_per_deal = 5\n[game.conventions]\nshortfall = inf"
+        ),
+        "spec-convention-nan": spec_with(
+            "minutes_per_deal = 5", "minutes_per_deal = 5\n[game.conventions]\nwhist = nan"
+        ),
         "spec-variant-spaces": spec_with('variant = "sochi"', 'variant = " SOCHI "'),
         "spec-table-size-huge": spec_with("table_size = 4", "table_size = 9223372036854775807"),
         "spec-deals-per-set-huge": spec_with("minutes_per_deal = 5", "minutes_per_deal = 5\ndeals_per_set = 10000000"),
@@ -75,10 +78,10 @@ def _spec_cases():
         "spec-not-utf8": b"\xff\xfe[event]\ntitle = 1\n",
         "spec-binary": bytes(range(256)) * 4,
         "spec-empty": "",
-        "spec-prepared-garbage": SPEC.replace("seed = 20261205", "seed = 1\n[[deals.prepared]]\nnumber = 1\nN = \"♠ Ж\""),
+        "spec-prepared-garbage": SPEC.replace("seed = 20261205", 'seed = 1\n[[deals.prepared]]\nnumber = 1\nN = "♠ Ж"'),
         "spec-rulings-garbage": SPEC + '\n[[rulings]]\nkind = "adjusted"\ndeal = 1e400\npercent = nan\nreason = 5\n'
-                                       '[[rulings]]\nkind = "time"\nround = 99999999999\ntable = 1\nmp = inf\n'
-                                       'seats = "N"\nreason = "x"\n',
+        '[[rulings]]\nkind = "time"\nround = 99999999999\ntable = 1\nmp = inf\n'
+        'seats = "N"\nreason = "x"\n',
         "spec-rulings-not-list": SPEC.replace("[event]", 'rulings = "всё"\n[event]', 1),
         "spec-factoring-bad": SPEC + '\n[scoring]\nfactoring = ["neuberg"]\n',
     }
@@ -132,15 +135,22 @@ def _workbook_cases(event):
         "wb-status-spoiled": edit(good, {2: {"H2": " Испорчена "}}),
         "wb-row-duplicated": edit(good, {1: {ref("round", 7): 1, ref("table", 7): 1}}),
         "wb-row-table-99": edit(good, {1: {ref("table", r6): 99}}),
-        "wb-every-cell-wrong": edit(good, {d.number: {ref(c, r): "☠" for r in range(6, 11) for c in
-                                                      ("contract", "N_no", "N_whists")} for d in event.deals}),
+        "wb-every-cell-wrong": edit(
+            good,
+            {
+                d.number: {ref(c, r): "☠" for r in range(6, 11) for c in ("contract", "N_no", "N_whists")}
+                for d in event.deals
+            },
+        ),
         "wb-blank-kit": blank_bytes(event),
         "wb-not-a-zip": b"this is not a workbook\n" * 10,
         "wb-empty": b"",
         "wb-zip-without-workbook": _zip({"hello.txt": b"hi"}),
         "wb-wrong-event": filled_bytes(_other_event()),
-        "wb-adjusted-garbage": edit(good, {1: {ref("contract", r6): "корр", ref("N_mp", r6): "inf%",
-                                               ref("E_mp", r6): "-0", ref("S_mp", r6): "1e9"}}),
+        "wb-adjusted-garbage": edit(
+            good,
+            {1: {ref("contract", r6): "корр", ref("N_mp", r6): "inf%", ref("E_mp", r6): "-0", ref("S_mp", r6): "1e9"}},
+        ),
     }
 
 
@@ -162,8 +172,10 @@ def _tree(folder: Path) -> dict:
     """Every file under a folder with its digest (hidden files included)."""
     if not folder.exists():
         return {}
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "dir"
-            for p in sorted(folder.rglob("*"))}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "dir"
+        for p in sorted(folder.rglob("*"))
+    }
 
 
 def _previous_site(folder: Path) -> None:
@@ -171,8 +183,9 @@ def _previous_site(folder: Path) -> None:
     (folder / "deals").mkdir(parents=True)
     (folder / "deals" / "deal-999.html").write_text("stale", encoding="utf-8")
     (folder / "index.html").write_text("old", encoding="utf-8")
-    (folder / MANIFEST).write_text('{"kind": "results", "state": "done", "names": ["deals", "index.html"]}',
-                                   encoding="utf-8")
+    (folder / MANIFEST).write_text(
+        '{"kind": "results", "state": "done", "names": ["deals", "index.html"]}', encoding="utf-8"
+    )
 
 
 CORPUS: dict = {}
@@ -192,8 +205,9 @@ def _corpus(event):
 
 def _check(result, inputs_before, inputs, out, out_before):
     """The three promises: no traceback, inputs unchanged, the output folder whole and never mixed."""
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
-        "".join(__import__("traceback").format_exception(result.exception))
+    assert result.exception is None or isinstance(result.exception, SystemExit), "".join(
+        __import__("traceback").format_exception(result.exception)
+    )
     assert "Traceback" not in result.output
     assert {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in inputs} == inputs_before
     leftovers = [p.name for p in out.parent.iterdir() if p.name.startswith(f".{out.name}.")]
@@ -236,27 +250,81 @@ _EVENT: list = []
 
 
 def _ids():
-    return list(_spec_cases()) + [f"kit-{n}" for n in ("spec-title-bel", "spec-players-empty", "spec-start-25-99",
-                                                       "spec-toml-3000-deep")] + WORKBOOK_IDS
+    return (
+        list(_spec_cases())
+        + [f"kit-{n}" for n in ("spec-title-bel", "spec-players-empty", "spec-start-25-99", "spec-toml-3000-deep")]
+        + WORKBOOK_IDS
+    )
 
 
-WORKBOOK_IDS = ["wb-whists-infinity", "wb-whists-1e5000", "wb-whists-1e999999999", "wb-whists-nan", "wb-numeric-inf",
-                "wb-numeric-nan", "wb-numeric-text", "wb-numeric-huge-player", "wb-player-5000-digits",
-                "wb-player-fullwidth", "wb-round-float", "wb-tricks-5000-digits", "wb-contract-5000-digits",
-                "wb-contract-number", "wb-contract-bool", "wb-contract-newline", "wb-cell-30000", "wb-whists-bool",
-                "wb-error-cell", "wb-date-cell", "wb-shared-string-broken", "wb-half-sheet-xml",
-                "wb-half-workbook-xml", "wb-formula-no-value", "wb-formula-status", "wb-formula-cached",
-                "wb-sheet-superscript", "wb-sheet-fullwidth-dup", "wb-sheet-zero-padded-dup", "wb-sheet-deal-999",
-                "wb-sheet-huge-number", "wb-status-blah", "wb-status-latin-a", "wb-status-spoiled",
-                "wb-row-duplicated", "wb-row-table-99", "wb-every-cell-wrong", "wb-blank-kit", "wb-not-a-zip",
-                "wb-empty", "wb-zip-without-workbook", "wb-wrong-event", "wb-adjusted-garbage"]
+WORKBOOK_IDS = [
+    "wb-whists-infinity",
+    "wb-whists-1e5000",
+    "wb-whists-1e999999999",
+    "wb-whists-nan",
+    "wb-numeric-inf",
+    "wb-numeric-nan",
+    "wb-numeric-text",
+    "wb-numeric-huge-player",
+    "wb-player-5000-digits",
+    "wb-player-fullwidth",
+    "wb-round-float",
+    "wb-tricks-5000-digits",
+    "wb-contract-5000-digits",
+    "wb-contract-number",
+    "wb-contract-bool",
+    "wb-contract-newline",
+    "wb-cell-30000",
+    "wb-whists-bool",
+    "wb-error-cell",
+    "wb-date-cell",
+    "wb-shared-string-broken",
+    "wb-half-sheet-xml",
+    "wb-half-workbook-xml",
+    "wb-formula-no-value",
+    "wb-formula-status",
+    "wb-formula-cached",
+    "wb-sheet-superscript",
+    "wb-sheet-fullwidth-dup",
+    "wb-sheet-zero-padded-dup",
+    "wb-sheet-deal-999",
+    "wb-sheet-huge-number",
+    "wb-status-blah",
+    "wb-status-latin-a",
+    "wb-status-spoiled",
+    "wb-row-duplicated",
+    "wb-row-table-99",
+    "wb-every-cell-wrong",
+    "wb-blank-kit",
+    "wb-not-a-zip",
+    "wb-empty",
+    "wb-zip-without-workbook",
+    "wb-wrong-event",
+    "wb-adjusted-garbage",
+]
 
 # the outcome each case must have: 0 published, 1 problems in the workbook, 2 a bad spec, flag or folder
-EXPECTED_EXIT = {"wb-formula-cached": 0, "wb-sheet-superscript": 0, "wb-status-spoiled": 0, "wb-player-fullwidth": 0,
-                 "spec-players-empty": 2, "spec-toml-3000-deep": 2, "spec-start-25-99": 2, "spec-minutes-inf": 2,
-                 "spec-shortfall-inf": 2, "spec-invalid-toml": 2, "spec-not-utf8": 2, "spec-empty": 2,
-                 "spec-rulings-garbage": 2, "spec-rulings-not-list": 2, "spec-factoring-bad": 2,
-                 "spec-variant-spaces": 0, "spec-seed-huge": 1, "spec-date-bad": 0, "spec-more-players": 1}
+EXPECTED_EXIT = {
+    "wb-formula-cached": 0,
+    "wb-sheet-superscript": 0,
+    "wb-status-spoiled": 0,
+    "wb-player-fullwidth": 0,
+    "spec-players-empty": 2,
+    "spec-toml-3000-deep": 2,
+    "spec-start-25-99": 2,
+    "spec-minutes-inf": 2,
+    "spec-shortfall-inf": 2,
+    "spec-invalid-toml": 2,
+    "spec-not-utf8": 2,
+    "spec-empty": 2,
+    "spec-rulings-garbage": 2,
+    "spec-rulings-not-list": 2,
+    "spec-factoring-bad": 2,
+    "spec-variant-spaces": 0,
+    "spec-seed-huge": 1,
+    "spec-date-bad": 0,
+    "spec-more-players": 1,
+}
 
 
 @pytest.mark.parametrize("name", _ids())
@@ -294,8 +362,16 @@ def _checked_ten_workbook(event, declarer_tricks):
         if outcome.contract.kind == "game" and outcome.contract.level == 10:
             row = row_of(event, deal, rnd, table)
             per_deal.setdefault(deal, {}).update({ref(c, row): v for c, v in blank_whists.items()})
-    first = {"contract": "10♠", "decl_seat": "E", "decl_tricks": declarer_tricks, "w1_seat": None,
-             "w1_tricks": None, "w2_seat": None, "w2_tricks": None, **blank_whists}
+    first = {
+        "contract": "10♠",
+        "decl_seat": "E",
+        "decl_tricks": declarer_tricks,
+        "w1_seat": None,
+        "w1_tricks": None,
+        "w2_seat": None,
+        "w2_tricks": None,
+        **blank_whists,
+    }
     per_deal.setdefault(1, {}).update({ref(c, 6): v for c, v in first.items()})
     return edit(filled_bytes(event), per_deal)
 
@@ -313,8 +389,11 @@ def _typed_layout_workbook(table_event, deal: int, empty: str) -> bytes:
     for pocket, row in layout_rows(table_event, d):
         if pocket == empty:
             continue
-        typed = (cards.talon[0 if pocket == "talon_top" else 1],) if pocket.startswith("talon") else \
-            dict(cards.hands)[pocket]
+        typed = (
+            (cards.talon[0 if pocket == "talon_top" else 1],)
+            if pocket.startswith("talon")
+            else dict(cards.hands)[pocket]
+        )
         cells[f"{get_column_letter(LAYOUT_COL + 1)}{row}"] = " ".join(card_text(c) for c in typed)
     return edit(filled_bytes(table_event), {deal: cells})
 
@@ -326,35 +405,68 @@ def _last_cases(event):
     assert table_event.deal(6).dealer == "E"  # N, S, W play deal 6: W's cards in X5, the talon in X6 and X7
     date = "строка 3, event.date: такой даты нет"
     return {
-        "spec-date-impossible-string": dict(spec=spec_with("date = 2026-12-05", 'date = "2026-02-30"'), exit=2,
-                                            says=f"{date}: «2026-02-30»"),
-        "spec-date-impossible-dotted": dict(spec=spec_with("date = 2026-12-05", 'date = "30.02.2026"'), exit=2,
-                                            says=f"{date}: «30.02.2026»"),
-        "spec-date-impossible-in-words": dict(spec=spec_with("date = 2026-12-05", 'date = "2026-12-05 — 2026-12-32"'),
-                                              exit=2, says=f"{date}: «2026-12-32»"),
-        "spec-date-impossible-toml": dict(spec=spec_with("date = 2026-12-05", "date = 2026-02-30"), exit=2,
-                                          says="строка 3, столбец 8: ошибка записи TOML — date = 2026-02-30: такой "
-                                               "даты нет"),
-        "kit-spec-date-impossible-string": dict(spec=spec_with("date = 2026-12-05", 'date = "2026-02-30"'),
-                                                command="kit", exit=2, says=f"{date}: «2026-02-30»"),
-        "kit-spec-date-impossible-toml": dict(spec=spec_with("date = 2026-12-05", "date = 2026-02-30"),
-                                              command="kit", exit=2, says="date = 2026-02-30: такой даты нет"),
+        "spec-date-impossible-string": dict(
+            spec=spec_with("date = 2026-12-05", 'date = "2026-02-30"'), exit=2, says=f"{date}: «2026-02-30»"
+        ),
+        "spec-date-impossible-dotted": dict(
+            spec=spec_with("date = 2026-12-05", 'date = "30.02.2026"'), exit=2, says=f"{date}: «30.02.2026»"
+        ),
+        "spec-date-impossible-in-words": dict(
+            spec=spec_with("date = 2026-12-05", 'date = "2026-12-05 — 2026-12-32"'),
+            exit=2,
+            says=f"{date}: «2026-12-32»",
+        ),
+        "spec-date-impossible-toml": dict(
+            spec=spec_with("date = 2026-12-05", "date = 2026-02-30"),
+            exit=2,
+            says="строка 3, столбец 8: ошибка записи TOML — date = 2026-02-30: такой даты нет",
+        ),
+        "kit-spec-date-impossible-string": dict(
+            spec=spec_with("date = 2026-12-05", 'date = "2026-02-30"'),
+            command="kit",
+            exit=2,
+            says=f"{date}: «2026-02-30»",
+        ),
+        "kit-spec-date-impossible-toml": dict(
+            spec=spec_with("date = 2026-12-05", "date = 2026-02-30"),
+            command="kit",
+            exit=2,
+            says="date = 2026-02-30: такой даты нет",
+        ),
         "wb-checked-ten-made-no-defence": dict(spec=CHECKED, workbook=_checked_ten_workbook(event, 10), exit=0),
-        "wb-checked-ten-short-no-defence": dict(spec=CHECKED, workbook=_checked_ten_workbook(event, 8), exit=1,
-                                                says="'Сдача 1'!F6: не записаны защитники S, W"),
-        "wb-layout-hand-empty": dict(spec=AT_TABLE, workbook=_typed_layout_workbook(table_event, 6, "W"), exit=1,
-                                     says="'Сдача 6'!X5: расклад записан не полностью — нет карт «W»"),
-        "wb-layout-talon-bottom-empty": dict(spec=AT_TABLE, workbook=_typed_layout_workbook(table_event, 6,
-                                                                                             "talon_bottom"),
-                                             exit=1, says="'Сдача 6'!X7: расклад записан не полностью — нет карты "
-                                                          "«прикуп, нижняя карта»"),
+        "wb-checked-ten-short-no-defence": dict(
+            spec=CHECKED,
+            workbook=_checked_ten_workbook(event, 8),
+            exit=1,
+            says="'Сдача 1'!F6: не записаны защитники S, W",
+        ),
+        "wb-layout-hand-empty": dict(
+            spec=AT_TABLE,
+            workbook=_typed_layout_workbook(table_event, 6, "W"),
+            exit=1,
+            says="'Сдача 6'!X5: расклад записан не полностью — нет карт «W»",
+        ),
+        "wb-layout-talon-bottom-empty": dict(
+            spec=AT_TABLE,
+            workbook=_typed_layout_workbook(table_event, 6, "talon_bottom"),
+            exit=1,
+            says="'Сдача 6'!X7: расклад записан не полностью — нет карты «прикуп, нижняя карта»",
+        ),
     }
 
 
-LAST_IDS = ["spec-date-impossible-string", "spec-date-impossible-dotted", "spec-date-impossible-in-words",
-            "spec-date-impossible-toml", "kit-spec-date-impossible-string", "kit-spec-date-impossible-toml",
-            "wb-checked-ten-made-no-defence", "wb-checked-ten-short-no-defence", "wb-layout-hand-empty",
-            "wb-layout-talon-bottom-empty"]
+LAST_IDS = [
+    "spec-date-impossible-string",
+    "spec-date-impossible-dotted",
+    "spec-date-impossible-in-words",
+    "spec-date-impossible-toml",
+    "kit-spec-date-impossible-string",
+    "kit-spec-date-impossible-toml",
+    "wb-checked-ten-made-no-defence",
+    "wb-checked-ten-short-no-defence",
+    "wb-layout-hand-empty",
+    "wb-layout-talon-bottom-empty",
+]
 _LAST: dict = {}
 
 
@@ -375,34 +487,59 @@ def test_the_last_hostile_inputs(name, events, tmp_path, monkeypatch):
 
 SCORE = ["score", "--variant", "sochi", "--dealer", "W", "--declarer", "N"]
 COMMANDS = {  # the command line, its exit code and its whole output
-    "score-contract-5000-digits": (SCORE + ["--contract", "7" * 5000 + "♠", "--tricks", "N=7"], 2,
-                                   f"Ошибка: контракт «{'7' * 39}…»: уровни 6–10"),
-    "score-concession-5000-digits": (SCORE + ["--contract", "6♠ без " + "3" * 5000], 2,
-                                     f"Ошибка: контракт «6♠ без {'3' * 32}…»: после «без» — сколько взяток сдано: "
-                                     "число 1–10 или словом (одной … десяти)"),
+    "score-contract-5000-digits": (
+        SCORE + ["--contract", "7" * 5000 + "♠", "--tricks", "N=7"],
+        2,
+        f"Ошибка: контракт «{'7' * 39}…»: уровни 6–10",
+    ),
+    "score-concession-5000-digits": (
+        SCORE + ["--contract", "6♠ без " + "3" * 5000],
+        2,
+        f"Ошибка: контракт «6♠ без {'3' * 32}…»: после «без» — сколько взяток сдано: "
+        "число 1–10 или словом (одной … десяти)",
+    ),
     "score-contract-superscript": (SCORE + ["--contract", "²♠"], 2, None),
     "score-tricks-5000-digits": (SCORE + ["--contract", "7♠", "--tricks", "N=" + "7" * 5000], 2, None),
-    "score-checked-ten-made": (SCORE + ["--contract", "10♠", "--tricks", "N=10", "--convention", "tens=checked",
-                                        "--json"], 0, '{"N": 75, "E": -25, "S": -25, "W": -25}'),
-    "score-checked-ten-short": (SCORE + ["--contract", "10♠", "--tricks", "N=8,E=1,S=1", "--convention",
-                                         "tens=checked", "--json"], 0, '{"N": -230, "E": 80, "S": 80, "W": 70}'),
-    "score-checked-ten-short-no-tricks": (SCORE + ["--contract", "10♠", "--tricks", "N=8", "--convention",
-                                                   "tens=checked"], 2,
-                                          "Ошибка: десятерная проверяется: при недоборе впишите взятки защитников "
-                                          "числами"),
-    "score-whisted-ten-needs-defence": (SCORE + ["--contract", "10♠", "--tricks", "N=10", "--lang", "en"], 2,
-                                        "Error: the defence of E and S must be given as whist, pass or half"),
+    "score-checked-ten-made": (
+        SCORE + ["--contract", "10♠", "--tricks", "N=10", "--convention", "tens=checked", "--json"],
+        0,
+        '{"N": 75, "E": -25, "S": -25, "W": -25}',
+    ),
+    "score-checked-ten-short": (
+        SCORE + ["--contract", "10♠", "--tricks", "N=8,E=1,S=1", "--convention", "tens=checked", "--json"],
+        0,
+        '{"N": -230, "E": 80, "S": 80, "W": 70}',
+    ),
+    "score-checked-ten-short-no-tricks": (
+        SCORE + ["--contract", "10♠", "--tricks", "N=8", "--convention", "tens=checked"],
+        2,
+        "Ошибка: десятерная проверяется: при недоборе впишите взятки защитников числами",
+    ),
+    "score-whisted-ten-needs-defence": (
+        SCORE + ["--contract", "10♠", "--tricks", "N=10", "--lang", "en"],
+        2,
+        "Error: the defence of E and S must be given as whist, pass or half",
+    ),
     "command-serv": (["serv"], 2, "Ошибка: нет команды «serv»; может быть, «serve»?"),
     "command-serv-en": (["serv", "--lang", "en"], 2, 'Error: no such command "serv"; did you mean "serve"?'),
     "command-scor": (["scor", "--contract", "6♠"], 2, "Ошибка: нет команды «scor»; может быть, «score»?"),
-    "command-unknown": (["печать"], 2, "Ошибка: нет команды «печать»; команды: movement, score, costs, kit, results, "
-                                       "analyse, serve"),
+    "command-unknown": (
+        ["печать"],
+        2,
+        "Ошибка: нет команды «печать»; команды: movement, score, costs, kit, results, analyse, serve",
+    ),
     "command-option-first": (["--bogus", "kit"], 2, "Ошибка: нет параметра «--bogus»"),
     "command-missing-spec": (["kit"], 2, "Ошибка: не задан аргумент «описание турнира»"),
-    "command-rounds-zero": (["movement", "--players", "20", "--rounds", "0"], 2,
-                            "Ошибка: --rounds: туров должно быть не меньше 1, а не 0"),
-    "command-rooms-garbage": (["movement", "--players", "20", "--rooms", "1e5000"], 2,
-                              "Ошибка: --rooms: «1e5000» — ожидаются числа через запятую"),
+    "command-rounds-zero": (
+        ["movement", "--players", "20", "--rounds", "0"],
+        2,
+        "Ошибка: --rounds: туров должно быть не меньше 1, а не 0",
+    ),
+    "command-rooms-garbage": (
+        ["movement", "--players", "20", "--rooms", "1e5000"],
+        2,
+        "Ошибка: --rooms: «1e5000» — ожидаются числа через запятую",
+    ),
     "command-version": (["--version"], 0, None),
 }
 
@@ -417,8 +554,10 @@ def test_commands_answer_in_one_line_in_their_language(name):
     if code == 2:
         assert len(result.output.strip().splitlines()) == 1, result.output
         assert result.output.startswith("Error: " if "--lang" in args else "Ошибка: "), result.output
-        assert not any(w in result.output for w in ("No such", "Invalid value", "Missing", "Did you mean")) \
-            or "--lang" in args, result.output
+        assert (
+            not any(w in result.output for w in ("No such", "Invalid value", "Missing", "Did you mean"))
+            or "--lang" in args
+        ), result.output
     if said is not None:
         assert result.output.strip() == said
 
@@ -440,6 +579,7 @@ def test_a_spec_named_dots_writes_inside_output(events, tmp_path, monkeypatch):
 
 
 # --------------------------------------------------------------------------- flags and paths
+
 
 def _paths(tmp_path: Path, event) -> dict:
     wb = tmp_path / "filled.xlsx"
@@ -525,12 +665,13 @@ def test_a_locked_folder_is_refused_in_one_line(events, tmp_path):
     lock = open(tmp_path / ".out.lock", "w")
     fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     try:
-        result = CliRunner().invoke(cli, ["results", event.source, str(wb), "-o", str(tmp_path / "out"), "--lang",
-                                          "en"])
+        result = CliRunner().invoke(
+            cli, ["results", event.source, str(wb), "-o", str(tmp_path / "out"), "--lang", "en"]
+        )
     finally:
         lock.close()
     assert result.exit_code == 2
-    assert result.output == f"Error: another prefprint run is writing to \"{tmp_path / 'out'}\"; wait for it to finish\n"
+    assert result.output == f'Error: another prefprint run is writing to "{tmp_path / "out"}"; wait for it to finish\n'
     assert not (tmp_path / "out").exists()
 
 
@@ -556,6 +697,7 @@ def test_kit_keeps_a_filled_workbook_unless_forced(events, tmp_path, monkeypatch
 
 # --------------------------------------------------------------------------- killed runs
 
+
 def _children(pid: int) -> list[int]:
     out = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -577,8 +719,15 @@ def _alive(pid: int) -> bool:
 
 
 def _start(args, out: Path, env=None):
-    proc = subprocess.Popen([sys.executable, "-m", "prefprint", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "prefprint", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env=env,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # wait until the render processes are at work
         workers = _children(proc.pid)
@@ -618,9 +767,13 @@ def test_a_killed_run_stops_at_once_and_leaves_the_old_results(events, tmp_path,
     if site_only:
         assert "index.html" in tree and "results.pdf" not in tree and "deals/deal-999.html" not in tree
     if how != "SIGKILL":
-        said = (f"  the results site is ready: {out / 'index.html'}; the PDF follows\n"
-                f"Interrupted: the results site is already published in {out}; results.pdf and results.xlsx were "
-                "not written." if site_only else "Interrupted: nothing was changed.")
+        said = (
+            f"  the results site is ready: {out / 'index.html'}; the PDF follows\n"
+            f"Interrupted: the results site is already published in {out}; results.pdf and results.xlsx were "
+            "not written."
+            if site_only
+            else "Interrupted: nothing was changed."
+        )
         assert err.strip() == said.strip() and proc.returncode == 130
         assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.")]
     # whatever a killed run left beside the folder, the next run cleans up
@@ -693,8 +846,14 @@ def test_a_kit_killed_outright_leaves_nothing_that_stops_the_next(tmp_path, afte
 
     out = tmp_path / "out"
     env = {k: v for k, v in os.environ.items() if k != "PREFPRINT_NO_ANALYSIS"}  # the analysis pool too
-    proc = subprocess.Popen([sys.executable, "-m", "prefprint", "kit", str(OPEN), "-o", str(out)], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "prefprint", "kit", str(OPEN), "-o", str(out)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        env=env,
+    )
     t, seen = time.monotonic(), set()
     while time.monotonic() - t < after and proc.poll() is None:
         seen.update(_children(proc.pid))

@@ -56,8 +56,12 @@ def test_card_notation_round_trips():
 
 
 def test_prepared_deal_is_checked():
-    good = {"N": "♠ Т К Д В 10 9 8 7 ♣ Т К", "E": "♣ Д В 10 9 8 7 ♦ Т К Д В", "S": "♦ 10 9 8 7 ♥ Т К Д В 10 9",
-            "talon": "♥ 8 7"}
+    good = {
+        "N": "♠ Т К Д В 10 9 8 7 ♣ Т К",
+        "E": "♣ Д В 10 9 8 7 ♦ Т К Д В",
+        "S": "♦ 10 9 8 7 ♥ Т К Д В 10 9",
+        "talon": "♥ 8 7",
+    }
     deal = prepared_deal(good, 1, 1, "W", 4)
     assert deal.talon == ((3, 1), (3, 0))
     with pytest.raises(DealError, match="N has 9 cards, expected 10; cards given twice: ♣Т"):
@@ -81,10 +85,12 @@ def test_a_layout_typed_with_a_cell_left_empty_is_blamed_on_that_cell():
     _, problems = typed_layout(blank, typed("W"))
     assert [p.text("ru") for p in problems] == ["'Сдача 6'!X5: расклад записан не полностью — нет карт «W»"]
     _, problems = typed_layout(blank, typed("talon_bottom"))
-    assert [p.text("ru") for p in problems] == ["'Сдача 6'!X7: расклад записан не полностью — нет карты «прикуп, "
-                                                "нижняя карта»"]
-    assert [p.text("en") for p in problems] == ["'Сдача 6'!X7: the layout is incomplete — the card \"talon, bottom "
-                                                "card\" is missing"]
+    assert [p.text("ru") for p in problems] == [
+        "'Сдача 6'!X7: расклад записан не полностью — нет карты «прикуп, нижняя карта»"
+    ]
+    assert [p.text("en") for p in problems] == [
+        "'Сдача 6'!X7: the layout is incomplete — the card \"talon, bottom card\" is missing"
+    ]
     # a pocket not given at all (a caller that passes only what was typed): said at the first typed cell
     partial = {p: v for p, v in typed(None).items() if p != "N"}
     assert typed_layout(blank, partial)[1][0].text("en").startswith("'Сдача 6'!X4: the layout is incomplete")

@@ -38,8 +38,16 @@ def test_case_file(path):
     conv = conventions_for(case["variant"], case.get("conventions"))
 
     def run():
-        outcome = Outcome.make(case["table_size"], case["dealer"], case["contract"], case.get("declarer"),
-                               case.get("tricks"), case.get("defence"), case.get("dark", False), case.get("concede"))
+        outcome = Outcome.make(
+            case["table_size"],
+            case["dealer"],
+            case["contract"],
+            case.get("declarer"),
+            case.get("tricks"),
+            case.get("defence"),
+            case.get("dark", False),
+            case.get("concede"),
+        )
         return settle(outcome, conv).results
 
     if "error" in case:
@@ -67,26 +75,55 @@ def test_contract_text_round_trips():
     assert Contract.parse("8NT") == Contract.parse("8бк") == Contract("game", 8, "БК")
     assert Contract.parse("Мизер").kind == "misere" and Contract.parse("—").kind == "allpass"
     assert Contract.parse("распасы").kind == Contract.parse("pass").kind == "allpass"
-    with pytest.raises(ScoringError, match="contract \"11♠\": levels are 6–10"):
+    with pytest.raises(ScoringError, match='contract "11♠": levels are 6–10'):
         Contract.parse("11♠")
     with pytest.raises(ScoringError, match="do not belong here"):
         Contract.parse("7♠ втёмную")
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("6 пик", "6♠"), ("6 пики", "6♠"), ("шесть пик", "6♠"), ("шестерная пиковая", "6♠"), ("6-пик", "6♠"),
-    ("7 треф", "7♣"), ("7 трефы", "7♣"), ("семь крестей", "7♣"), ("7К", "7♣"),
-    ("8 бубен", "8♦"), ("восемь бубны", "8♦"), ("8 Б", "8♦"),
-    ("9 червей", "9♥"), ("девять черви", "9♥"), ("9♡", "9♥"), ("9♥\ufe0f", "9♥"),
-    ("10 б/к", "10БК"), ("десять без козыря", "10БК"), ("6 бк", "6БК"), ("6 Б/К", "6БК"), ("six no trump", "6БК"),
-    ("seven spades", "7♠"), ("Семь\u00a0пик", "7♠"),
-    ("7♠ втёмную", "7♠ втёмную"), ("7♠ втемную", "7♠ втёмную"), ("7♠ в тёмную", "7♠ втёмную"),
-    ("7S dark", "7♠ втёмную"), ("втёмную семь пик", "7♠ втёмную"),
-    ("6♠ без 3", "6♠ без 3"), ("6♠ без трёх", "6♠ без 3"), ("6♠ без четырех взяток", "6♠ без 4"),
-    ("6S down four", "6♠ без 4"), ("6 без козыря без одной", "6БК без 1"), ("7 без 4", "7 без 4"),
-    ("мизер втёмную", "мизер втёмную"), ("— dark", "— втёмную"),
-    ("мизер без прикупа", "мизер"), ("9 пик без прикупа", "9♠"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("6 пик", "6♠"),
+        ("6 пики", "6♠"),
+        ("шесть пик", "6♠"),
+        ("шестерная пиковая", "6♠"),
+        ("6-пик", "6♠"),
+        ("7 треф", "7♣"),
+        ("7 трефы", "7♣"),
+        ("семь крестей", "7♣"),
+        ("7К", "7♣"),
+        ("8 бубен", "8♦"),
+        ("восемь бубны", "8♦"),
+        ("8 Б", "8♦"),
+        ("9 червей", "9♥"),
+        ("девять черви", "9♥"),
+        ("9♡", "9♥"),
+        ("9♥\ufe0f", "9♥"),
+        ("10 б/к", "10БК"),
+        ("десять без козыря", "10БК"),
+        ("6 бк", "6БК"),
+        ("6 Б/К", "6БК"),
+        ("six no trump", "6БК"),
+        ("seven spades", "7♠"),
+        ("Семь\u00a0пик", "7♠"),
+        ("7♠ втёмную", "7♠ втёмную"),
+        ("7♠ втемную", "7♠ втёмную"),
+        ("7♠ в тёмную", "7♠ втёмную"),
+        ("7S dark", "7♠ втёмную"),
+        ("втёмную семь пик", "7♠ втёмную"),
+        ("6♠ без 3", "6♠ без 3"),
+        ("6♠ без трёх", "6♠ без 3"),
+        ("6♠ без четырех взяток", "6♠ без 4"),
+        ("6S down four", "6♠ без 4"),
+        ("6 без козыря без одной", "6БК без 1"),
+        ("7 без 4", "7 без 4"),
+        ("мизер втёмную", "мизер втёмную"),
+        ("— dark", "— втёмную"),
+        ("мизер без прикупа", "мизер"),
+        ("9 пик без прикупа", "9♠"),
+    ],
+)
 def test_contract_words_as_players_write_them(text, expected):
     assert str(parse_contract_cell(text)) == expected
 
@@ -94,31 +131,42 @@ def test_contract_words_as_players_write_them(text, expected):
 def test_unknown_contract_words_list_the_accepted_forms():
     with pytest.raises(ScoringError) as e:
         parse_contract_cell("6 лопат")
-    assert e.value.text("ru") == ("контракт «6 лопат»: неизвестная масть «лопат»; пишите ♠ (пики, пик, п), "
-                                  "♣ (трефы, треф, т, крести), ♦ (бубны, бубен, б), ♥ (черви, червей, ч) "
-                                  "или БК (б/к, бк, без козыря)")
+    assert e.value.text("ru") == (
+        "контракт «6 лопат»: неизвестная масть «лопат»; пишите ♠ (пики, пик, п), "
+        "♣ (трефы, треф, т, крести), ♦ (бубны, бубен, б), ♥ (черви, червей, ч) "
+        "или БК (б/к, бк, без козыря)"
+    )
     assert "♠ (S, spades)" in e.value.text("en")
-    for bad, code in (("шестнадцать пик", "rules.contract_form"), ("6♠ без трёхх", "rules.contract_count"),
-                      ("", "rules.contract_form"), ("6♠ down", "rules.contract_suit"),
-                      ("12 пик", "rules.contract_level"), (None, "rules.contract_form"), (7, "rules.contract_no_suit")):
+    for bad, code in (
+        ("шестнадцать пик", "rules.contract_form"),
+        ("6♠ без трёхх", "rules.contract_count"),
+        ("", "rules.contract_form"),
+        ("6♠ down", "rules.contract_suit"),
+        ("12 пик", "rules.contract_level"),
+        (None, "rules.contract_form"),
+        (7, "rules.contract_no_suit"),
+    ):
         with pytest.raises(ScoringError) as e:
             parse_contract_cell(bad)
         assert e.value.message.code == code, bad
 
 
 def test_unknown_variant_and_convention():
-    with pytest.raises(ScoringError, match="unknown variant \"moscow\"; known: sochi, leningrad, rostov, classic, "
-                                           "responsible, ural"):
+    with pytest.raises(
+        ScoringError, match='unknown variant "moscow"; known: sochi, leningrad, rostov, classic, responsible, ural'
+    ):
         conventions_for("moscow")
     with pytest.raises(ScoringError) as e:
-        conventions_for("sochi", {"bombs": 1, "lone_whist": "lazy", "tens": "open", "misere_max_tricks": 0,
-                                  "stalingrad": "yes"})
+        conventions_for(
+            "sochi", {"bombs": 1, "lone_whist": "lazy", "tens": "open", "misere_max_tricks": 0, "stalingrad": "yes"}
+        )
     assert [p.code for p in e.value.problems] == ["rules.unknown_convention"] + ["rules.convention_value"] * 4
-    assert "convention \"lone_whist\": expected greedy or gentleman, found \"lazy\"" in str(e.value)
+    assert 'convention "lone_whist": expected greedy or gentleman, found "lazy"' in str(e.value)
     assert "соглашение «tens»: ожидается whisted или checked, найдено «open»" in e.value.text("ru")
-    assert "expected a whole number from 1 to 10, found \"0\"" in str(e.value)
-    assert conventions_for("sochi", {"tens": "checked", "stalingrad": True}) == \
-        Conventions(tens="checked", stalingrad=True)
+    assert 'expected a whole number from 1 to 10, found "0"' in str(e.value)
+    assert conventions_for("sochi", {"tens": "checked", "stalingrad": True}) == Conventions(
+        tens="checked", stalingrad=True
+    )
 
 
 def test_dark_only_where_played():
@@ -126,11 +174,13 @@ def test_dark_only_where_played():
     with pytest.raises(ScoringError, match="dark games are not played"):
         settle(o, VARIANTS["sochi"])
     with pytest.raises(ScoringError) as e:
-        Outcome.make(4, "W", "7♠ втёмную", "N", {"N": 7, "E": 3}, {"E": "whist", "S": "pass"},
-                     conventions=VARIANTS["leningrad"])
+        Outcome.make(
+            4, "W", "7♠ втёмную", "N", {"N": 7, "E": 3}, {"E": "whist", "S": "pass"}, conventions=VARIANTS["leningrad"]
+        )
     assert e.value.text() == "в этих соглашениях втёмную не играют"
-    assert Outcome.make(4, "W", "7♠ втёмную", "N", {"N": 7, "E": 3}, {"E": "whist", "S": "pass"}).cell == \
-        parse_contract_cell("7♠ dark")
+    assert Outcome.make(
+        4, "W", "7♠ втёмную", "N", {"N": 7, "E": 3}, {"E": "whist", "S": "pass"}
+    ).cell == parse_contract_cell("7♠ dark")
 
 
 def test_concession_given_twice_must_agree():
@@ -161,14 +211,21 @@ def test_classic_all_pass_is_twenty_a_trick_in_the_full_record():
 
 # --------------------------------------------------------------------------- random outcomes
 
+
 @st.composite
 def conventions(draw):
     """A preset, half the time with the conventions of issue 12 switched at random."""
     conv = VARIANTS[draw(st.sampled_from(tuple(VARIANTS)))]
     if draw(st.booleans()):
-        conv = replace(conv, tens=draw(st.sampled_from(("whisted", "checked"))), stalingrad=draw(st.booleans()),
-                       sixes_whisted=draw(st.booleans()), concession=draw(st.booleans()),
-                       misere_max_tricks=draw(st.integers(1, 10)), dark=draw(st.sampled_from((0, 2, 3))))
+        conv = replace(
+            conv,
+            tens=draw(st.sampled_from(("whisted", "checked"))),
+            stalingrad=draw(st.booleans()),
+            sixes_whisted=draw(st.booleans()),
+            concession=draw(st.booleans()),
+            misere_max_tricks=draw(st.integers(1, 10)),
+            dark=draw(st.sampled_from((0, 2, 3))),
+        )
     return conv
 
 
@@ -208,10 +265,13 @@ def cases(draw):
         return make(contract, declarer, {}, {w1: "pass", w2: "half"}, dark)
     if pattern in ("wp", "pw"):
         whister, passer = (w1, w2) if pattern == "wp" else (w2, w1)
-        return make(contract, declarer, {declarer: taken, whister: 10 - taken}, {whister: "whist", passer: "pass"}, dark)
+        return make(
+            contract, declarer, {declarer: taken, whister: 10 - taken}, {whister: "whist", passer: "pass"}, dark
+        )
     first = draw(st.integers(0, 10 - taken))
-    return make(contract, declarer, {declarer: taken, w1: first, w2: 10 - taken - first}, {w1: "whist", w2: "whist"},
-                dark)
+    return make(
+        contract, declarer, {declarer: taken, w1: first, w2: 10 - taken - first}, {w1: "whist", w2: "whist"}, dark
+    )
 
 
 def _rotate(seat, size, k):
@@ -239,9 +299,13 @@ def test_turning_the_table_turns_the_results(case, k):
     if n == 3 and k == 3:
         k = 1
     r = lambda s: _rotate(s, n, k)  # noqa: E731
-    turned = replace(outcome, dealer=r(outcome.dealer), declarer=outcome.declarer and r(outcome.declarer),
-                     tricks=tuple((r(s), t) for s, t in outcome.tricks),
-                     defence=tuple((r(s), w) for s, w in outcome.defence))
+    turned = replace(
+        outcome,
+        dealer=r(outcome.dealer),
+        declarer=outcome.declarer and r(outcome.declarer),
+        tricks=tuple((r(s), t) for s, t in outcome.tricks),
+        defence=tuple((r(s), w) for s, w in outcome.defence),
+    )
     a, b = settle(outcome, conv).results, settle(turned, conv).results
     assert all(b[r(s)] == a[s] for s in SEATS[n])
 
@@ -249,7 +313,7 @@ def test_turning_the_table_turns_the_results(case, k):
 @settings(max_examples=60, deadline=None)
 @given(conventions(), st.sampled_from((3, 4)), st.sampled_from(tuple(COST)), st.data())
 def test_a_concession_is_gora_only(conv, size, level, data):
-    """"Без N" writes the declarer's gora for N tricks and nothing else: the others share it equally."""
+    """ "Без N" writes the declarer's gora for N tricks and nothing else: the others share it equally."""
     conv = replace(conv, concession=True)
     dealer = data.draw(st.sampled_from(SEATS[size]))
     declarer = data.draw(st.sampled_from(active_seats(size, dealer)))
@@ -272,8 +336,9 @@ def test_cost_table_parts_add_up_to_settle(conv, size, level, taken):
     contract = Contract("game", level, "♣")
     if both_must_whist(contract, conv):
         return  # no lone whister on a compulsory 6: the sheet prints no whist-pass table for it
-    o = Outcome.make(size, dealer, contract, "N", {"N": taken, "E": 10 - taken}, {"E": "whist", "S": "pass"},
-                     conventions=conv)
+    o = Outcome.make(
+        size, dealer, contract, "N", {"N": taken, "E": 10 - taken}, {"E": "whist", "S": "pass"}, conventions=conv
+    )
     res = settle(o, conv).results
     under = max(0, level - taken)
     defence = 10 - taken
@@ -297,10 +362,16 @@ def test_checked_ten_made_is_an_unwhisted_ten():
             assert settle(checked, conv).results == settle(unwhisted, conv).results
 
 
-@pytest.mark.parametrize("text,code", [
-    ("7" * 5000 + "♠", "rules.contract_level"), ("²♠", "rules.contract_form"), ("0" * 4000 + "7♠", None),
-    ("6♠ без " + "3" * 5000, "rules.contract_count"), ("６♠", None),
-])
+@pytest.mark.parametrize(
+    "text,code",
+    [
+        ("7" * 5000 + "♠", "rules.contract_level"),
+        ("²♠", "rules.contract_form"),
+        ("0" * 4000 + "7♠", None),
+        ("6♠ без " + "3" * 5000, "rules.contract_count"),
+        ("６♠", None),
+    ],
+)
 def test_a_contract_of_thousands_of_digits_is_refused_in_words(text, code):
     """int() of more than 4,300 digits raises a ValueError of its own, and "²" is a digit it cannot read."""
     if code is None:

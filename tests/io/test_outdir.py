@@ -50,8 +50,12 @@ def test_half_written_files_of_a_killed_run_are_removed_only_when_stale_and_ours
     out = tmp_path / "out"
     with OutputFolder(out).staged() as staging:
         (staging / "index.html").write_text("first")
-    leftovers = {out / ".index.html.abcd1234.tmp": True, tmp_path / ".start-list.pdf.k2_9zz00.tmp": True,
-                 out / ".results.pdf.fresh000.tmp": False, tmp_path / ".letter.txt.abcd1234.tmp": False}
+    leftovers = {
+        out / ".index.html.abcd1234.tmp": True,
+        tmp_path / ".start-list.pdf.k2_9zz00.tmp": True,
+        out / ".results.pdf.fresh000.tmp": False,
+        tmp_path / ".letter.txt.abcd1234.tmp": False,
+    }
     for path, stale in leftovers.items():
         path.write_text("half")
         if stale or "letter" in path.name:

@@ -118,8 +118,14 @@ _PARENT = textwrap.dedent("""
 
 def _parent(no_kernel: bool):
     code = _PARENT.format(root=str(ROOT), no_kernel=no_kernel)
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     line = proc.stdout.readline()
     workers = [int(x) for x in line.split()]
     assert len(workers) == 2, (line, proc.stderr.read() if proc.poll() is not None else "")

@@ -38,18 +38,27 @@ def test_a_good_spec_expands():
 
 
 def test_all_problems_at_once_with_key_and_line():
-    text = GOOD.replace('variant = "sochi"', 'variant = "moscow"\ncolour = 3').replace(
-        "number = 7\n", "number = 6\n").replace("table_size = 4", 'table_size = "four"')
+    text = (
+        GOOD.replace('variant = "sochi"', 'variant = "moscow"\ncolour = 3')
+        .replace("number = 7\n", "number = 6\n")
+        .replace("table_size = 4", 'table_size = "four"')
+    )
     with pytest.raises(SpecError) as e:
         parse_event(text, "cup.toml")
     problems = [p.text("en") for p in e.value.problems]
-    assert "line 8, game.colour: unknown key; expected one of conventions, deals_per_set, minutes_per_deal, " \
-           "table_size, variant" in problems
-    assert "line 7, game.variant: unknown variant \"moscow\"; known: sochi, leningrad, rostov, classic, responsible, " \
-           "ural" in problems
-    assert "line 9, game.table_size: expected a whole number, found \"four\"" in problems
-    assert any(p.startswith("line ") and "players[7].number: duplicate player number 6 (also players[6])" in p
-               for p in problems)
+    assert (
+        "line 8, game.colour: unknown key; expected one of conventions, deals_per_set, minutes_per_deal, "
+        "table_size, variant" in problems
+    )
+    assert (
+        'line 7, game.variant: unknown variant "moscow"; known: sochi, leningrad, rostov, classic, responsible, '
+        "ural" in problems
+    )
+    assert 'line 9, game.table_size: expected a whole number, found "four"' in problems
+    assert any(
+        p.startswith("line ") and "players[7].number: duplicate player number 6 (also players[6])" in p
+        for p in problems
+    )
     assert str(e.value).startswith("cup.toml — ")
     russian = e.value.text("ru").splitlines()
     assert russian[0] == "cup.toml — 4 ошибки:"
@@ -64,15 +73,20 @@ def test_too_few_players_and_bad_toml():
         parse_event("[event\n")
     with pytest.raises(SpecError) as e:
         parse_event('[event]\ntitle = "Кубок\n')
-    assert e.value.problems[0].text("ru") == "строка 2, столбец 15: ошибка записи TOML — недопустимый символ " \
-                                            "(не закрыты кавычки?)"
+    assert (
+        e.value.problems[0].text("ru") == "строка 2, столбец 15: ошибка записи TOML — недопустимый символ "
+        "(не закрыты кавычки?)"
+    )
 
 
-@pytest.mark.parametrize("line, said", [
-    ("date = 2026-02-30", "date = 2026-02-30: такой даты нет (пишите ГГГГ-ММ-ДД, например 2026-12-05)"),
-    ("date = 2026-13-45", "date = 2026-13-45: такой даты нет (пишите ГГГГ-ММ-ДД, например 2026-12-05)"),
-    ("start = 18:30", 'start = 18:30: время пишется в кавычках, например "18:30"'),
-])
+@pytest.mark.parametrize(
+    "line, said",
+    [
+        ("date = 2026-02-30", "date = 2026-02-30: такой даты нет (пишите ГГГГ-ММ-ДД, например 2026-12-05)"),
+        ("date = 2026-13-45", "date = 2026-13-45: такой даты нет (пишите ГГГГ-ММ-ДД, например 2026-12-05)"),
+        ("start = 18:30", 'start = 18:30: время пишется в кавычках, например "18:30"'),
+    ],
+)
 def test_a_date_or_time_toml_cannot_read_is_named_with_its_key(line, said):
     with pytest.raises(SpecError) as e:
         parse_event(f'[event]\ntitle = "Кубок"\n{line}\n')
@@ -87,10 +101,10 @@ def test_prepared_deals_are_checked():
 
 
 def test_conventions_override(tmp_path):
-    text = GOOD.replace('table_size = 4', 'table_size = 4\n\n[game.conventions]\nlone_whist = "gentleman"')
+    text = GOOD.replace("table_size = 4", 'table_size = 4\n\n[game.conventions]\nlone_whist = "gentleman"')
     assert parse_event(text).conventions.lone_whist == "gentleman"
-    bad = GOOD.replace('table_size = 4', 'table_size = 4\n\n[game.conventions]\nlone_whist = 3')
-    with pytest.raises(SpecError, match="convention \"lone_whist\": expected greedy or gentleman, found \"3\""):
+    bad = GOOD.replace("table_size = 4", "table_size = 4\n\n[game.conventions]\nlone_whist = 3")
+    with pytest.raises(SpecError, match='convention "lone_whist": expected greedy or gentleman, found "3"'):
         parse_event(bad)
 
 
@@ -101,7 +115,8 @@ def test_missing_file_is_a_spec_error(tmp_path):
 
 def test_second_session_by_lines_from_the_spec():
     text = GOOD.split("[[players]]")[0].replace("[deals]", "[movement]\nsession = 2\n\n[deals]") + "".join(
-        f"[[players]]\nnumber = {i}\n" for i in range(1, 81))
+        f"[[players]]\nnumber = {i}\n" for i in range(1, 81)
+    )
     event = parse_event(text)
     assert event.movement.method == "by-lines"
     assert [len(r.players) for r in event.movement.rooms] == [20, 20, 20, 20]
@@ -114,19 +129,31 @@ def _problems(text, lang="en"):
     return [p.text(lang) for p in e.value.problems]
 
 
-@pytest.mark.parametrize("old,new,expected", [
-    ('title = "Test"', 'title = "Te\\u0007st"', "line 3, event.title: contains the control character U+0007"),
-    ('title = "Test"', 'title = "Te\\u001b[31mst"', "line 3, event.title: contains the control character U+001B"),
-    ('name = "P3"', 'name = "P\\u0000"', "players[3].name: contains the control character U+0000"),
-    ('date = 2026-12-05', 'date = 2026-12-05\nstart = "25:99"',
-     "line 5, event.start: expected a time from 00:00 to 23:59"),
-    ('table_size = 4', 'table_size = 4\ndeals_per_set = 99999999999999999999',
-     "line 9, game.deals_per_set: expected a number from 2 to 12"),
-    ('table_size = 4', 'table_size = 4\n[game.conventions]\nshortfall = inf',
-     "line 10, game.conventions.shortfall: expected a finite number, found \"inf\""),
-    ('name = "P3"', 'name = "' + "x" * 300 + '"', "players[3].name: text too long: 300 characters, at most 100"),
-    ('number = 4\n', 'number = -4\n', "players[4].number: expected a number from 1 to 9999, found \"-4\""),
-])
+@pytest.mark.parametrize(
+    "old,new,expected",
+    [
+        ('title = "Test"', 'title = "Te\\u0007st"', "line 3, event.title: contains the control character U+0007"),
+        ('title = "Test"', 'title = "Te\\u001b[31mst"', "line 3, event.title: contains the control character U+001B"),
+        ('name = "P3"', 'name = "P\\u0000"', "players[3].name: contains the control character U+0000"),
+        (
+            "date = 2026-12-05",
+            'date = 2026-12-05\nstart = "25:99"',
+            "line 5, event.start: expected a time from 00:00 to 23:59",
+        ),
+        (
+            "table_size = 4",
+            "table_size = 4\ndeals_per_set = 99999999999999999999",
+            "line 9, game.deals_per_set: expected a number from 2 to 12",
+        ),
+        (
+            "table_size = 4",
+            "table_size = 4\n[game.conventions]\nshortfall = inf",
+            'line 10, game.conventions.shortfall: expected a finite number, found "inf"',
+        ),
+        ('name = "P3"', 'name = "' + "x" * 300 + '"', "players[3].name: text too long: 300 characters, at most 100"),
+        ("number = 4\n", "number = -4\n", 'players[4].number: expected a number from 1 to 9999, found "-4"'),
+    ],
+)
 def test_values_that_cannot_be_printed_are_refused_at_their_line(old, new, expected):
     assert old in GOOD
     problems = _problems(GOOD.replace(old, new, 1))
@@ -134,8 +161,9 @@ def test_values_that_cannot_be_printed_are_refused_at_their_line(old, new, expec
 
 
 def test_empty_players_deep_nesting_and_wrong_types_are_problems_not_crashes():
-    assert _problems("players = []\n" + GOOD.split("[[players]]")[0]) == \
-        ["line 1, players: no players: [[players]] entries needed"]
+    assert _problems("players = []\n" + GOOD.split("[[players]]")[0]) == [
+        "line 1, players: no players: [[players]] entries needed"
+    ]
     with pytest.raises(SpecError, match="nested too deep"):
         parse_event("a = " + "[" * 3000 + "]" * 3000)
     for text in ("players = 5", "event = 3", "[event]\ntitle = 5\n[game]\n[[players]]\nnumber = true"):
@@ -153,7 +181,9 @@ def test_players_keep_their_numbers_and_late_entries_get_the_next_free_one():
     assert sorted([p for t in first.tables for p in t.players] + list(first.resting)) == numbers
 
 
-TWO_SESSIONS = GOOD.split("[[players]]")[0] + """
+TWO_SESSIONS = (
+    GOOD.split("[[players]]")[0]
+    + """
 [[sessions]]
 title = "1-я сессия"
 start = "18:30"
@@ -165,7 +195,9 @@ absent = [7]
 
 [sessions.deals]
 seed = "second"
-""" + "".join(f'\n[[players]]\nnumber = {i}\nname = "P{i}"\n' for i in range(1, 41))
+"""
+    + "".join(f'\n[[players]]\nnumber = {i}\nname = "P{i}"\n' for i in range(1, 41))
+)
 
 
 def test_two_sessions_the_second_by_lines_with_an_absent_player():
@@ -184,8 +216,9 @@ def test_two_sessions_the_second_by_lines_with_an_absent_player():
 
 
 def test_session_mistakes_are_listed_with_their_keys():
-    text = TWO_SESSIONS.replace("absent = [7]", "absent = [77, 7, 7]\nmethod = \"skip\"").replace(
-        'title = "1-я сессия"', 'title = "1-я сессия"\nby_lines = true')
+    text = TWO_SESSIONS.replace("absent = [7]", 'absent = [77, 7, 7]\nmethod = "skip"').replace(
+        'title = "1-я сессия"', 'title = "1-я сессия"\nby_lines = true'
+    )
     problems = _problems(text)
     assert any("sessions[2].absent: no player numbered 77" in p for p in problems), problems
     assert any("sessions[2].absent: a number is given twice" in p for p in problems)
@@ -201,28 +234,37 @@ def test_deals_dealt_at_the_table_have_no_layout():
 
 
 def test_variants_are_known_by_their_russian_names_too():
-    for name, key in (("Сочи", "sochi"), ("ленинград", "leningrad"), ("Классика", "classic"),
-                      ("урало-сибирская", "ural"), ("rostov", "rostov")):
+    for name, key in (
+        ("Сочи", "sochi"),
+        ("ленинград", "leningrad"),
+        ("Классика", "classic"),
+        ("урало-сибирская", "ural"),
+        ("rostov", "rostov"),
+    ):
         assert parse_event(GOOD.replace('variant = "sochi"', f'variant = "{name}"')).variant == key
 
 
 def test_a_blank_name_is_refused_at_its_line():
     text = GOOD.replace('name = "', 'name = "  ', 1)
     first = text.index('name = "  ')
-    text = text[:first] + 'name = "  "' + text[text.index("\n", first):]
+    text = text[:first] + 'name = "  "' + text[text.index("\n", first) :]
     problems = _problems(text)
-    assert len(problems) == 1 and problems[0].endswith("players[1].name: the name is blank: write the player's name "
-                                                       "(or leave the key out: the number alone)")
+    assert len(problems) == 1 and problems[0].endswith(
+        "players[1].name: the name is blank: write the player's name (or leave the key out: the number alone)"
+    )
 
 
 def test_session_keys_are_checked_beside_mistakes_elsewhere():
-    text = TWO_SESSIONS.replace('start = "18:30"', 'start = "18:30"\nrounds = "семь"').replace(
-        "absent = [7]", "absent = [71]").replace("number = 3\n", "number = 2\n")
+    text = (
+        TWO_SESSIONS.replace('start = "18:30"', 'start = "18:30"\nrounds = "семь"')
+        .replace("absent = [7]", "absent = [71]")
+        .replace("number = 3\n", "number = 2\n")
+    )
     game = text.index("[game]")
-    text = text[:game] + "[game]\ntable_size = 5" + text[game + len("[game]"):].replace("\ntable_size = 4", "", 1)
+    text = text[:game] + "[game]\ntable_size = 5" + text[game + len("[game]") :].replace("\ntable_size = 4", "", 1)
     problems = _problems(text)
-    assert any("game.table_size: expected one of 4, 3; found \"5\"" in p for p in problems), problems
-    assert any("sessions[1].rounds: expected a whole number, found \"семь\"" in p for p in problems)
+    assert any('game.table_size: expected one of 4, 3; found "5"' in p for p in problems), problems
+    assert any('sessions[1].rounds: expected a whole number, found "семь"' in p for p in problems)
     assert any("sessions[2].absent: no player numbered 71" in p for p in problems)
     assert any("players[3].number: duplicate player number 2 (also players[2])" in p for p in problems)
     assert len(problems) == 4
@@ -232,19 +274,27 @@ def test_two_players_of_one_name_are_a_warning_not_a_refusal():
     from prefprint.io.spec import parse_competition
 
     first = GOOD.index('name = "') + len('name = "')
-    name = GOOD[first:GOOD.index('"', first)]
+    name = GOOD[first : GOOD.index('"', first)]
     second = GOOD.index('name = "', first) + len('name = "')
-    text = GOOD[:second] + name.upper() + "  " + GOOD[GOOD.index('"', second):]
+    text = GOOD[:second] + name.upper() + "  " + GOOD[GOOD.index('"', second) :]
     c = parse_competition(text, "cup.toml")
-    assert [w.text("ru") for w in c.warnings] == [f"одно имя «{name}» у игроков 1, 2: если это не тёзки, "
-                                                  "исправьте список"]
+    assert [w.text("ru") for w in c.warnings] == [
+        f"одно имя «{name}» у игроков 1, 2: если это не тёзки, исправьте список"
+    ]
     assert parse_competition(GOOD, "cup.toml").warnings == ()
 
 
-@pytest.mark.parametrize("written,found", [
-    ('"2026-02-30"', '"2026-02-30"'), ('"30.02.2026"', '"30.02.2026"'), ('"29.02.2027"', '"29.02.2027"'),
-    ('"2026-12-05 — 2026-12-32"', '"2026-12-32"'), ('"31/31/2026"', '"31/31/2026"'), ('"0000-01-01"', '"0000-01-01"'),
-])
+@pytest.mark.parametrize(
+    "written,found",
+    [
+        ('"2026-02-30"', '"2026-02-30"'),
+        ('"30.02.2026"', '"30.02.2026"'),
+        ('"29.02.2027"', '"29.02.2027"'),
+        ('"2026-12-05 — 2026-12-32"', '"2026-12-32"'),
+        ('"31/31/2026"', '"31/31/2026"'),
+        ('"0000-01-01"', '"0000-01-01"'),
+    ],
+)
 def test_an_impossible_date_written_as_text_is_refused_at_its_line(written, found):
     problems = _problems(GOOD.replace("date = 2026-12-05", f"date = {written}"))
     assert problems == [f"line 4, event.date: no such date: {found} (write YYYY-MM-DD, e.g. 2026-12-05)"]
@@ -252,30 +302,49 @@ def test_an_impossible_date_written_as_text_is_refused_at_its_line(written, foun
 
 def test_an_impossible_toml_date_is_refused_at_its_line():
     problems = _problems(GOOD.replace("date = 2026-12-05", "date = 2026-02-30"))
-    assert problems == ["line 4, column 8: not valid TOML — date = 2026-02-30: no such date (write YYYY-MM-DD, "
-                        "e.g. 2026-12-05)"]
+    assert problems == [
+        "line 4, column 8: not valid TOML — date = 2026-02-30: no such date (write YYYY-MM-DD, e.g. 2026-12-05)"
+    ]
 
 
-@pytest.mark.parametrize("written", ['"вчера"', '"5–6 декабря 2026"', '"2026-12-05 — 2026-12-06"', '"12/31/2026"',
-                                    '"31/12/2026"', '"29.02.2028"', "2026-12-05T18:30:00"])
+@pytest.mark.parametrize(
+    "written",
+    [
+        '"вчера"',
+        '"5–6 декабря 2026"',
+        '"2026-12-05 — 2026-12-06"',
+        '"12/31/2026"',
+        '"31/12/2026"',
+        '"29.02.2028"',
+        "2026-12-05T18:30:00",
+    ],
+)
 def test_a_date_in_words_or_a_real_one_is_printed_as_written(written):
-    assert parse_event(GOOD.replace("date = 2026-12-05", f"date = {written}")).date == \
-        ("2026-12-05" if "T" in written else written.strip('"'))
+    assert parse_event(GOOD.replace("date = 2026-12-05", f"date = {written}")).date == (
+        "2026-12-05" if "T" in written else written.strip('"')
+    )
 
 
 def test_an_impossible_session_date_is_refused_at_its_line():
     problems = _problems(TWO_SESSIONS.replace("date = 2026-12-06", 'date = "2026-06-31"'))
-    assert len(problems) == 1 and problems[0].endswith('sessions[2].date: no such date: "2026-06-31" (write '
-                                                       'YYYY-MM-DD, e.g. 2026-12-05)'), problems
+    assert len(problems) == 1 and problems[0].endswith(
+        'sessions[2].date: no such date: "2026-06-31" (write YYYY-MM-DD, e.g. 2026-12-05)'
+    ), problems
 
 
-@pytest.mark.parametrize("text, said", [
-    ("[event\n", "не закрыта квадратная скобка заголовка раздела: [раздел] или [[раздел]]"),
-    ("[[players]\n", "не закрыта квадратная скобка заголовка раздела: [раздел] или [[раздел]]"),
-    ('[event]\ntitle = "C:\\клуб"\n', "обратная косая черта «\\» в строке в двойных кавычках: пишите «\\\\» "
-                                      "или возьмите строку в одинарные кавычки"),
-    ("[event]\nt = {a = 1, a = 2}\n", "ключ или раздел задан дважды"),
-])
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("[event\n", "не закрыта квадратная скобка заголовка раздела: [раздел] или [[раздел]]"),
+        ("[[players]\n", "не закрыта квадратная скобка заголовка раздела: [раздел] или [[раздел]]"),
+        (
+            '[event]\ntitle = "C:\\клуб"\n',
+            "обратная косая черта «\\» в строке в двойных кавычках: пишите «\\\\» "
+            "или возьмите строку в одинарные кавычки",
+        ),
+        ("[event]\nt = {a = 1, a = 2}\n", "ключ или раздел задан дважды"),
+    ],
+)
 def test_toml_mistakes_are_said_in_the_event_language_not_tomllib_english(text, said):
     with pytest.raises(SpecError) as e:
         parse_event(text)

@@ -77,8 +77,10 @@ def line_of(m: Movement) -> dict:
 
 # --------------------------------------------------------------------------- perfect designs
 
-PERFECT = {4: [q for q in range(5, 50) if designs.perfect_order(q, 4)],
-           3: [q for q in range(4, 50) if designs.perfect_order(q, 3)]}
+PERFECT = {
+    4: [q for q in range(5, 50) if designs.perfect_order(q, 4)],
+    3: [q for q in range(4, 50) if designs.perfect_order(q, 3)],
+}
 
 
 def test_perfect_orders_are_the_prime_powers_and_their_products():
@@ -122,8 +124,10 @@ def test_extra_players_sit_in_for_the_resting_and_meet_nobody_twice(players, k):
 
 # --------------------------------------------------------------------------- every field (a sample)
 
-SAMPLE = {4: list(range(12, 61)) + [63, 71, 75, 86, 99, 100, 113, 127, 138, 150, 157, 160, 173, 218, 263, 342, 400],
-          3: list(range(9, 61)) + [64, 77, 89, 95, 108, 119, 120, 151, 199, 300]}
+SAMPLE = {
+    4: list(range(12, 61)) + [63, 71, 75, 86, 99, 100, 113, 127, 138, 150, 157, 160, 173, 218, 263, 342, 400],
+    3: list(range(9, 61)) + [64, 77, 89, 95, 108, 119, 120, 151, 199, 300],
+}
 
 
 @pytest.mark.parametrize("k", [4, 3])
@@ -153,15 +157,19 @@ def test_small_fields_get_a_valid_movement_with_its_weakness_named():
     for n, k in ((10, 4), (11, 4), (6, 3), (7, 3), (8, 3)):
         m = build_movement(n, k)
         recheck(m)
-        assert [code for code, _ in m.quality.weaknesses()] in (["movement.q_excess_never"],
-                                                                 ["movement.q_excess_uneven"]), (n, k)
+        assert [code for code, _ in m.quality.weaknesses()] in (
+            ["movement.q_excess_never"],
+            ["movement.q_excess_uneven"],
+        ), (n, k)
     with pytest.raises(MovementError) as e:
         build_movement(20, 4, method="scheme")
-    assert e.value.text("en") == ("book schemes exist for 8, 9, 12, 13, 16, 18, 24 players at tables of 4; "
-                                  "not for 20 at tables of 4")
+    assert e.value.text("en") == (
+        "book schemes exist for 8, 9, 12, 13, 16, 18, 24 players at tables of 4; not for 20 at tables of 4"
+    )
 
 
 # --------------------------------------------------------------------------- seed's movements
+
 
 def test_standard_moves_as_the_seed_says():
     m = build_movement(28, 4)  # 7 tables
@@ -210,8 +218,12 @@ def test_book_scheme_reproduces_the_seed_table(players):
         if fixed:
             first += 1
             assert all(seat_of[(r + 1, first)] == _position(fixed) for r in range(len(m.rounds)))
-    row1 = [" ".join("/" + ",".join(map(str, tabs)) + "/" if len(tabs) > 1 else (str(tabs[0]) if tabs else "Z")
-                     for _, tabs in m.rooms[0].slot_rows[0]).split()]
+    row1 = [
+        " ".join(
+            "/" + ",".join(map(str, tabs)) + "/" if len(tabs) > 1 else (str(tabs[0]) if tabs else "Z")
+            for _, tabs in m.rooms[0].slot_rows[0]
+        ).split()
+    ]
     assert row1[0] == slots.split()
     for r, row in enumerate(m.rooms[0].slot_rows):
         assert [s for s, _ in row] == [(j + r) % len(row) + 1 for j in range(len(row))]
@@ -232,13 +244,15 @@ def test_skip_keeps_lines_and_sets_fresh():
 
 # --------------------------------------------------------------------------- checks, rounds, errors
 
+
 def test_validation_catches_a_bad_movement():
     good = build_movement(20, 4)
     r1 = good.rounds[0]
     t0, t1 = r1.tables[0], r1.tables[1]
     clash = TablePlay(t1.table, t1.room, t1.set, ((t1.seats[0][0], t0.seats[0][1]),) + t1.seats[1:])
-    bad = Movement(good.players, 4, good.method, (Round(1, (t0, clash) + r1.tables[2:], ()),) + good.rounds[1:],
-                   good.rooms)
+    bad = Movement(
+        good.players, 4, good.method, (Round(1, (t0, clash) + r1.tables[2:], ()),) + good.rounds[1:], good.rooms
+    )
     with pytest.raises(InvalidMovement) as e:
         validate(bad)
     assert "player 1 is in 2 places" in str(e.value) and "neither play nor rest" in str(e.value)
@@ -273,6 +287,7 @@ def test_early_stop_and_errors():
 
 # --------------------------------------------------------------------------- rooms share the sets
 
+
 def test_rooms_play_the_same_sets_with_copies_that_follow_their_routes():
     m = build_movement(40, 4, rooms=[20, 20])
     recheck(m)
@@ -303,8 +318,10 @@ def test_rooms_of_different_sizes_share_sets_and_pass_boxes():
 
 # --------------------------------------------------------------------------- second session
 
-@pytest.mark.parametrize("players,k", [(32, 4), (33, 4), (44, 4), (65, 4), (100, 4), (107, 4), (400, 4), (24, 3),
-                                      (61, 3)])
+
+@pytest.mark.parametrize(
+    "players,k", [(32, 4), (33, 4), (44, 4), (65, 4), (100, 4), (107, 4), (400, 4), (24, 3), (61, 3)]
+)
 def test_second_session_by_lines_shares_sets_across_the_rooms(players, k):
     first = build_movement(players, k)
     second = second_session(first)
@@ -344,6 +361,7 @@ def test_renumber_carries_any_player_numbers():
 
 
 # --------------------------------------------------------------------------- quality, comparison, JSON
+
 
 def test_json_shape_adds_pairs_and_set_plays():
     d = to_dict(build_movement(20, 4))
@@ -390,9 +408,30 @@ def test_any_request_gives_a_valid_movement_or_a_clear_refusal(n, size, data):
 
 # (players, table size, rounds): fields where a searched design cut after R rounds made players
 # meet twice (issue 19), fields with rests, and the affine plane's small fields
-SESSIONS = [(40, 4, 7), (48, 4, 5), (80, 4, 7), (88, 4, 6), (120, 4, 8), (24, 4, 5), (24, 4, 4), (60, 4, 8),
-            (41, 4, 7), (57, 4, 6), (99, 4, 8), (150, 4, 5), (21, 4, 4), (22, 4, 4),
-            (18, 3, 5), (30, 3, 8), (78, 3, 7), (99, 3, 5), (79, 3, 7), (31, 3, 8), (100, 3, 6), (20, 3, 4)]
+SESSIONS = [
+    (40, 4, 7),
+    (48, 4, 5),
+    (80, 4, 7),
+    (88, 4, 6),
+    (120, 4, 8),
+    (24, 4, 5),
+    (24, 4, 4),
+    (60, 4, 8),
+    (41, 4, 7),
+    (57, 4, 6),
+    (99, 4, 8),
+    (150, 4, 5),
+    (21, 4, 4),
+    (22, 4, 4),
+    (18, 3, 5),
+    (30, 3, 8),
+    (78, 3, 7),
+    (99, 3, 5),
+    (79, 3, 7),
+    (31, 3, 8),
+    (100, 3, 6),
+    (20, 3, 4),
+]
 
 
 def repeats(meet: Counter) -> int:

@@ -34,10 +34,19 @@ def served(folder: Path, spec: Path = CLUB, **kw):
 def body_of(event, outcome, token: str, table: int, rnd: int, deal: int, **extra) -> dict:
     """The JSON a table's phone posts for an outcome."""
     kind = outcome.contract.kind
-    contract = {"allpass": "pass", "misere": "мизер"}.get(kind) or \
-        ContractCell(outcome.contract, False, outcome.conceded).label(event.language)
-    body = {"token": token, "table": table, "round": rnd, "deal": deal, "contract": contract,
-            "defence": dict(outcome.defence), "tricks": dict(outcome.tricks), "dark": outcome.dark}
+    contract = {"allpass": "pass", "misere": "мизер"}.get(kind) or ContractCell(
+        outcome.contract, False, outcome.conceded
+    ).label(event.language)
+    body = {
+        "token": token,
+        "table": table,
+        "round": rnd,
+        "deal": deal,
+        "contract": contract,
+        "defence": dict(outcome.defence),
+        "tricks": dict(outcome.tricks),
+        "dark": outcome.dark,
+    }
     if outcome.declarer:
         body["declarer"] = outcome.declarer
     return body | extra
@@ -45,8 +54,13 @@ def body_of(event, outcome, token: str, table: int, rnd: int, deal: int, **extra
 
 def all_rows(event):
     """(table, round, deal, dealer) of every protocol row, in round order."""
-    return [(t.table, rnd.number, d.number, d.dealer) for rnd in event.movement.rounds for t in rnd.tables
-            for d in event.deals if d.set == t.set]
+    return [
+        (t.table, rnd.number, d.number, d.dealer)
+        for rnd in event.movement.rounds
+        for t in rnd.tables
+        for d in event.deals
+        if d.set == t.set
+    ]
 
 
 def random_bodies(scoring, seed: int = 1) -> list[tuple[dict, dict]]:

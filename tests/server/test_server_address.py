@@ -17,8 +17,10 @@ def test_a_taken_port_is_said_in_words_with_another_port_to_try():
         port = taken.getsockname()[1]
         with pytest.raises(PrefprintError) as e:
             listening_socket("127.0.0.1", port)
-    assert e.value.text("ru") == (f"порт {port} на 127.0.0.1 уже занят другой программой (может быть, другим "
-                                  f"сервером подсчёта): укажите другой порт, например --port {port + 1}")
+    assert e.value.text("ru") == (
+        f"порт {port} на 127.0.0.1 уже занят другой программой (может быть, другим "
+        f"сервером подсчёта): укажите другой порт, например --port {port + 1}"
+    )
     assert e.value.text("en").startswith(f"port {port} on 127.0.0.1 is taken by another program")
 
 

@@ -19,8 +19,13 @@ def api(tmp_path):
 
 
 def _first(scoring, table=1):
-    rows = [(t.table, rnd.number, d) for rnd in scoring.event.movement.rounds for t in rnd.tables
-            for d in scoring.event.deals if d.set == t.set and t.table == table]
+    rows = [
+        (t.table, rnd.number, d)
+        for rnd in scoring.event.movement.rounds
+        for t in rnd.tables
+        for d in scoring.event.deals
+        if d.set == t.set and t.table == table
+    ]
     return rows[0]
 
 
@@ -40,7 +45,12 @@ def test_event_and_table_rows(api):
     c, s = api
     e = c.get("/api/event").json()
     assert {k: e[k] for k in ("event", "session", "rounds", "tables", "deals")} == {
-        "event": s.event.heading, "session": 1, "rounds": 5, "tables": 5, "deals": 20}
+        "event": s.event.heading,
+        "session": 1,
+        "rounds": 5,
+        "tables": 5,
+        "deals": 20,
+    }
     rows = c.get(f"/api/tables/2?token={s.codes['tables'][2]}").json()
     assert len(rows) == 5 * 4 and rows[0]["entered"] is None
     assert set(rows[0]) >= {"round", "deal", "dealer", "seats", "entered"}
@@ -77,12 +87,15 @@ def test_a_code_typed_loosely_is_the_same_code(api):
     assert c.post("/api/rows", json=body | {"token": " " + cyr}).status_code == 201
 
 
-@pytest.mark.parametrize("change, field, code", [
-    ({"tricks": "sum9"}, "tricks", "rules.tricks_sum"),
-    ({"contract": "11♠"}, "contract", "rules.contract_level"),
-    ({"declarer": "dealer"}, "declarer", "rules.declarer_dealer"),
-    ({"defence": {}}, "defence", "rules.defence_missing"),
-])
+@pytest.mark.parametrize(
+    "change, field, code",
+    [
+        ({"tricks": "sum9"}, "tricks", "rules.tricks_sum"),
+        ({"contract": "11♠"}, "contract", "rules.contract_level"),
+        ({"declarer": "dealer"}, "declarer", "rules.declarer_dealer"),
+        ({"defence": {}}, "defence", "rules.defence_missing"),
+    ],
+)
 def test_impossible_rows_refused_with_the_engines_words(api, change, field, code):
     c, s = api
     body, outcome = _game(s)
@@ -95,8 +108,15 @@ def test_impossible_rows_refused_with_the_engines_words(api, change, field, code
     assert r.status_code == 422 and r.json()["field"] == field
     sent = body | change
     with pytest.raises(ScoringError) as refused:  # the engine's own verdict on the same row
-        Outcome.make(4, outcome.dealer, parse_contract_cell(sent["contract"]), sent["declarer"], sent["tricks"],
-                     sent["defence"], conventions=s.event.conventions)
+        Outcome.make(
+            4,
+            outcome.dealer,
+            parse_contract_cell(sent["contract"]),
+            sent["declarer"],
+            sent["tricks"],
+            sent["defence"],
+            conventions=s.event.conventions,
+        )
     assert refused.value.message.code == code
     assert r.json()["error"] == refused.value.message.text("ru")
     assert _stored(s) == before
@@ -126,8 +146,13 @@ def test_duplicate_is_409_unless_corrected_and_the_old_value_is_kept(api):
     assert c.post("/api/rows", json=body).status_code == 201
     r = c.post("/api/rows", json=body)
     assert r.status_code == 409 and r.json()["field"] == "deal"
-    other = body | {"contract": "мизер", "declarer": body["declarer"], "defence": {},
-                    "tricks": {body["declarer"]: 0}, "correct": True}
+    other = body | {
+        "contract": "мизер",
+        "declarer": body["declarer"],
+        "defence": {},
+        "tricks": {body["declarer"]: 0},
+        "correct": True,
+    }
     assert c.post("/api/rows", json=other).status_code == 201
     audit = c.get(f"/api/audit?token={s.codes['director']}").json()
     assert len(audit) == 1 and audit[0]["old"]["entry"]["contract"] == "7♠" and audit[0]["by"] == "table 1"
@@ -154,16 +179,22 @@ def test_closed_round_only_the_director_corrects_with_a_reason(api):
     assert row["entered"]["contract"] == "6♠" and row["closed"] is True
 
 
-@pytest.mark.parametrize("data, headers, status", [
-    (b"x" * 9000, {"Content-Type": "application/json"}, 413),
-    (b"{not json", {"Content-Type": "application/json"}, 400),
-    (b"[1, 2]", {"Content-Type": "application/json"}, 400),
-    (b"\xff\xfe", {"Content-Type": "application/json"}, 400),
-    (b"token=ABC", {"Content-Type": "application/x-www-form-urlencoded"}, 415),
-    (json.dumps({"token": "A", "evil": 1}).encode(), {"Content-Type": "application/json"}, 422),
-    (json.dumps({"token": "A", "table": 1, "round": 1, "deal": 1, "contract": "7♠" * 100}).encode(),
-     {"Content-Type": "application/json"}, 403),
-])
+@pytest.mark.parametrize(
+    "data, headers, status",
+    [
+        (b"x" * 9000, {"Content-Type": "application/json"}, 413),
+        (b"{not json", {"Content-Type": "application/json"}, 400),
+        (b"[1, 2]", {"Content-Type": "application/json"}, 400),
+        (b"\xff\xfe", {"Content-Type": "application/json"}, 400),
+        (b"token=ABC", {"Content-Type": "application/x-www-form-urlencoded"}, 415),
+        (json.dumps({"token": "A", "evil": 1}).encode(), {"Content-Type": "application/json"}, 422),
+        (
+            json.dumps({"token": "A", "table": 1, "round": 1, "deal": 1, "contract": "7♠" * 100}).encode(),
+            {"Content-Type": "application/json"},
+            403,
+        ),
+    ],
+)
 def test_oversized_or_malformed_requests_change_nothing(api, data, headers, status):
     c, s = api
     before = _stored(s)
@@ -176,9 +207,15 @@ def test_oversized_or_malformed_requests_change_nothing(api, data, headers, stat
 def test_types_are_checked_field_by_field(api):
     c, s = api
     body, _ = _game(s)
-    for change, field in [({"round": "1"}, "round"), ({"dark": "yes"}, "dark"), ({"tricks": {"N": 11}}, "tricks"),
-                          ({"defence": {"E": "maybe"}}, "defence"), ({"declarer": "X"}, "declarer"),
-                          ({"contract": 7}, "contract"), ({"correct": 1}, "correct")]:
+    for change, field in [
+        ({"round": "1"}, "round"),
+        ({"dark": "yes"}, "dark"),
+        ({"tricks": {"N": 11}}, "tricks"),
+        ({"defence": {"E": "maybe"}}, "defence"),
+        ({"declarer": "X"}, "declarer"),
+        ({"contract": 7}, "contract"),
+        ({"correct": 1}, "correct"),
+    ]:
         r = c.post("/api/rows", json=body | change)
         assert (r.status_code, r.json()["field"]) == (422, field), change
     assert not s.store.rows

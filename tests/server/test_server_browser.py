@@ -46,8 +46,9 @@ def server(tmp_path):
 def classic(tmp_path):
     """The club night under the classic variant: dark games and concessions are played."""
     spec = tmp_path / "classic.toml"
-    spec.write_text(CLUB.read_text(encoding="utf-8").replace('variant = "sochi"', 'variant = "classic"'),
-                    encoding="utf-8")
+    spec.write_text(
+        CLUB.read_text(encoding="utf-8").replace('variant = "sochi"', 'variant = "classic"'), encoding="utf-8"
+    )
     url, scoring, srv, thread = _serve(tmp_path / "kit", spec)
     yield url, scoring
     srv.should_exit = True
@@ -62,8 +63,14 @@ def browser():
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",
-                 "--window-size=390,844"):
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--no-first-run",
+        "--window-size=390,844",
+    ):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     driver.set_window_size(390, 844)
@@ -103,8 +110,15 @@ def test_a_row_entered_on_a_phone_shows_on_the_directors_page(server, browser):
     browser.switch_to.new_window("tab")
     browser.get(f"{url}/t/{table}?token={s.codes['tables'][table]}")
     decl, w1, w2 = active_seats(4, deal.dealer)
-    for css in ('[data-contract="7♠"]', f'[data-declarer="{decl}"]', f'[data-defence="{w1}-whist"]',
-                f'[data-defence="{w2}-pass"]', f'[data-tricks="{decl}-7"]', f'[data-tricks="{w1}-3"]', "#check"):
+    for css in (
+        '[data-contract="7♠"]',
+        f'[data-declarer="{decl}"]',
+        f'[data-defence="{w1}-whist"]',
+        f'[data-defence="{w2}-pass"]',
+        f'[data-tricks="{decl}-7"]',
+        f'[data-tricks="{w1}-3"]',
+        "#check",
+    ):
         _click(browser, css)
     _text(browser, "#preview", lambda t: "7♠" in t)
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390  # no sideways scrolling
@@ -126,8 +140,13 @@ def test_a_dark_game_conceded_before_play(classic, browser):
     deal = next(d for d in event.deals if d.set == t.set)
     browser.get(f"{url}/t/{t.table}?token={s.codes['tables'][t.table]}")
     decl = active_seats(4, deal.dealer)[0]
-    for css in ('[data-contract="7♠"]', '[data-dark="1"]', f'[data-declarer="{decl}"]', '[data-conceded="2"]',
-                "#check"):
+    for css in (
+        '[data-contract="7♠"]',
+        '[data-dark="1"]',
+        f'[data-declarer="{decl}"]',
+        '[data-conceded="2"]',
+        "#check",
+    ):
         _click(browser, css)
     _text(browser, "#preview", lambda t: "7♠ втёмную без 2" in t)
     _click(browser, "#confirm")

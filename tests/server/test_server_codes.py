@@ -33,8 +33,10 @@ def test_the_kit_prints_the_codes_the_server_takes(tmp_path):
     spec, folder = _spec(tmp_path), tmp_path / "kit"
     event = with_entry_codes(load_event(spec), folder)  # as the kit does before printing
     printed = _tokens(spec, folder)
-    assert printed == {"director": event.entry_codes["director"],
-                       "tables": {str(t): c for t, c in event.entry_codes["tables"].items()}}
+    assert printed == {
+        "director": event.entry_codes["director"],
+        "tables": {str(t): c for t, c in event.entry_codes["tables"].items()},
+    }
     cards = table_cards_context(event)["cards"]
     for card in cards:
         code = printed["tables"][str(card["table"])]

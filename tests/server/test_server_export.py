@@ -26,7 +26,8 @@ def test_export_ranks_as_the_server_showed_with_paper_rows_kept(tmp_path):
     for body, _ in bodies[:10]:
         dealer = event.deal(body["deal"]).dealer
         paper[(body["deal"], body["round"], body["table"])] = row_cells(
-            event, random_outcome(rng, 4, dealer, event.conventions))
+            event, random_outcome(rng, 4, dealer, event.conventions)
+        )
     fill_workbook(blank, folder / "protocols.xlsx", paper)
 
     app, s = served(folder)
@@ -41,8 +42,9 @@ def test_export_ranks_as_the_server_showed_with_paper_rows_kept(tmp_path):
     exported.write_bytes(data)
     assert read_meta(exported) == read_meta(folder / "protocols.xlsx")  # the kit's own fingerprint
 
-    result = CliRunner().invoke(cli, ["results", str(CLUB), str(exported), "--json", "--no-analysis",
-                                      "-o", str(tmp_path / "site")])
+    result = CliRunner().invoke(
+        cli, ["results", str(CLUB), str(exported), "--json", "--no-analysis", "-o", str(tmp_path / "site")]
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == shown
 

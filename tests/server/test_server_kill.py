@@ -28,9 +28,25 @@ def free_port() -> int:
 
 def start(folder, port):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "prefprint", "serve", str(CLUB), "-o", str(folder),
-                             "--host", "127.0.0.1", "--port", str(port)], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "prefprint",
+            "serve",
+            str(CLUB),
+            "-o",
+            str(folder),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -46,8 +62,12 @@ def start(folder, port):
 
 
 def post(port, body) -> int:
-    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/rows", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"}, method="POST")
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/rows",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
     try:
         with urllib.request.urlopen(req, timeout=5) as r:
             return r.status

@@ -71,7 +71,7 @@ def test_the_dealer_column_says_dealer_and_thirds_are_explained():
 
 def test_red_suits_in_the_worked_examples():
     html = costs_html("sochi", VARIANTS["sochi"], 4, "ru")
-    examples = html[html.index("4. Примеры"):]
+    examples = html[html.index("4. Примеры") :]
     assert '7<span class="red">♥</span>' in examples and '8<span class="red">♦</span>' in examples
     assert "<b>7♥</b>" not in examples and "<b>8♦</b>" not in examples
 
@@ -80,14 +80,23 @@ def test_only_the_conventions_in_force_are_listed():
     def listed(variant, size=4, **overrides):
         conv = replace(VARIANTS[variant], **overrides)
         html = costs_html(variant, conv, size, "ru")
-        return _text(html[html.index("Соглашения"):])
+        return _text(html[html.index("Соглашения") :])
 
     sochi = listed("sochi")
-    for unused in ("Сталинград", "шестерную вистуют оба", "втёмную", "без трёх", "распасы (ростов)",
-                   "мизер: взяток в счёт", "сдающему пуля"):
+    for unused in (
+        "Сталинград",
+        "шестерную вистуют оба",
+        "втёмную",
+        "без трёх",
+        "распасы (ростов)",
+        "мизер: взяток в счёт",
+        "сдающему пуля",
+    ):
         assert unused not in sochi, unused
     assert "распасы: гора за взятку: 1" in sochi and "консоляция сдающему: да" in sochi
-    assert "распасы: гора за взятку" not in listed("rostov") and "распасы (ростов): висты за взятку: 5" in listed("rostov")
+    assert "распасы: гора за взятку" not in listed("rostov") and "распасы (ростов): висты за взятку: 5" in listed(
+        "rostov"
+    )
     assert "консоляция сдающему" not in listed("sochi", size=3)
     assert "Сталинград (6♠ вистуют оба): да" in listed("sochi", stalingrad=True)
     assert "втёмную: множитель: 2" in listed("classic")
@@ -100,8 +109,9 @@ def test_worked_examples_are_the_engine_results_of_what_they_say(variant):
         ctx = costs_context(variant, conv, size, "ru")
         assert len(ctx["examples"]) >= 6
         for ex in ctx["examples"]:
-            outcome = Outcome.make(size, dealer, parse_contract_cell(ex["contract"]), "N", ex["tricks"],
-                                   ex["defence"], conventions=conv)
+            outcome = Outcome.make(
+                size, dealer, parse_contract_cell(ex["contract"]), "N", ex["tricks"], ex["defence"], conventions=conv
+            )
             res = settle(outcome, conv).results
             assert [c for _, c in ex["cells"]] == [ctx["signed"](res[s]) for s, _ in ex["cells"]]
 
@@ -117,8 +127,9 @@ def test_every_contract_choice_parses(lang):
 
 
 def test_dark_games_are_offered_where_the_variant_plays_dark(events):
-    classic, sochi = (build_workbook(replace(events[stem], deals=events[stem].deals[:2]))
-                      for stem in ("rooms-26", "club-night-20"))
+    classic, sochi = (
+        build_workbook(replace(events[stem], deals=events[stem].deals[:2])) for stem in ("rooms-26", "club-night-20")
+    )
     lists = classic[LISTS_SHEET["ru"]]
     assert lists.sheet_state == "hidden" and classic.active.title == "Сдача 1"
     assert classic.sheetnames.index(LISTS_SHEET["ru"]) > classic.sheetnames.index("Игроки")

@@ -124,9 +124,12 @@ def test_old_format_messages_are_carried_into_the_catalogues(tmp_path, capsys):
     finally:
         sys.path.pop(0)
     source = tmp_path / "new.py"
-    source.write_text('CATALOGUE = {"file_problems": ("x", "y"),\n'
-                      '             "t.new": ("{n} {n:сдача|сдачи|сдач} у {path}", "{n} {n:deal|deals} at {path}"),\n'
-                      '             "t.bad": ("{n} {n:лось|лося|лосей}", "{n} {n:moose|moose}")}\n', encoding="utf-8")
+    source.write_text(
+        'CATALOGUE = {"file_problems": ("x", "y"),\n'
+        '             "t.new": ("{n} {n:сдача|сдачи|сдач} у {path}", "{n} {n:deal|deals} at {path}"),\n'
+        '             "t.bad": ("{n} {n:лось|лося|лосей}", "{n} {n:moose|moose}")}\n',
+        encoding="utf-8",
+    )
     assert po_add.main([str(source), "--dry-run"]) == 1
     out = capsys.readouterr()
     assert out.out.split() == ["added", "t.new"] and "left out t.bad" in out.err

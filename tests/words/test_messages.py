@@ -7,12 +7,28 @@ import pytest
 from prefprint.words.messages import CATALOGUE, Message, counted, plural, problem_lines, shown
 
 
-@pytest.mark.parametrize("n,form", [(1, "сдача"), (2, "сдачи"), (5, "сдач"), (11, "сдач"), (21, "сдача"),
-                                    (22, "сдачи"), (25, "сдач"), (111, "сдач"), (0, "сдач"), (14, "сдач"),
-                                    (104, "сдачи"), (1001, "сдача")])
+@pytest.mark.parametrize(
+    "n,form",
+    [
+        (1, "сдача"),
+        (2, "сдачи"),
+        (5, "сдач"),
+        (11, "сдач"),
+        (21, "сдача"),
+        (22, "сдачи"),
+        (25, "сдач"),
+        (111, "сдач"),
+        (0, "сдач"),
+        (14, "сдач"),
+        (104, "сдачи"),
+        (1001, "сдача"),
+    ],
+)
 def test_russian_plural_forms(n, form):
     assert plural(n, "count.deal") == form
-    assert Message("deals.hand_size", seat="N", n=n).text("ru") == f"у N {n} {plural(n, 'count.card')}, а должно быть 10"
+    assert (
+        Message("deals.hand_size", seat="N", n=n).text("ru") == f"у N {n} {plural(n, 'count.card')}, а должно быть 10"
+    )
 
 
 def test_english_plural_forms():
@@ -21,6 +37,7 @@ def test_english_plural_forms():
 
 def test_catalogue_has_both_languages_with_the_same_fields():
     import string
+
     for code, (ru, en) in CATALOGUE.items():
         fields = lambda t: sorted({f for _, f, _, _ in string.Formatter().parse(t) if f})  # noqa: E731
         assert fields(ru) == fields(en), code
