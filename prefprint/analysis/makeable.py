@@ -65,12 +65,11 @@ def carry_cache(sources: Iterable[Path], staging: Path) -> int:
     return len(entries)
 
 
-def results_requests(deals, outcomes: Iterable[tuple[int, object]], folder: Path) -> list[Request]:
+def results_requests(deals, outcomes: Iterable[tuple[int, object]]) -> list[Request]:
     """What results publishing asks: the whole table of every deal with a layout (every declarer in
     ♠ ♣ ♦ ♥ БК and the misère, as the kit's hand records show it) and the contracts played. What the
-    cache of `folder` holds costs nothing; the rest is solved, so that a results folder without the
-    kit's cache shows the same full tables."""
-
+    cache holds costs nothing; the rest is solved, so that a results folder without the kit's cache
+    shows the same full tables."""
     out = played_requests(outcomes)
     for d in deals:
         if has_layout(d):

@@ -796,7 +796,7 @@ def analyse_reports(
             for r in d.results
             if r.outcome is not None and row_status(r) == "played"
         ]
-        requests = makeable.results_requests(event.deals, outcomes, staging)
+        requests = makeable.results_requests(event.deals, outcomes)
         if len(reports) > 1:
             say(Message("makeable.session", n=event.session))
         report.analysis = makeable.solve(event.deals, staging, requests, jobs, say)
