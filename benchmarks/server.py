@@ -29,10 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from prefprint.engine.rules import ContractCell  # noqa: E402
 from prefprint.engine.sample import random_outcome  # noqa: E402
 from prefprint.io import codes as entry_codes  # noqa: E402
 from prefprint.io.spec import load_competition  # noqa: E402
+from prefprint.server.rows import request_of  # noqa: E402
 
 
 def free_port() -> int:
@@ -42,23 +42,7 @@ def free_port() -> int:
 
 
 def body_of(event, outcome, token, table, rnd, deal) -> dict:
-    kind = outcome.contract.kind
-    contract = {"allpass": "pass", "misere": "мизер"}.get(kind) or ContractCell(
-        outcome.contract, False, outcome.conceded
-    ).label(event.language)
-    body = {
-        "token": token,
-        "table": table,
-        "round": rnd,
-        "deal": deal,
-        "contract": contract,
-        "defence": dict(outcome.defence),
-        "tricks": dict(outcome.tricks),
-        "dark": outcome.dark,
-    }
-    if outcome.declarer:
-        body["declarer"] = outcome.declarer
-    return body
+    return {"token": token, "table": table, "round": rnd, "deal": deal, **request_of(event, outcome)}
 
 
 def main():

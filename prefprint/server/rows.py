@@ -144,6 +144,24 @@ def entry_of(event: Event, outcome: Outcome) -> dict:
     }
 
 
+def request_of(event: Event, outcome: Outcome) -> dict:
+    """The fields of `POST /api/rows` that say an outcome (contract in the words of `prefprint score`):
+    what a table's phone sends, and what the tests and the benchmark post."""
+    kind = outcome.contract.kind
+    contract = {"allpass": "pass", "misere": "мизер"}.get(kind) or ContractCell(
+        outcome.contract, False, outcome.conceded
+    ).label(event.language)
+    body = {
+        "contract": contract,
+        "defence": dict(outcome.defence),
+        "tricks": dict(outcome.tricks),
+        "dark": outcome.dark,
+    }
+    if outcome.declarer:
+        body["declarer"] = outcome.declarer
+    return body
+
+
 def whists_of(settlement: Settlement) -> dict:
     return {s: fmt_json(v) for s, v in settlement.results.items()}
 

@@ -6,8 +6,9 @@ import random
 import warnings
 from pathlib import Path
 
-from prefprint.engine.rules import ContractCell, fmt_json, settle
+from prefprint.engine.rules import fmt_json, settle
 from prefprint.engine.sample import random_outcome
+from prefprint.server.rows import request_of
 
 ROOT = Path(__file__).resolve().parents[2]
 CLUB = ROOT / "sample_events" / "club-night-20.toml"
@@ -33,23 +34,7 @@ def served(folder: Path, spec: Path = CLUB, **kw):
 
 def body_of(event, outcome, token: str, table: int, rnd: int, deal: int, **extra) -> dict:
     """The JSON a table's phone posts for an outcome."""
-    kind = outcome.contract.kind
-    contract = {"allpass": "pass", "misere": "мизер"}.get(kind) or ContractCell(
-        outcome.contract, False, outcome.conceded
-    ).label(event.language)
-    body = {
-        "token": token,
-        "table": table,
-        "round": rnd,
-        "deal": deal,
-        "contract": contract,
-        "defence": dict(outcome.defence),
-        "tricks": dict(outcome.tricks),
-        "dark": outcome.dark,
-    }
-    if outcome.declarer:
-        body["declarer"] = outcome.declarer
-    return body | extra
+    return {"token": token, "table": table, "round": rnd, "deal": deal, **request_of(event, outcome)} | extra
 
 
 def all_rows(event):
