@@ -73,7 +73,7 @@ GROUPS = PerLanguage(
         (19, 21, "W"),
     )
 )
-# wide enough for every label in LibreOffice's and Excel's default fonts, bold: "Разыгрывающий" over D:E,
+# wide enough for every label in LibreOffice's and Excel's default fonts, bold: "Играющий" over D:E,
 # "Комплект" in C, "Первая рука" in E
 WIDTHS = (7, 6, 12, 6, 13, 6, 9, 6, 9) + (5, 8, 5) * 4
 SHEET_PREFIX = PerLanguage(lambda lang: gettext("sheet.deal", lang))

@@ -33,13 +33,21 @@
   }
 
   function whistsText(whists) {
-    return Object.entries(whists).map(([s, v]) => s + " " + signed(v)).join("  ");
+    return Object.entries(whists).map(([s, v]) => s + " " + signed(v)).join(" · ");
   }
 
-  function summary(row) {
-    const parts = [row.contract + (row.dark ? " · " + W.dark : "")];
-    if (row.declarer) parts.push(row.declarer);
-    return parts.join(" ") + " → " + whistsText(row.whists);
+  // An entered row in three short lines: the contract and its declarer, each seat's tricks, the whists.
+  function summaryLines(row) {
+    const head = [row.contract + (row.dark ? " · " + W.dark : "")];
+    if (row.declarer) head.push(row.declarer);
+    const tricks = Object.entries(row.tricks || {}).map(([s, n]) => s + " " + n).join(" · ");
+    return [head.join(" "), tricks ? W.tricks + ": " + tricks : null, W.whists + ": " + whistsText(row.whists)].filter(Boolean);
+  }
+
+  function summary(row) { return summaryLines(row).join("; "); }
+
+  function summaryBlock(row) {
+    return el("span", { cls: "done" }, summaryLines(row).map((line) => el("span", { cls: "line" }, line)));
   }
 
   // ------------------------------------------------------------------ a table's page
@@ -217,7 +225,7 @@
     for (const row of deals) {
       const line = el("div", { cls: "deal", id: `deal-${row.deal}` },
         el("b", {}, `${W.deal} ${row.deal}`), ` (${W.dealer} ${row.dealer}): `,
-        row.entered ? el("span", { cls: "done" }, summary(row.entered)) : el("span", { cls: "missing" }, W.missing));
+        row.entered ? summaryBlock(row.entered) : el("span", { cls: "missing" }, W.missing));
       if (row.entered && !closed && T.deal !== row.deal) {
         line.append(button(W.correct, false, () => { T.deal = row.deal; T.form = blankForm(); T.preview = null; T.error = null; renderTable(); },
           { "data-correct": row.deal }));

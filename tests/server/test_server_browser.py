@@ -6,6 +6,7 @@ skipped where either is absent.
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 import time
@@ -124,6 +125,14 @@ def test_a_row_entered_on_a_phone_shows_on_the_directors_page(server, browser):
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390  # no sideways scrolling
     _click(browser, "#confirm")
     _text(browser, "#saved", bool)
+    # the row entered reads back with its tricks, a line each part, still no sideways scrolling
+    _text(browser, f"#deal-{deal.number} .done", lambda t: f"{decl} 7 · {w1} 3" in t and "7♠" in t)
+    lines = browser.find_elements("css selector", f"#deal-{deal.number} .done .line")
+    assert [line.text.split(":")[0] for line in lines[1:]] == ["Взятки", "Висты"]
+    assert all(line.size["width"] <= 390 for line in lines)
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+    if os.environ.get("PREFPRINT_SCREENSHOTS"):
+        browser.save_screenshot(os.path.join(os.environ["PREFPRINT_SCREENSHOTS"], "table-entered-390.png"))
     outcome = Outcome.make(4, deal.dealer, "7♠", decl, {decl: 7, w1: 3}, {w1: "whist", w2: "pass"})
     want = {k: fmt_json(v) for k, v in settle(outcome, event.conventions).results.items()}
     assert s.store.rows[(deal.number, 1, table)].whists == want
