@@ -3,21 +3,27 @@
 Starlette (ASGI) served by uvicorn. Every route is in `routes()`; the JSON API is documented in
 docs/server.md. Rows are checked by the scoring engine (server.rows), kept by server.db and
 ranked by the same results pipeline as `prefprint results --provisional` (`provisional_report`).
+With `live`, the whole results site of the rows entered so far (`publish_live`, the same pipeline,
+without the PDF) is published again into the folder's live/ a moment after rows change, in a
+process of its own so that the tables' requests never wait for it, and served under /live/.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import os
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from prefprint.app import results
@@ -35,6 +41,8 @@ MAX_BODY = 8 * 1024  # a row is a few hundred bytes
 FAILURES = 20  # wrong codes from one address within WINDOW seconds before it must wait (HTTP 429)
 WINDOW = 60.0
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+LIVE = "live"  # the folder (in the session's) of the results site kept published while rows arrive
+LIVE_DELAY = 0.5  # seconds after a change before publishing: the rows of a round come together
 
 
 def provisional_report(competition: Competition, event: Event, workbook: Path, folder: Path, rulings=None):
@@ -45,6 +53,63 @@ def provisional_report(competition: Competition, event: Event, workbook: Path, f
     if any(r.pending or r.partial for r in report.reports):
         return report
     return results.run(one, [workbook], folder, rulings_of=lambda e: rulings, publish=False)
+
+
+def export_workbook(event: Event, source: Path | None, target: Path, fills: dict) -> Path:
+    """The kit's protocols.xlsx (`source`; None: a blank one) with the entered rows (`fills`) filled in,
+    rows typed there on paper kept."""
+    blank = None
+    if source is None:
+        source = blank = write_protocol_workbook(event, target.with_name(f".{target.name}.blank.xlsx"))
+    try:
+        return fill_workbook(source, target, fills)
+    finally:
+        if blank is not None:
+            blank.unlink(missing_ok=True)
+
+
+_BLANK: dict[str, bytes] = {}  # the worker's blank protocol workbook by event digest, when the kit's is absent
+
+
+def publish_live(competition: Competition, event: Event, source: Path | None, fills: dict, folder: Path, rulings):
+    """The results site of the rows entered so far, published into folder/live by the pipeline of
+    `prefprint results --no-pdf`: provisional while rows are missing, final when none is.
+
+    Runs in the server's worker process. Returns {"final": bool, "ranking": results.ranking_json} or
+    {"error": text} (nothing changed).
+    """
+    temporary = []
+
+    def scratch(suffix: str) -> Path:
+        fd, name = tempfile.mkstemp(dir=folder, prefix=".live-", suffix=suffix)
+        os.close(fd)
+        temporary.append(Path(name))
+        return temporary[-1]
+
+    one = replace(competition, sessions=(event,))
+
+    def rulings_of(e):
+        return rulings
+
+    try:
+        if source is None:  # no kit workbook in the folder: a blank one, built once per worker
+            if event.digest not in _BLANK:
+                _BLANK[event.digest] = write_protocol_workbook(event, scratch(".blank.xlsx")).read_bytes()
+            source = scratch(".blank.xlsx")
+            source.write_bytes(_BLANK[event.digest])
+        path = fill_workbook(source, scratch(".xlsx"), fills)
+        live = Path(folder) / LIVE
+        run = dict(rulings_of=rulings_of, pdf=False, spreadsheet=False)
+        report = results.run(one, [path], live, provisional=True, **run)
+        final = not any(r.pending or r.partial for r in report.reports)
+        if final:  # every row is in: the final run (once, at the end)
+            report = results.run(one, [path], live, **run)
+        return {"final": final, "ranking": results.ranking_json(report)}
+    except PrefprintError as e:
+        return {"error": e.text(event.language)}
+    finally:
+        for path in temporary:
+            path.unlink(missing_ok=True)
 
 
 class Writer:
@@ -91,8 +156,20 @@ class Writer:
 class Scoring:
     """The state of one served session."""
 
-    def __init__(self, competition: Competition, event: Event, folder: Path, rulings=None, hide_results: bool = False):
+    def __init__(
+        self,
+        competition: Competition,
+        event: Event,
+        folder: Path,
+        rulings=None,
+        hide_results: bool = False,
+        live: bool = False,
+    ):
         self.competition, self.event, self.folder, self.rulings = competition, event, Path(folder), rulings
+        self.live = live  # keep folder/live published (publish_live)
+        self.live_state: dict = {"version": None, "at": None}  # what live/ shows: rows version, when, final/error
+        self.live_task = None
+        self.live_pool = None
         self.lang = event.language
         self.codes = entry_codes.codes(event, entry_codes.secret(self.folder))
         self.by_code = {c: ("table", t) for t, c in self.codes["tables"].items()}
@@ -207,6 +284,19 @@ class Scoring:
             "of": total,
             "version": self.store.version,
             "hide_results": bool(self.store.settings.get("hide_results")),
+            "live": self.live_json(),
+        }
+
+    def live_json(self) -> dict | None:
+        """What the director is told of live/: when it was published, over how many changes, or why not."""
+        if not self.live:
+            return None
+        state = self.live_state
+        return {
+            "at": state["at"],
+            "current": state["version"] == self.store.version,
+            "final": bool(state.get("final")),
+            "error": state.get("error"),
         }
 
     # ------------------------------------------------------------------ the workbook and the ranking
@@ -217,15 +307,7 @@ class Scoring:
 
     def export(self, target: Path, fills: dict) -> Path:
         """The kit's protocols.xlsx with the entered rows (`fills`) filled in, rows typed there on paper kept."""
-
-        source = self.source
-        if not source.is_file():
-            source = write_protocol_workbook(self.event, target.with_name(f".{target.name}.blank.xlsx"))
-        try:
-            return fill_workbook(source, target, fills)
-        finally:
-            if source != self.source:
-                source.unlink(missing_ok=True)
+        return export_workbook(self.event, self.source if self.source.is_file() else None, target, fills)
 
     def export_bytes(self, fills: dict) -> bytes:
         fd, name = tempfile.mkstemp(dir=self.folder, prefix=".export-", suffix=".xlsx")
@@ -250,7 +332,12 @@ class Scoring:
             path.unlink(missing_ok=True)
 
     async def ranking(self):
-        """The provisional ranking, made again only when rows changed since the last one."""
+        """The provisional ranking, made again only when rows changed since the last one (with `live`,
+        by the worker publishing live/, waited for; here only if that failed)."""
+        if self.live and self.ranked[0] != self.store.version:
+            self.changed()
+            while self.ranked[0] != self.store.version and self.live_task is not None and not self.live_task.done():
+                await asyncio.sleep(0.05)
         if self.ranking_lock is None:
             self.ranking_lock = asyncio.Lock()
         async with self.ranking_lock:
@@ -258,6 +345,36 @@ class Scoring:
             if self.ranked[0] != version:
                 self.ranked = (version, await asyncio.to_thread(self._ranking, self.fills()))
             return self.ranked[1]
+
+    # ------------------------------------------------------------------ the live site
+
+    def changed(self) -> None:
+        """Rows or rounds changed: publish live/ again soon (one run at a time, the last change always in)."""
+        if self.live and (self.live_task is None or self.live_task.done()):
+            self.live_task = asyncio.ensure_future(self._keep_live())
+
+    async def _keep_live(self) -> None:
+        await asyncio.sleep(LIVE_DELAY)
+        while self.live_state["version"] != self.store.version:
+            version, fills = self.store.version, self.fills()
+            source = self.source if self.source.is_file() else None
+            if self.live_pool is None:
+                self.live_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            job = (self.competition, self.event, source, fills, self.folder, self.rulings)
+            try:
+                out = await asyncio.get_running_loop().run_in_executor(self.live_pool, publish_live, *job)
+            except Exception as e:  # the worker died (out of memory, killed): a new one next time
+                self.live_pool = None
+                out = {"error": Message("serve.live_failed", error=type(e).__name__).text(self.lang)}
+            ranking = out.pop("ranking", None)
+            if ranking is not None:
+                self.ranked = (version, ranking)
+            self.live_state = {"version": version, "at": time.strftime("%H:%M:%S"), **out}
+
+    def stop_live(self) -> None:
+        if self.live_pool is not None:
+            self.live_pool.shutdown(wait=True, cancel_futures=True)
+            self.live_pool = None
 
 
 # ---------------------------------------------------------------------- HTTP
@@ -356,6 +473,7 @@ async def api_rows(s: Scoring, request: Request):
         raise Refused(403, Message("serve.round_closed", round=write.row.round), "round")
     if isinstance(out, Exception):
         raise Refused(503, Message("serve.not_stored", why=type(out).__name__))
+    s.changed()
     return JSONResponse(
         {"whists": write.row.whists, "deal": write.row.deal, "round": write.row.round, "table": write.row.table},
         status_code=201,
@@ -422,7 +540,8 @@ def _page(handler):
     async def endpoint(request: Request):
         s: Scoring = request.app.state.scoring
         try:
-            return HTMLResponse(await handler(s, request), headers=pages.HEADERS)
+            page = await handler(s, request)
+            return page if isinstance(page, Response) else HTMLResponse(page, headers=pages.HEADERS)
         except Refused as e:
             return HTMLResponse(pages.refused(s, e), status_code=e.status, headers=pages.HEADERS)
 
@@ -459,6 +578,23 @@ async def page_results(s: Scoring, request: Request):
     return pages.results(s, ranking)
 
 
+async def page_live(s: Scoring, request: Request):
+    """A file of the live results site (folder/live), as `prefprint results` wrote it."""
+    await _visible(s, request)
+    root = (s.folder / LIVE).resolve()
+    target = (root / request.path_params.get("path", "")).resolve()
+    if not target.is_relative_to(root):
+        raise Refused(404, Message("serve.live_missing"))
+    if target.is_dir():
+        target = target / "index.html"
+    if not target.is_file():
+        if not s.live or root.is_dir():
+            raise Refused(404, Message("serve.live_missing"))
+        s.changed()
+        raise Refused(503, Message("serve.live_pending"))
+    return FileResponse(target, headers=pages.HEADERS)
+
+
 async def script(request: Request):
     return Response(pages.script(), media_type="text/javascript; charset=utf-8", headers=pages.HEADERS)
 
@@ -477,6 +613,7 @@ def routes() -> list[Route]:
         Route("/t/{table}", _page(page_table)),
         Route("/director", _page(page_director)),
         Route("/results", _page(page_results)),
+        Route("/live/{path:path}", _page(page_live)),
         Route("/entry.js", script),
         Route("/api/event", _api(api_event)),
         Route("/api/tables/{table}", _api(api_table)),
@@ -492,10 +629,27 @@ def routes() -> list[Route]:
 
 
 def create_app(
-    competition: Competition, event: Event, folder: Path, rulings=None, hide_results: bool = False
+    competition: Competition,
+    event: Event,
+    folder: Path,
+    rulings=None,
+    hide_results: bool = False,
+    live: bool = False,
 ) -> Starlette:
-    """The server of one session, its database in `folder` (the session's kit folder)."""
-    scoring = Scoring(competition, event, folder, rulings, hide_results)
-    app = Starlette(routes=routes())
+    """The server of one session, its database in `folder` (the session's kit folder).
+    `live`: keep the results site of the rows entered published in folder/live (served under /live/)."""
+    scoring = Scoring(competition, event, folder, rulings, hide_results, live)
+
+    @asynccontextmanager
+    async def lifespan(app):
+        scoring.changed()  # the live site from the start, and after a restart caught up with the rows kept
+        try:
+            yield
+        finally:
+            if scoring.live_task is not None:
+                scoring.live_task.cancel()
+            await asyncio.to_thread(scoring.stop_live)
+
+    app = Starlette(routes=routes(), lifespan=lifespan)
     app.state.scoring = scoring
     return app

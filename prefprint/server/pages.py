@@ -78,6 +78,12 @@ UI = (
     "choose",
     "results",
     "corrections",
+    "live",
+    "live_at",
+    "live_behind",
+    "live_waiting",
+    "live_error",
+    "live_final",
     "loading",
     "conceded",
 )
@@ -88,7 +94,7 @@ def words(lang: str) -> dict:
 
 
 def _render(s, template: str, **context) -> str:
-    return html(f"server/{template}", s.lang, event=s.event, w=words(s.lang), **context)
+    return html(f"server/{template}", s.lang, event=s.event, w=words(s.lang), live=s.live, **context)
 
 
 def _moves(s) -> dict:

@@ -263,6 +263,16 @@
       app.append(el("div", {}, head, el("table", { cls: "grid" }, el("tbody", {}, rows))));
     }
     if (p.version !== version) { version = p.version; loadRanking(); loadAudit(); }
+    showLive(p.live);
+  }
+
+  function showLive(live) {
+    const box = document.getElementById("live-state");
+    if (!box || !live) return;
+    box.className = live.error ? "error" : "muted";
+    if (live.error) box.textContent = `${W.live_error} ${live.error}`;
+    else if (!live.at) box.textContent = W.live_waiting;
+    else box.textContent = `${W.live_at} ${live.at}` + (live.current ? (live.final ? ` · ${W.live_final}` : "") : ` · ${W.live_behind}`);
   }
 
   async function loadAudit() {
@@ -284,7 +294,7 @@
     box.append(el("table", { cls: "grid zebra", id: "ranking-table" },
       el("thead", {}, el("tr", {}, [W.place, W.player, W.mp, W.percent].map((h) => el("th", {}, h)))),
       el("tbody", {}, r.json.ranking.map((s) => el("tr", {}, el("td", {}, s.place), el("td", { cls: "l" }, `${s.player} ${s.name}`),
-        el("td", {}, signed(s.mp).replace("+", "")), el("td", {}, s.percent == null ? "—" : String(s.percent)))))));
+        el("td", {}, signed(s.mp).replace("+", "")), el("td", {}, s.percent == null ? "—" : signed(s.percent).replace("+", "")))))));
   }
 
   async function closeRound(round, closed) {
