@@ -11,6 +11,7 @@ import io
 import re
 import unicodedata
 import zipfile
+from copy import copy
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -234,8 +235,13 @@ def _deal_info(ws, event: Event, deal) -> None:
 
 
 def _protocol_rows(ws, event: Event, deal) -> int:
-    """A row a table that plays the deal, round, table and players printed; the sheet row of the last."""
+    """A row a table that plays the deal, round, table and players printed; the sheet row of the last.
+
+    Each column's style is set once, on the first row, and copied to the rows below (openpyxl's
+    StyleArray of indices into the workbook's styles: what setting the same border, alignment and
+    fill again would store, without looking each of them up again)."""
     rows = event.rows_of(deal)
+    first: dict[int, object] = {}  # column -> the style of its first row
     for k, row in enumerate(rows):
         r = FIRST_ROW + k
         seats = dict(row.seats)
@@ -244,12 +250,16 @@ def _protocol_rows(ws, event: Event, deal) -> int:
             values[f"{s}_no"] = seats.get(s)
         for name, col in COL.items():
             c = ws.cell(r, col, values.get(name))
+            if col in first:
+                c._style = copy(first[col])
+                continue
             c.border = _BORDER
             c.alignment = Alignment(horizontal="center")
             if name in ("round", "table") or name.endswith("_no"):
                 c.fill = _PRE_FILL
             if name.endswith("_mp"):
                 c.fill = _MP_FILL
+            first[col] = c._style
     return FIRST_ROW + max(len(rows), 1) - 1
 
 
