@@ -820,13 +820,16 @@ def _percent(cell, ratio, digits: int) -> None:
     cell.number_format = "0." + "0" * digits
 
 
-def fill_workbook(source: Path, target: Path, fills: dict, status: dict | None = None) -> Path:
+def fill_workbook(
+    source: Path, target: Path, fills: dict, status: dict | None = None, layouts: dict | None = None
+) -> Path:
     """Copy a protocol workbook with rows filled in: {(deal, round, table): {column: value}}.
 
-    `status` sets the status cell of deals ({deal: "не сыграна"}). Used to make sample fills
-    (demo, tests, benchmark); the source is not modified.
+    `status` sets the status cell of deals ({deal: "не сыграна"}); `layouts` the layout cells of deals
+    dealt at the table ({deal: {sheet row: cards as text}}). Used by the scoring server's export and
+    to make sample fills (demo, tests, benchmark); the source is not modified.
     """
-    status = status or {}
+    status, layouts = status or {}, layouts or {}
     wb = load_workbook(source)
     for title in wb.sheetnames:
         parts = title.split()
@@ -836,6 +839,8 @@ def fill_workbook(source: Path, target: Path, fills: dict, status: dict | None =
         ws = wb[title]
         if deal in status:
             ws.cell(INFO_ROW, 8, status[deal])
+        for row, text in layouts.get(deal, {}).items():
+            _text(ws.cell(row, LAYOUT_COL + 1), text)
         for row in range(FIRST_ROW, ws.max_row + 1):
             key = (deal, ws.cell(row, COL["round"]).value, ws.cell(row, COL["table"]).value)
             for column, value in fills.get(key, {}).items():

@@ -27,10 +27,11 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Redire
 from starlette.routing import Route
 
 from prefprint.app import results
+from prefprint.engine.deals import typed_layout
 from prefprint.engine.model import Competition, Event
 from prefprint.errors import PrefprintError
 from prefprint.io import codes as entry_codes
-from prefprint.io.workbook import fill_workbook, read_meta, write_protocol_workbook
+from prefprint.io.workbook import fill_workbook, layout_rows, read_meta, write_protocol_workbook
 from prefprint.server import pages
 from prefprint.server.db import Closed, Conflict, Row, Store, Write, now
 from prefprint.server.rows import FIELDS, MAX_TEXT, Refused, cells_of, entry_of, outcome_of, place, plays, whists_of
@@ -38,6 +39,7 @@ from prefprint.views.text import settlement_text
 from prefprint.words.messages import Message
 
 MAX_BODY = 8 * 1024  # a row is a few hundred bytes
+LAYOUT_FIELDS = ("token", "table", "deal", "pockets", "correct", "reason")
 FAILURES = 20  # wrong codes from one address within WINDOW seconds before it must wait (HTTP 429)
 WINDOW = 60.0
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -55,14 +57,23 @@ def provisional_report(competition: Competition, event: Event, workbook: Path, f
     return results.run(one, [workbook], folder, rulings_of=lambda e: rulings, publish=False)
 
 
-def export_workbook(event: Event, source: Path | None, target: Path, fills: dict) -> Path:
-    """The kit's protocols.xlsx (`source`; None: a blank one) with the entered rows (`fills`) filled in,
-    rows typed there on paper kept."""
+def layout_fills(event: Event, layouts: dict) -> dict:
+    """The layout cells of the layouts entered: {deal: {sheet row: cards as text}}."""
+    out = {}
+    for deal, layout in layouts.items():
+        rows = dict(layout_rows(event, event.deal(deal)))
+        out[deal] = {rows[p]: text for p, text in layout["pockets"].items() if p in rows}
+    return out
+
+
+def export_workbook(event: Event, source: Path | None, target: Path, fills: dict, layouts: dict | None = None) -> Path:
+    """The kit's protocols.xlsx (`source`; None: a blank one) with the entered rows (`fills`) and layouts
+    (`layouts`, as layout_fills gives them) filled in, rows typed there on paper kept."""
     blank = None
     if source is None:
         source = blank = write_protocol_workbook(event, target.with_name(f".{target.name}.blank.xlsx"))
     try:
-        return fill_workbook(source, target, fills)
+        return fill_workbook(source, target, fills, layouts=layouts)
     finally:
         if blank is not None:
             blank.unlink(missing_ok=True)
@@ -71,7 +82,9 @@ def export_workbook(event: Event, source: Path | None, target: Path, fills: dict
 _BLANK: dict[str, bytes] = {}  # the worker's blank protocol workbook by event digest, when the kit's is absent
 
 
-def publish_live(competition: Competition, event: Event, source: Path | None, fills: dict, folder: Path, rulings):
+def publish_live(
+    competition: Competition, event: Event, source: Path | None, fills: dict, folder: Path, rulings, layouts=None
+):
     """The results site of the rows entered so far, published into folder/live by the pipeline of
     `prefprint results --no-pdf`: provisional while rows are missing, final when none is.
 
@@ -97,9 +110,10 @@ def publish_live(competition: Competition, event: Event, source: Path | None, fi
                 _BLANK[event.digest] = write_protocol_workbook(event, scratch(".blank.xlsx")).read_bytes()
             source = scratch(".blank.xlsx")
             source.write_bytes(_BLANK[event.digest])
-        path = fill_workbook(source, scratch(".xlsx"), fills)
+        path = fill_workbook(source, scratch(".xlsx"), fills, layouts=layouts)
         live = Path(folder) / LIVE
-        run = dict(rulings_of=rulings_of, pdf=False, spreadsheet=False)
+        # the makeable tables: the kit's cache, else solved here once (one core) and kept in live/
+        run = dict(rulings_of=rulings_of, pdf=False, spreadsheet=False, analysis=True, jobs=1)
         report = results.run(one, [path], live, provisional=True, **run)
         final = not any(r.pending or r.partial for r in report.reports)
         if final:  # every row is in: the final run (once, at the end)
@@ -262,9 +276,56 @@ class Scoring:
                             "seats": dict(play.seats),
                             "entered": row.json() if row else None,
                             "closed": rnd in self.store.closed,
+                            "layout": self.layout_json(d.number),
                         }
                     )
         return out
+
+    def layout_json(self, deal: int) -> dict | None:
+        """A deal dealt at the table: its layout as entered ({"pockets", "by", "at"}, pockets None while
+        not entered) and the pockets to fill; None for a deal that came with its layout."""
+        if not self.event.dealt_at_table:
+            return None
+        entered = self.store.layouts.get(deal)
+        pockets = [p for p, _ in layout_rows(self.event, self.event.deal(deal))]
+        return {"pockets": pockets, "entered": entered}
+
+    def checked_layout(self, body: dict, address: str) -> tuple[int, dict, str, bool, str]:
+        """(deal, pockets, by, correct, reason) of a posted layout; Refused for anything wrong."""
+        role, mine = self.who(body.get("token"), address)
+        table, deal = body.get("table"), body.get("deal")
+        if role == "table" and table != mine:
+            raise Refused(403, Message("serve.other_table", table=mine), "table")
+        if not self.event.dealt_at_table:
+            raise Refused(422, Message("serve.layout_prepared"), "deal")
+        if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= len(self.event.deals):
+            raise Refused(422, Message("serve.not_number", field="deal"), "deal")
+        sets = {play.set for (_, t), play in self.where.items() if t == table}
+        if role == "table" and self.event.deal(deal).set not in sets:
+            raise Refused(422, Message("serve.layout_not_yours", table=table, deal=deal), "deal")
+        pockets = body.get("pockets")
+        wanted = [p for p, _ in layout_rows(self.event, self.event.deal(deal))]
+        if not isinstance(pockets, dict) or set(pockets) != set(wanted):
+            raise Refused(422, Message("serve.layout_pockets", pockets=", ".join(wanted)), "pockets")
+        if any(not isinstance(v, str) or len(v) > 80 for v in pockets.values()):
+            raise Refused(422, Message("serve.layout_pockets", pockets=", ".join(wanted)), "pockets")
+        _, problems = typed_layout(self.event.deal(deal), {p: (pockets[p], f"pockets.{p}") for p in wanted})
+        if problems:
+            text = "; ".join(p.text(self.lang) for p in problems)
+            raise Refused(422, Message("serve.layout_wrong", text=text), "pockets")
+        correct = body.get("correct", False)
+        if not isinstance(correct, bool):
+            raise Refused(422, Message("serve.not_bool", field="correct"), "correct")
+        reason = body.get("reason", "")
+        if not isinstance(reason, str) or len(reason) > MAX_TEXT["reason"]:
+            raise Refused(422, Message("serve.reason_text", n=MAX_TEXT["reason"]), "reason")
+        old = self.store.layouts.get(deal)
+        if old and correct and role == "table" and old["by"] != f"table {mine}":
+            raise Refused(403, Message("serve.layout_theirs", by=old["by"]), "deal")
+        if old and correct and role == "director" and not reason.strip():
+            raise Refused(422, Message("serve.reason_needed"), "reason")
+        by = "director" if role == "director" else f"table {mine}"
+        return deal, {p: pockets[p].strip() for p in wanted}, by, correct, reason.strip()
 
     def progress(self) -> dict:
         rounds = []
@@ -305,9 +366,15 @@ class Scoring:
         """The cells of every entered row, a snapshot taken in the event loop (where the rows change)."""
         return {(r.deal, r.round, r.table): r.cells for r in self.store.rows.values()}
 
+    def layouts(self) -> dict:
+        """The layout cells of every layout entered (layout_fills), a snapshot like fills()."""
+        return layout_fills(self.event, self.store.layouts)
+
     def export(self, target: Path, fills: dict) -> Path:
         """The kit's protocols.xlsx with the entered rows (`fills`) filled in, rows typed there on paper kept."""
-        return export_workbook(self.event, self.source if self.source.is_file() else None, target, fills)
+        return export_workbook(
+            self.event, self.source if self.source.is_file() else None, target, fills, self.layouts()
+        )
 
     def export_bytes(self, fills: dict) -> bytes:
         fd, name = tempfile.mkstemp(dir=self.folder, prefix=".export-", suffix=".xlsx")
@@ -360,7 +427,7 @@ class Scoring:
             source = self.source if self.source.is_file() else None
             if self.live_pool is None:
                 self.live_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-            job = (self.competition, self.event, source, fills, self.folder, self.rulings)
+            job = (self.competition, self.event, source, fills, self.folder, self.rulings, self.layouts())
             try:
                 out = await asyncio.get_running_loop().run_in_executor(self.live_pool, publish_live, *job)
             except Exception as e:  # the worker died (out of memory, killed): a new one next time
@@ -478,6 +545,18 @@ async def api_rows(s: Scoring, request: Request):
         {"whists": write.row.whists, "deal": write.row.deal, "round": write.row.round, "table": write.row.table},
         status_code=201,
     )
+
+
+async def api_layouts(s: Scoring, request: Request):
+    address = _address(request)
+    deal, pockets, by, correct, reason = s.checked_layout(await _body(request, LAYOUT_FIELDS), address)
+    try:
+        layout = await s.writer.run(s.store.write_layout, deal, pockets, by, address, correct, reason)
+    except Conflict:
+        raise Refused(409, Message("serve.layout_already"), "deal") from None
+    s.store.remember_layout(deal, layout)
+    s.changed()
+    return JSONResponse({"deal": deal, "pockets": pockets}, status_code=201)
 
 
 async def api_progress(s: Scoring, request: Request):
@@ -619,6 +698,7 @@ def routes() -> list[Route]:
         Route("/api/tables/{table}", _api(api_table)),
         Route("/api/preview", _api(api_preview), methods=["POST"]),
         Route("/api/rows", _api(api_rows), methods=["POST"]),
+        Route("/api/layouts", _api(api_layouts), methods=["POST"]),
         Route("/api/progress", _api(api_progress)),
         Route("/api/audit", _api(api_audit)),
         Route("/api/rounds/{round}", _api(api_round), methods=["POST"]),
