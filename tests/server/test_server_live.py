@@ -7,6 +7,7 @@ import multiprocessing
 import time
 
 import pytest
+from helpers import tiny_event_text
 from serving import client, random_bodies, served
 
 from prefprint.app import results
@@ -27,8 +28,12 @@ def _wait_live(c, director: str, rows: int, timeout: float = 90.0) -> dict:
 
 @pytest.fixture
 def live(tmp_path, monkeypatch):
+    """The tiny event (6 players, 4 deals: solved in a moment) served with its live site."""
     monkeypatch.setattr(server_app, "LIVE_DELAY", 0.05)
-    app, s = served(tmp_path, live=True)
+    spec = tmp_path / "tiny.toml"
+    spec.write_text(tiny_event_text(), encoding="utf-8")
+    tmp_path = tmp_path / "kit"
+    app, s = served(tmp_path, spec, live=True)
     with client(app) as c:  # the lifespan: the worker process starts and stops with the app
         yield c, s
     assert not [p for p in multiprocessing.active_children() if p.is_alive()], "the publishing worker outlived the app"
@@ -53,6 +58,7 @@ def test_the_live_site_follows_the_rows_and_is_final_when_all_are_in(live):
     assert shown.status_code == 200 and "Предварительные итоги" in shown.text
     whists = next(w for b, w in bodies if b is round1[0])
     assert all(number(v, trim=True) in shown.text for v in whists.values())
+    assert "Двойной болван" in shown.text  # the makeable table, solved by the worker (no kit cache here)
 
     for body, _ in bodies[len(round1) :]:
         assert c.post("/api/rows", json=body).status_code == 201
