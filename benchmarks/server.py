@@ -6,8 +6,10 @@ thread and one keep-alive connection per table, started together at a barrier). 
 latency of a POST (p50, p95, max, in ms), the rows acknowledged, and the rows the server holds
 afterwards (every acknowledged row must be there: lost = acknowledged − stored), and after each
 round how long until the live results site (the server's live/, published again by its worker
-process) shows the round. Bounded: at most --rounds rounds (default 3) and --limit seconds
-(default 120). Other work may share the cores.
+process) shows the round. The server's folder holds the event's double-dummy cache, as a kit
+printed with its analysis leaves it (`prefprint analyse` into the folder first, or the cache of
+--cache FOLDER copied). Bounded: at most --rounds rounds (default 3) and --limit seconds (default
+120). Other work may share the cores.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import http.client
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -31,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from prefprint.analysis.cache import CACHE_FILE  # noqa: E402
 from prefprint.engine.sample import random_outcome  # noqa: E402
 from prefprint.io import codes as entry_codes  # noqa: E402
 from prefprint.io.spec import load_competition  # noqa: E402
@@ -53,10 +57,21 @@ def main():
     parser.add_argument("--spec", default=str(ROOT / "sample_events" / "open-100.toml"))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=float, default=120.0)
+    parser.add_argument("--cache", type=Path, help="a folder whose analysis-cache.json serves (else analysed first)")
     args = parser.parse_args()
 
     event = load_competition(args.spec).session(1)
     folder = Path(tempfile.mkdtemp(prefix="prefprint-serve-bench-"))
+    if args.cache:
+        shutil.copy(args.cache / CACHE_FILE, folder / CACHE_FILE)
+    else:
+        subprocess.run(
+            [sys.executable, "-m", "prefprint", "analyse", args.spec, "-o", str(folder)],
+            cwd=ROOT,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+            stdout=subprocess.DEVNULL,
+            check=True,
+        )
     codes = entry_codes.codes(event, entry_codes.secret(folder))
     port = free_port()
     proc = subprocess.Popen(
