@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import multiprocessing
 import os
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -31,6 +29,7 @@ from prefprint.engine.deals import typed_layout
 from prefprint.engine.model import Competition, Event
 from prefprint.errors import PrefprintError
 from prefprint.io import codes as entry_codes
+from prefprint.io.pool import WorkerPool
 from prefprint.io.workbook import fill_workbook, layout_rows, read_meta, write_protocol_workbook
 from prefprint.server import pages
 from prefprint.server.db import Closed, Conflict, Row, Store, Write, now
@@ -425,13 +424,13 @@ class Scoring:
         while self.live_state["version"] != self.store.version:
             version, fills = self.store.version, self.fills()
             source = self.source if self.source.is_file() else None
-            if self.live_pool is None:
-                self.live_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            if self.live_pool is None:  # one worker, started afresh (not forked from the event loop)
+                self.live_pool = WorkerPool(1, spawn=True).__enter__()
             job = (self.competition, self.event, source, fills, self.folder, self.rulings, self.layouts())
             try:
-                out = await asyncio.get_running_loop().run_in_executor(self.live_pool, publish_live, *job)
+                out = await asyncio.wrap_future(self.live_pool.submit(publish_live, *job))
             except Exception as e:  # the worker died (out of memory, killed): a new one next time
-                self.live_pool = None
+                self.stop_live()
                 out = {"error": Message("serve.live_failed", error=type(e).__name__).text(self.lang)}
             ranking = out.pop("ranking", None)
             if ranking is not None:
@@ -439,8 +438,9 @@ class Scoring:
             self.live_state = {"version": version, "at": time.strftime("%H:%M:%S"), **out}
 
     def stop_live(self) -> None:
+        """The worker ended now, a publish under way or not (the next one takes over its folder)."""
         if self.live_pool is not None:
-            self.live_pool.shutdown(wait=True, cancel_futures=True)
+            self.live_pool.stop()
             self.live_pool = None
 
 
