@@ -47,6 +47,7 @@ def test_the_live_site_follows_the_rows_and_is_final_when_all_are_in(live):
     page = c.get("/live/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
     assert "Предварительные итоги" in page.text and page.headers["content-security-policy"]
+    assert not (s.folder / "live" / "results.xlsx").exists()  # the live site leaves the workbook out
 
     bodies = random_bodies(s)
     round1 = [b for b, _ in bodies if b["round"] == 1]
