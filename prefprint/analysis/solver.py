@@ -84,6 +84,25 @@ _SQUEEZE_N = tuple(q | (8 - (i >> 8).bit_count()) << 8 for i, q in enumerate(_SQ
 _TOP = tuple(((i & 255) >> (i >> 8).bit_length()).bit_count() for i in range(65536))
 
 
+def _long_table() -> tuple:
+    """mine | others << 8 -> _TOP | the rest of mine << 4 when they may win too once the others run out.
+
+    The others' cards are held by two players, one card each a round: when my top cards outnumber
+    the longer holding, both are out of the suit by then and my small cards win as well. Here only
+    the necessary half of that (the top cards outnumber half the others' cards) is asked, for the
+    two holdings are not known apart: the search checks the rest when it matters.
+    """
+    out = []
+    for i, t in enumerate(_TOP):
+        mine, others = i & 255, i >> 8
+        long = not mine & others and t and 2 * t >= others.bit_count()
+        out.append(t | (mine.bit_count() - t) << 4 if long else t)
+    return tuple(out)
+
+
+_TOP_LONG = _long_table()
+
+
 def _sure_table() -> tuple:
     """mine | others << 8 -> how many of mine no card of the others can beat, one card each (a matching)."""
     out = [0] * 65536
@@ -171,7 +190,7 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
         plain = table
     tmask = 0 if trump is None else _SUIT[trump]
     tshift = 0 if trump is None else 8 * trump
-    runs, suits, top, sure, sq, sqn = _RUNS, _SUIT, _TOP, _SURE, _SQUEEZE, _SQUEEZE_N
+    runs, suits, top, sure, sq, sqn, top_long = _RUNS, _SUIT, _TOP, _SURE, _SQUEEZE, _SQUEEZE_N, _TOP_LONG
     killers = [0] * 11  # by tricks left: the declarer's lead that last reached his target
     sides = tuple(sh for sh in (0, 8, 16, 24) if sh != tshift)
     dpos_of = tuple((decl - leader) % 3 for leader in range(3))  # the declarer's place in the trick
@@ -202,6 +221,31 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
                     if hb & tmask and b.bit_count() < safe:
                         safe = b.bit_count()
                     n -= run - safe
+        return n
+
+    def long_cash(n, hl, ha, hb):
+        """The leader's `n` top tricks and his long cards that win once the others are out of the suit.
+
+        Sound when no follower can ruff: followers without trumps, or (when they hold some) a
+        leader who draws them first — his top trumps outnumber each follower's trumps, and
+        following to trumps costs the followers nothing in the other suits. Then in each suit the
+        leader cashes his top cards; when they outnumber each follower's cards, the followers are
+        out of the suit and his other cards of it win too. He keeps the lead throughout.
+        0 when no follower can be kept from ruffing.
+        """
+        if (ha | hb) & tmask:
+            mine = hl >> tshift & 255
+            a, b = ha >> tshift & 255, hb >> tshift & 255
+            t = top[mine | (a | b) << 8]
+            if not t or t < a.bit_count() or t < b.bit_count():
+                return 0
+        for sh in (0, 8, 16, 24):
+            mine = hl >> sh & 255
+            if mine:
+                a, b = ha >> sh & 255, hb >> sh & 255
+                t = top[mine | (a | b) << 8]
+                if t and t >= a.bit_count() and t >= b.bit_count():
+                    n += mine.bit_count() - t
         return n
 
     def masters(hd, others, hl):
@@ -288,20 +332,26 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
         if target > left:
             return False
         dpos = dpos_of[leader]
-        o = ha | hb  # the leader's top tricks, as cashable() counts them
+        o = ha | hb  # the leader's top tricks, as cashable() counts them, and (<< 4) long cards that may win too
         n = (
-            top[hl & 255 | (o & 255) << 8]
-            + top[hl >> 8 & 255 | o & 0xFF00]
-            + top[hl >> 16 & 255 | o >> 8 & 0xFF00]
-            + top[hl >> 24 | o >> 16 & 0xFF00]
+            top_long[hl & 255 | (o & 255) << 8]
+            + top_long[hl >> 8 & 255 | o & 0xFF00]
+            + top_long[hl >> 16 & 255 | o >> 8 & 0xFF00]
+            + top_long[hl >> 24 | o >> 16 & 0xFF00]
         )
+        more = n >> 4
+        n &= 15
         if dpos == 0:
             # a follower's ruffs only lower the count: worked out only when the count would settle it
             if n >= target and (not o & tmask or ruffed(n, hl, ha, hb) >= target):
                 return True
+            if n + more >= target and (more or o & tmask) and long_cash(n, hl, ha, hb) >= target:
+                return True
             hd, x, y = hl, ha, hb
         else:
             if left - n < target and (not o & tmask or left - ruffed(n, hl, ha, hb) < target):
+                return False
+            if left - n - more < target and (more or o & tmask) and left - long_cash(n, hl, ha, hb) < target:
                 return False
             if dpos == 1:
                 hd, x, y = ha, hb, hl
