@@ -192,6 +192,7 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
     tshift = 0 if trump is None else 8 * trump
     runs, suits, top, sure, sq, sqn, top_long = _RUNS, _SUIT, _TOP, _SURE, _SQUEEZE, _SQUEEZE_N, _TOP_LONG
     killers = [0] * 11  # by tricks left: the declarer's lead that last reached his target
+    opening = {}  # by the defenders' hands: the opening lead that last held the declarer under his target
     sides = tuple(sh for sh in (0, 8, 16, 24) if sh != tshift)
     dpos_of = tuple((decl - leader) % 3 for leader in range(3))  # the declarer's place in the trick
     after1, after2 = (1, 2, 0), (2, 0, 1)
@@ -398,6 +399,14 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
             if k & hl and k != order[0] and k in order:
                 order.remove(k)
                 order.insert(0, k)
+        elif left == 10:
+            # the defenders' opening lead: the same hands under every discard, and what held the
+            # declarer under the last one mostly holds him under the next
+            defenders = hl << 32 | (hb if m1 else ha)
+            k = opening.get(defenders, 0)
+            if k and k != order[0] and k in order:
+                order.remove(k)
+                order.insert(0, k)
         for c0 in order:
             ls = (c0.bit_length() - 1) >> 3
             led = suits[ls]
@@ -466,6 +475,8 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
                 result = m0
                 if m0:
                     killers[left] = c0
+                elif left == 10:
+                    opening[defenders] = c0
                 break
         tab[key] = (target << 4 | e & 15) if result else (e & ~15 | target - 1)
         return result
