@@ -193,6 +193,7 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
     runs, suits, top, sure, sq, sqn, top_long = _RUNS, _SUIT, _TOP, _SURE, _SQUEEZE, _SQUEEZE_N, _TOP_LONG
     killers = [0] * 11  # by tricks left: the declarer's lead that last reached his target
     opening = {}  # by the defenders' hands: the opening lead that last held the declarer under his target
+    answers = {}  # by the defenders' hands and the card led: the second hand's card that last did
     sides = tuple(sh for sh in (0, 8, 16, 24) if sh != tshift)
     dpos_of = tuple((decl - leader) % 3 for leader in range(3))  # the declarer's place in the trick
     after1, after2 = (1, 2, 0), (2, 0, 1)
@@ -424,6 +425,13 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
                             break
             else:
                 moves = follows(ha, present, led, ls, c0, m1 != m0)
+            if left >= 8 and not m1:
+                # a defender second to play: the card that last held the declarer after this lead with
+                # the defenders holding the same cards (the same under many discards in the first tricks)
+                answer = (ha << 32 | (hb if m0 else hl)) << 32 | c0
+                k = answers.get(answer, 0)
+                if k and k != moves[0] and k in moves:
+                    moves = (k,) + tuple(c for c in moves if c != k)
             for c1 in moves:
                 if c1 & led and c1 > c0 or c1 & tmask and not c0 & tmask:
                     w1, b1 = 1, c1
@@ -470,6 +478,8 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
                         break
                 if r2 == m1:
                     r1 = m1
+                    if left >= 8 and not m1:
+                        answers[answer] = c1
                     break
             if r1 == m0:
                 result = m0
