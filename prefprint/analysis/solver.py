@@ -180,20 +180,28 @@ def _key(hl: int, ha: int, hb: int) -> int:
 # discard cost one lookup.
 
 
-def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain: dict | None = None):
+def _game_search(
+    decl: int, trump: int | None, table: dict, counter: list, plain: dict | None = None, hints: dict | None = None
+):
     """The search of a game: the declarer maximises his tricks, trump suit `trump` (None: no trump).
 
     `plain` keeps the bounds of positions where no trump is left (None: `table` does): such a
     position plays as in no trump, so one table of them serves every strain of the declarer.
+    `hints` keeps the defenders' cards that held the declarer in the first tricks (see `opening`),
+    by their hands: a hint for his other strains too, where the same cards mostly do it again.
+    Only the order of the search depends on them, never its answer.
     """
     if plain is None:
         plain = table
+    if hints is None:
+        hints = {}
     tmask = 0 if trump is None else _SUIT[trump]
     tshift = 0 if trump is None else 8 * trump
     runs, suits, top, sure, sq, sqn, top_long = _RUNS, _SUIT, _TOP, _SURE, _SQUEEZE, _SQUEEZE_N, _TOP_LONG
     killers = [0] * 11  # by tricks left: the declarer's lead that last reached his target
-    opening = {}  # by the defenders' hands: the opening lead that last held the declarer under his target
-    answers = {}  # by the defenders' hands and the card led: the second hand's card that last did
+    # by the defenders' hands: the opening lead that last held the declarer under his target; by
+    # their hands and the card led (keys of 64 bits and more): the second hand's card that last did
+    opening = answers = hints
     sides = tuple(sh for sh in (0, 8, 16, 24) if sh != tshift)
     dpos_of = tuple((decl - leader) % 3 for leader in range(3))  # the declarer's place in the trick
     after1, after2 = (1, 2, 0), (2, 0, 1)
@@ -675,8 +683,16 @@ def _misere_search(decl: int, table: dict, counter: list):
 class _Solver:
     """One kind of play (declarer, trump or misère) with its transposition table, shared by every discard."""
 
-    def __init__(self, declarer: int, trump: int | None = None, misere: bool = False, plain: dict | None = None):
-        """`plain`: the table of positions without trumps of the declarer's games, shared by his strains."""
+    def __init__(
+        self,
+        declarer: int,
+        trump: int | None = None,
+        misere: bool = False,
+        plain: dict | None = None,
+        hints: dict | None = None,
+    ):
+        """`plain`, `hints`: the table of positions without trumps and the defenders' cards that held
+        the declarer in the first tricks, of the declarer's games, shared by his strains."""
         self.table: dict[int, int] = {}
         if plain is not None and trump is None and not misere:
             self.table = plain
@@ -686,7 +702,7 @@ class _Solver:
         self.search = (
             _misere_search(declarer, self.table, self.counter)
             if misere
-            else _game_search(declarer, trump, self.table, self.counter, plain)
+            else _game_search(declarer, trump, self.table, self.counter, plain, hints)
         )
 
     @property
@@ -767,13 +783,18 @@ def _misere_keep(others: int):
 
 
 def _best_game(
-    hands: tuple[int, int, int], decl: int, leader: int, trump: int | None, plain: dict | None = None
+    hands: tuple[int, int, int],
+    decl: int,
+    leader: int,
+    trump: int | None,
+    plain: dict | None = None,
+    hints: dict | None = None,
 ) -> tuple[int, int]:
     """(tricks, discard mask) of a game with the declarer holding 12 cards: the best discard's.
 
-    `plain`: the declarer's table of positions without trumps, shared by his strains (see _Solver).
+    `plain`, `hints`: the declarer's, shared by his strains (see _Solver).
     """
-    solver = _Solver(decl, trump, plain=plain)
+    solver = _Solver(decl, trump, plain=plain, hints=hints)
     others = hands[_NEXT[decl]] | hands[_NEXT[_NEXT[decl]]]
     cands = _discards(hands, decl, leader, _game_keep(trump, others))
     total = hands[_NEXT[decl]].bit_count()
@@ -970,6 +991,7 @@ def analyse_deal(
     discards: dict[str, dict[str, tuple[Card, Card] | None]] = {}
     misere: dict[str, Misere] = {}
     plain: dict[str, dict] = {}  # by declarer: positions without trumps, the same in every strain
+    hints: dict[str, dict] = {}  # by declarer: the defenders' cards that held him in the first tricks
     for seat, what in requests:
         if what == MISERE:
             m = solve_misere(hands, deal.talon, seat, order[0], misere_count)
@@ -977,7 +999,7 @@ def analyse_deal(
             discards.setdefault(seat, {})[MISERE] = m.discard
         else:
             masks, decl = _talon_position(hands, deal.talon, seat, order[0])
-            n, gone = _best_game(masks, decl, 0, _trump(what), plain.setdefault(seat, {}))
+            n, gone = _best_game(masks, decl, 0, _trump(what), plain.setdefault(seat, {}), hints.setdefault(seat, {}))
             tricks.setdefault(seat, {})[what] = n
             discards.setdefault(seat, {})[what] = _cards(gone)
     return DealAnalysis(deal.number, deal.dealer, deal.table_size, order, tricks, discards, misere)
