@@ -15,7 +15,11 @@ Cards are (suit, rank) pairs as in `prefprint.deals` (suits ♠ ♣ ♦ ♥ = 0�
 declarer take at least t of the remaining tricks?" by alpha-beta over whole tricks, with a
 transposition table at trick boundaries keyed on the position in relative ranks (cards played
 or discarded taken out), so that positions that play the same — reached by other plays or
-other discards — are solved once; of cards that play the same only one is tried.
+other discards — are solved once; of cards that play the same only one is tried. Positions
+that sure tricks settle (top cards, long cards once the others are out of the suit, trumps
+drawn first, trumps no higher trump can meet) are not searched. In the first tricks the
+defenders' cards that held the declarer under one discard are tried first under the next:
+their hands are the same under every discard.
 """
 
 from __future__ import annotations
@@ -237,11 +241,12 @@ def _game_search(
         """The leader's `n` top tricks and his long cards that win once the others are out of the suit.
 
         Sound when no follower can ruff: followers without trumps, or (when they hold some) a
-        leader who draws them first — his top trumps outnumber each follower's trumps, and
-        following to trumps costs the followers nothing in the other suits. Then in each suit the
-        leader cashes his top cards; when they outnumber each follower's cards, the followers are
-        out of the suit and his other cards of it win too. He keeps the lead throughout.
-        0 when no follower can be kept from ruffing.
+        leader who draws them first — his top trumps outnumber each follower's trumps; a follower
+        out of trumps meanwhile only discards, and fewer cards of the others never cost the leader
+        a trick. Then in each suit the leader cashes his top cards; when they outnumber each
+        follower's cards, the followers are out of the suit and his other cards of it win too. He
+        keeps the lead throughout, and a partner among the followers only adds to his side's
+        count. 0 when no follower can be kept from ruffing. `n`: his top cards (_TOP) over all suits.
         """
         if (ha | hb) & tmask:
             mine = hl >> tshift & 255
@@ -355,6 +360,7 @@ def _game_search(
             # a follower's ruffs only lower the count: worked out only when the count would settle it
             if n >= target and (not o & tmask or ruffed(n, hl, ha, hb) >= target):
                 return True
+            # long cards, or trumps drawn so that no follower ruffs the top cards counted above
             if n + more >= target and (more or o & tmask) and long_cash(n, hl, ha, hb) >= target:
                 return True
             hd, x, y = hl, ha, hb
