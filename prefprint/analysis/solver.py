@@ -15,7 +15,11 @@ Cards are (suit, rank) pairs as in `prefprint.deals` (suits ♠ ♣ ♦ ♥ = 0�
 declarer take at least t of the remaining tricks?" by alpha-beta over whole tricks, with a
 transposition table at trick boundaries keyed on the position in relative ranks (cards played
 or discarded taken out), so that positions that play the same — reached by other plays or
-other discards — are solved once; of cards that play the same only one is tried.
+other discards — are solved once; of cards that play the same only one is tried. Positions
+that sure tricks settle (top cards, long cards once the others are out of the suit, trumps
+drawn first, trumps no higher trump can meet) are not searched. In the first tricks the
+defenders' cards that held the declarer under one discard are tried first under the next:
+their hands are the same under every discard.
 """
 
 from __future__ import annotations
@@ -82,6 +86,25 @@ _SQUEEZE = _squeeze_table()
 _SQUEEZE_N = tuple(q | (8 - (i >> 8).bit_count()) << 8 for i, q in enumerate(_SQUEEZE))
 # mine | others << 8 -> how many of mine rank above every one of the others
 _TOP = tuple(((i & 255) >> (i >> 8).bit_length()).bit_count() for i in range(65536))
+
+
+def _long_table() -> tuple:
+    """mine | others << 8 -> _TOP | the rest of mine << 4 when they may win too once the others run out.
+
+    The others' cards are held by two players, one card each a round: when my top cards outnumber
+    the longer holding, both are out of the suit by then and my small cards win as well. Here only
+    the necessary half of that (the top cards outnumber half the others' cards) is asked, for the
+    two holdings are not known apart: the search checks the rest when it matters.
+    """
+    out = []
+    for i, t in enumerate(_TOP):
+        mine, others = i & 255, i >> 8
+        long = not mine & others and t and 2 * t >= others.bit_count()
+        out.append(t | (mine.bit_count() - t) << 4 if long else t)
+    return tuple(out)
+
+
+_TOP_LONG = _long_table()
 
 
 def _sure_table() -> tuple:
@@ -161,18 +184,28 @@ def _key(hl: int, ha: int, hb: int) -> int:
 # discard cost one lookup.
 
 
-def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain: dict | None = None):
+def _game_search(
+    decl: int, trump: int | None, table: dict, counter: list, plain: dict | None = None, hints: dict | None = None
+):
     """The search of a game: the declarer maximises his tricks, trump suit `trump` (None: no trump).
 
     `plain` keeps the bounds of positions where no trump is left (None: `table` does): such a
     position plays as in no trump, so one table of them serves every strain of the declarer.
+    `hints` keeps the defenders' cards that held the declarer in the first tricks (see `opening`),
+    by their hands: a hint for his other strains too, where the same cards mostly do it again.
+    Only the order of the search depends on them, never its answer.
     """
     if plain is None:
         plain = table
+    if hints is None:
+        hints = {}
     tmask = 0 if trump is None else _SUIT[trump]
     tshift = 0 if trump is None else 8 * trump
-    runs, suits, top, sure, sq, sqn = _RUNS, _SUIT, _TOP, _SURE, _SQUEEZE, _SQUEEZE_N
+    runs, suits, top, sure, sq, sqn, top_long = _RUNS, _SUIT, _TOP, _SURE, _SQUEEZE, _SQUEEZE_N, _TOP_LONG
     killers = [0] * 11  # by tricks left: the declarer's lead that last reached his target
+    # by the defenders' hands: the opening lead that last held the declarer under his target; by
+    # their hands and the card led (keys of 64 bits and more): the second hand's card that last did
+    opening = answers = hints
     sides = tuple(sh for sh in (0, 8, 16, 24) if sh != tshift)
     dpos_of = tuple((decl - leader) % 3 for leader in range(3))  # the declarer's place in the trick
     after1, after2 = (1, 2, 0), (2, 0, 1)
@@ -202,6 +235,32 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
                     if hb & tmask and b.bit_count() < safe:
                         safe = b.bit_count()
                     n -= run - safe
+        return n
+
+    def long_cash(n, hl, ha, hb):
+        """The leader's `n` top tricks and his long cards that win once the others are out of the suit.
+
+        Sound when no follower can ruff: followers without trumps, or (when they hold some) a
+        leader who draws them first — his top trumps outnumber each follower's trumps; a follower
+        out of trumps meanwhile only discards, and fewer cards of the others never cost the leader
+        a trick. Then in each suit the leader cashes his top cards; when they outnumber each
+        follower's cards, the followers are out of the suit and his other cards of it win too. He
+        keeps the lead throughout, and a partner among the followers only adds to his side's
+        count. 0 when no follower can be kept from ruffing. `n`: his top cards (_TOP) over all suits.
+        """
+        if (ha | hb) & tmask:
+            mine = hl >> tshift & 255
+            a, b = ha >> tshift & 255, hb >> tshift & 255
+            t = top[mine | (a | b) << 8]
+            if not t or t < a.bit_count() or t < b.bit_count():
+                return 0
+        for sh in (0, 8, 16, 24):
+            mine = hl >> sh & 255
+            if mine:
+                a, b = ha >> sh & 255, hb >> sh & 255
+                t = top[mine | (a | b) << 8]
+                if t and t >= a.bit_count() and t >= b.bit_count():
+                    n += mine.bit_count() - t
         return n
 
     def masters(hd, others, hl):
@@ -288,20 +347,27 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
         if target > left:
             return False
         dpos = dpos_of[leader]
-        o = ha | hb  # the leader's top tricks, as cashable() counts them
+        o = ha | hb  # the leader's top tricks, as cashable() counts them, and (<< 4) long cards that may win too
         n = (
-            top[hl & 255 | (o & 255) << 8]
-            + top[hl >> 8 & 255 | o & 0xFF00]
-            + top[hl >> 16 & 255 | o >> 8 & 0xFF00]
-            + top[hl >> 24 | o >> 16 & 0xFF00]
+            top_long[hl & 255 | (o & 255) << 8]
+            + top_long[hl >> 8 & 255 | o & 0xFF00]
+            + top_long[hl >> 16 & 255 | o >> 8 & 0xFF00]
+            + top_long[hl >> 24 | o >> 16 & 0xFF00]
         )
+        more = n >> 4
+        n &= 15
         if dpos == 0:
             # a follower's ruffs only lower the count: worked out only when the count would settle it
             if n >= target and (not o & tmask or ruffed(n, hl, ha, hb) >= target):
                 return True
+            # long cards, or trumps drawn so that no follower ruffs the top cards counted above
+            if n + more >= target and (more or o & tmask) and long_cash(n, hl, ha, hb) >= target:
+                return True
             hd, x, y = hl, ha, hb
         else:
             if left - n < target and (not o & tmask or left - ruffed(n, hl, ha, hb) < target):
+                return False
+            if left - n - more < target and (more or o & tmask) and left - long_cash(n, hl, ha, hb) < target:
                 return False
             if dpos == 1:
                 hd, x, y = ha, hb, hl
@@ -348,6 +414,14 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
             if k & hl and k != order[0] and k in order:
                 order.remove(k)
                 order.insert(0, k)
+        elif left == 10:
+            # the defenders' opening lead: the same hands under every discard, and what held the
+            # declarer under the last one mostly holds him under the next
+            defenders = hl << 32 | (hb if m1 else ha)
+            k = opening.get(defenders, 0)
+            if k and k != order[0] and k in order:
+                order.remove(k)
+                order.insert(0, k)
         for c0 in order:
             ls = (c0.bit_length() - 1) >> 3
             led = suits[ls]
@@ -365,6 +439,13 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
                             break
             else:
                 moves = follows(ha, present, led, ls, c0, m1 != m0)
+            if left >= 8 and not m1:
+                # a defender second to play: the card that last held the declarer after this lead with
+                # the defenders holding the same cards (the same under many discards in the first tricks)
+                answer = (ha << 32 | (hb if m0 else hl)) << 32 | c0
+                k = answers.get(answer, 0)
+                if k and k != moves[0] and k in moves:
+                    moves = (k,) + tuple(c for c in moves if c != k)
             for c1 in moves:
                 if c1 & led and c1 > c0 or c1 & tmask and not c0 & tmask:
                     w1, b1 = 1, c1
@@ -411,11 +492,15 @@ def _game_search(decl: int, trump: int | None, table: dict, counter: list, plain
                         break
                 if r2 == m1:
                     r1 = m1
+                    if left >= 8 and not m1:
+                        answers[answer] = c1
                     break
             if r1 == m0:
                 result = m0
                 if m0:
                     killers[left] = c0
+                elif left == 10:
+                    opening[defenders] = c0
                 break
         tab[key] = (target << 4 | e & 15) if result else (e & ~15 | target - 1)
         return result
@@ -604,8 +689,16 @@ def _misere_search(decl: int, table: dict, counter: list):
 class _Solver:
     """One kind of play (declarer, trump or misère) with its transposition table, shared by every discard."""
 
-    def __init__(self, declarer: int, trump: int | None = None, misere: bool = False, plain: dict | None = None):
-        """`plain`: the table of positions without trumps of the declarer's games, shared by his strains."""
+    def __init__(
+        self,
+        declarer: int,
+        trump: int | None = None,
+        misere: bool = False,
+        plain: dict | None = None,
+        hints: dict | None = None,
+    ):
+        """`plain`, `hints`: the table of positions without trumps and the defenders' cards that held
+        the declarer in the first tricks, of the declarer's games, shared by his strains."""
         self.table: dict[int, int] = {}
         if plain is not None and trump is None and not misere:
             self.table = plain
@@ -615,7 +708,7 @@ class _Solver:
         self.search = (
             _misere_search(declarer, self.table, self.counter)
             if misere
-            else _game_search(declarer, trump, self.table, self.counter, plain)
+            else _game_search(declarer, trump, self.table, self.counter, plain, hints)
         )
 
     @property
@@ -696,13 +789,18 @@ def _misere_keep(others: int):
 
 
 def _best_game(
-    hands: tuple[int, int, int], decl: int, leader: int, trump: int | None, plain: dict | None = None
+    hands: tuple[int, int, int],
+    decl: int,
+    leader: int,
+    trump: int | None,
+    plain: dict | None = None,
+    hints: dict | None = None,
 ) -> tuple[int, int]:
     """(tricks, discard mask) of a game with the declarer holding 12 cards: the best discard's.
 
-    `plain`: the declarer's table of positions without trumps, shared by his strains (see _Solver).
+    `plain`, `hints`: the declarer's, shared by his strains (see _Solver).
     """
-    solver = _Solver(decl, trump, plain=plain)
+    solver = _Solver(decl, trump, plain=plain, hints=hints)
     others = hands[_NEXT[decl]] | hands[_NEXT[_NEXT[decl]]]
     cands = _discards(hands, decl, leader, _game_keep(trump, others))
     total = hands[_NEXT[decl]].bit_count()
@@ -899,6 +997,7 @@ def analyse_deal(
     discards: dict[str, dict[str, tuple[Card, Card] | None]] = {}
     misere: dict[str, Misere] = {}
     plain: dict[str, dict] = {}  # by declarer: positions without trumps, the same in every strain
+    hints: dict[str, dict] = {}  # by declarer: the defenders' cards that held him in the first tricks
     for seat, what in requests:
         if what == MISERE:
             m = solve_misere(hands, deal.talon, seat, order[0], misere_count)
@@ -906,7 +1005,7 @@ def analyse_deal(
             discards.setdefault(seat, {})[MISERE] = m.discard
         else:
             masks, decl = _talon_position(hands, deal.talon, seat, order[0])
-            n, gone = _best_game(masks, decl, 0, _trump(what), plain.setdefault(seat, {}))
+            n, gone = _best_game(masks, decl, 0, _trump(what), plain.setdefault(seat, {}), hints.setdefault(seat, {}))
             tricks.setdefault(seat, {})[what] = n
             discards.setdefault(seat, {})[what] = _cards(gone)
     return DealAnalysis(deal.number, deal.dealer, deal.table_size, order, tricks, discards, misere)

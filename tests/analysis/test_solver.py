@@ -291,6 +291,27 @@ def test_the_first_hand_leads_whoever_declares():
     assert double_dummy(hands, "N", "E", "БК") == 1
 
 
+LONG_SUITS = [
+    # N's long spades run once E and S are out; S's clubs and hearts stop them or ruff them
+    {"N": "♠Т ♠К ♠8 ♠7 ♣7 ♦8", "E": "♠Д ♠В ♦Т ♦К ♥Т ♥9", "S": "♠10 ♣Т ♣К ♥К ♥7 ♦7"},
+    # N's top trumps draw E's and S's before his long clubs; E's long diamonds against them
+    {"N": "♥Т ♥К ♥8 ♣Т ♣8 ♣7", "E": "♥Д ♣В ♦Т ♦К ♦Д ♦9", "S": "♥7 ♣К ♣Д ♠Т ♠К ♠Д"},
+    # the followers out of the suit only after more rounds than the top cards last
+    {"N": "♦Т ♦8 ♦7 ♣Т ♣К ♣9", "E": "♦К ♦Д ♦В ♣7 ♠Т ♠К", "S": "♦10 ♣8 ♥Т ♥К ♥Д ♠7"},
+]
+
+
+@pytest.mark.parametrize("layout", LONG_SUITS)
+def test_long_suits_and_drawn_trumps_agree_with_plain_minimax(layout):
+    # the search settles positions by cashing long cards once the others are out of the suit
+    # (and trumps drawn first): every seat, first hand and strain against the reference
+    hands = {s: cards(t) for s, t in layout.items()}
+    for declarer in hands:
+        for first in hands:
+            for strain in DENOMINATIONS:
+                assert double_dummy(hands, declarer, first, strain) == reference(hands, declarer, first, strain)
+
+
 def test_a_misere_declarer_with_the_lowest_cards_is_clean():
     hands = {"N": cards("♠7 ♣7 ♦7"), "E": cards("♠Т ♣Т ♦Т"), "S": cards("♠К ♣К ♦К")}
     assert double_dummy(hands, "N", "E", MISERE) == 0
