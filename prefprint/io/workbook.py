@@ -11,6 +11,7 @@ import io
 import re
 import unicodedata
 import zipfile
+from copy import copy
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -236,6 +237,7 @@ def _deal_info(ws, event: Event, deal) -> None:
 def _protocol_rows(ws, event: Event, deal) -> int:
     """A row a table that plays the deal, round, table and players printed; the sheet row of the last."""
     rows = event.rows_of(deal)
+    styled: dict = {}  # column -> the style of its first cell, copied to the others (openpyxl looks each up anew)
     for k, row in enumerate(rows):
         r = FIRST_ROW + k
         seats = dict(row.seats)
@@ -244,12 +246,16 @@ def _protocol_rows(ws, event: Event, deal) -> int:
             values[f"{s}_no"] = seats.get(s)
         for name, col in COL.items():
             c = ws.cell(r, col, values.get(name))
+            if name in styled:
+                c._style = copy(styled[name])
+                continue
             c.border = _BORDER
             c.alignment = Alignment(horizontal="center")
             if name in ("round", "table") or name.endswith("_no"):
                 c.fill = _PRE_FILL
             if name.endswith("_mp"):
                 c.fill = _MP_FILL
+            styled[name] = c._style
     return FIRST_ROW + max(len(rows), 1) - 1
 
 
