@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import io
 import os
+import re
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -118,9 +119,80 @@ def css_text() -> str:
 @lru_cache(maxsize=1)
 def _stylesheet():
     """print.css parsed once per process (weasyprint.CSS), for every document this process renders."""
+    return _sheet_of(tuple(range(len(_css_rules()))))
+
+
+# WeasyPrint tries every rule whose last element name or class an element has against it, ancestors and all: a
+# document is rendered with the rules of print.css that can match one of its elements, the others left out (a
+# rule that needs a class or an element name the document does not have matches nothing, so the result is the same)
+_CLASS_ATTR = re.compile(r"""\sclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.I)
+_TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9:-]*)")
+_IMPLIED = frozenset({"html", "head", "body", "tbody", "colgroup", "tr", "p"})  # elements the HTML parser adds
+
+
+@lru_cache(maxsize=1)
+def _css_rules() -> list[tuple[list | None, str]]:
+    """print.css as its rules in order: (what each of a rule's selectors needs: (classes, element names), or None
+    for a rule always kept (an at-rule such as @page), the rule's text)."""
+    import tinycss2
+
+    rules = []
+    for rule in tinycss2.parse_stylesheet(css_text(), skip_comments=True, skip_whitespace=True):
+        needs = None
+        if rule.type == "qualified-rule":
+            needs, current = [], []
+            for token in [*rule.prelude, None]:
+                if token is None or (token.type == "literal" and token.value == ","):
+                    needs.append(_needs(current))
+                    current = []
+                else:
+                    current.append(token)
+            if any(n is None for n in needs):
+                needs = None
+        rules.append((needs, rule.serialize()))
+    return rules
+
+
+def _needs(tokens: list) -> tuple[frozenset, frozenset] | None:
+    """The classes and element names one selector needs an element of the document to have; None: not known."""
+    classes, tags, before = set(), set(), None
+    for token in tokens:
+        if token.type == "literal" and token.value == "|":
+            return None  # a namespace: keep the rule
+        if token.type == "ident":
+            if before == ".":
+                classes.add(token.value)
+            elif before != ":":  # a pseudo-class or pseudo-element's name needs nothing
+                tags.add(token.lower_value)
+        before = token.value if token.type == "literal" else None
+    return frozenset(classes), frozenset(tags)
+
+
+def _stylesheet_for(html_text: str):
+    """The rules of print.css that can match an element of a document, parsed (once per process for each set)."""
+    return _sheet_of(_rules_for(html_text))
+
+
+def _rules_for(html_text: str) -> tuple[int, ...]:
+    """The indices in _css_rules of the rules that can match an element of a document."""
+    classes = set()
+    for m in _CLASS_ATTR.finditer(html_text):
+        classes.update((m.group(1) or m.group(2) or m.group(3) or "").split())
+    tags = {t.lower() for t in _TAG.findall(html_text)} | _IMPLIED
+    return tuple(
+        i
+        for i, (needs, _) in enumerate(_css_rules())
+        if needs is None or any(c <= classes and t <= tags for c, t in needs)
+    )
+
+
+@lru_cache(maxsize=64)
+def _sheet_of(keep: tuple[int, ...]):
     import weasyprint
 
-    return weasyprint.CSS(string=css_text(), base_url=str(templates_dir()) + "/")
+    rules = _css_rules()
+    text = "\n".join(rules[i][1] for i in keep)
+    return weasyprint.CSS(string=text, base_url=str(templates_dir()) + "/")
 
 
 def warm_up() -> None:
@@ -150,7 +222,7 @@ def pdf_bytes(html_text: str) -> bytes:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _render(html_text)
+        return _render(*_prepared(html_text))
     finally:
         if enabled:
             gc.enable()
@@ -161,24 +233,29 @@ def pdf_bytes_forked(html_text: str) -> bytes:
     """pdf_bytes in a child forked for this document (io.pool.run_forked): what the render process does.
 
     The document's objects end with the child instead of being collected (a tenth of the time of a page of
-    tables), and the render process stays as small as after warm_up.
+    tables), and the render process stays as small as after warm_up. Its stylesheet is parsed here, before
+    the fork: the next document with the same rules finds it.
     """
-    return run_forked(_render, html_text)
+    return run_forked(_render, *_prepared(html_text))
 
 
-def _render(html_text: str) -> bytes:
-    """The PDF of one HTML document. The page's own copy of print.css (base.html puts it inline, for browsers) is
-    left out and the stylesheet this process parsed once is used instead: the same rules, not parsed again for
-    every document."""
-    import weasyprint
-
+def _prepared(html_text: str) -> tuple:
+    """The HTML without the page's own copy of print.css (base.html puts it inline, for browsers) and instead the
+    rules of it that can match the document, parsed in this process (None: the page has no copy to replace)."""
     css = css_text().rstrip("\n")
     block = f"<style>\n{css}</style>"  # as base.html includes it
-    shared = css in html_text
-    if shared:
-        html_text = html_text.replace(block, "", 1) if block in html_text else html_text.replace(css, "", 1)
+    if css not in html_text:
+        return html_text, None
+    html_text = html_text.replace(block, "", 1) if block in html_text else html_text.replace(css, "", 1)
+    return html_text, _stylesheet_for(html_text)
+
+
+def _render(html_text: str, sheet=None) -> bytes:
+    """The PDF of one HTML document, with a stylesheet of print.css's rules (_prepared)."""
+    import weasyprint
+
     document = weasyprint.HTML(string=html_text, base_url=str(templates_dir()) + "/")
-    return document.write_pdf(stylesheets=[_stylesheet()] if shared else None)
+    return document.write_pdf(stylesheets=[sheet] if sheet is not None else None)
 
 
 def join_pdfs(parts: list[bytes]) -> bytes:
