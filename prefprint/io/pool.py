@@ -114,6 +114,11 @@ class WorkerPool:
             self.stop()
         return False
 
+    def start(self) -> WorkerPool:
+        """Start the workers now (their initializer runs while the caller goes on), not at the first task."""
+        self.submit(os.getpid)
+        return self
+
     def submit(self, fn, *args) -> Future:
         with _Held():
             future = self._executor.submit(fn, *args)

@@ -6,6 +6,7 @@ import gc
 import io
 import os
 import re
+from contextlib import contextmanager
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -285,40 +286,65 @@ def render_order(texts: list[str]) -> list[int]:
     return sorted(range(len(texts)), key=lambda k: -costs[k])
 
 
-def render_pdfs(documents: dict[str, list[str]], jobs: int | None = None, progress=None, while_waiting=None) -> dict:
+@contextmanager
+def render_processes(jobs: int | None = None):
+    """Render processes started at once, for render_pdfs(..., pool=): they warm up (warm_up: WeasyPrint imported,
+    print.css parsed, the fonts loaded) on the other cores while this process builds the HTML they are to render.
+    None where one process renders (jobs=1 or one core)."""
+    workers = max(1, jobs or os.cpu_count() or 1)
+    if workers == 1:
+        yield None
+        return
+    with WorkerPool(workers, initializer=warm_up) as pool:  # an interruption or a failure ends every render process
+        yield pool.start()
+
+
+def render_pdfs(
+    documents: dict[str, list[str]], jobs: int | None = None, progress=None, while_waiting=None, pool=None
+) -> dict:
     """Render documents given as lists of HTML parts to PDF bytes on all cores, parts joined.
 
     `while_waiting` runs in this process while the others render. An interruption (Ctrl-C,
     SIGTERM turned into KeyboardInterrupt by the command) cancels the queue and ends the render processes at once.
+    `pool`: render processes already started (render_processes), else they are started here.
     """
     tasks = [(name, i) for name, parts in documents.items() for i in range(len(parts))]
     texts = [documents[name][i] for name, i in tasks]
-    pdfs = render_texts(texts, jobs, progress, while_waiting)
+    pdfs = render_texts(texts, jobs, progress, while_waiting, pool)
     done = dict(zip(tasks, pdfs))
     return {name: join_pdfs([done[(name, i)] for i in range(len(parts))]) for name, parts in documents.items()}
 
 
-def render_texts(texts: list[str], jobs: int | None = None, progress=None, while_waiting=None) -> list[bytes]:
-    """PDF bytes of each HTML text, rendered in the order of render_order on all cores."""
-    say = progress or (lambda msg: None)
+def render_texts(
+    texts: list[str], jobs: int | None = None, progress=None, while_waiting=None, pool=None
+) -> list[bytes]:
+    """PDF bytes of each HTML text, rendered in the order of render_order on all cores (`pool`: render processes
+    already started, render_processes)."""
     order = render_order(texts)
     workers = max(1, min(jobs or os.cpu_count() or 1, len(texts)))
     done: dict[int, bytes] = {}
-    if workers == 1:
+    if pool is not None:
+        _render_in(pool, texts, order, done, progress, while_waiting)
+    elif workers == 1:
         if while_waiting:
             while_waiting()
         for k in order:
             done[k] = pdf_bytes(texts[k])
     else:
-        with WorkerPool(workers, initializer=warm_up) as pool:  # an interruption or a failure ends every render process
-            futures = dict(zip(order, pool.submit_all(pdf_bytes_forked, [texts[k] for k in order])))
-            if while_waiting:
-                while_waiting()
-            for n, k in enumerate(order, 1):
-                done[k] = futures[k].result()
-                if n % 5 == 0 or n == len(texts):
-                    say(Message("render.parts", n=n, total=len(texts)))
+        with WorkerPool(workers, initializer=warm_up) as started:  # an interruption or a failure ends every one
+            _render_in(started, texts, order, done, progress, while_waiting)
     return [done[k] for k in range(len(texts))]
+
+
+def _render_in(pool, texts: list[str], order: list[int], done: dict, progress, while_waiting) -> None:
+    say = progress or (lambda msg: None)
+    futures = dict(zip(order, pool.submit_all(pdf_bytes_forked, [texts[k] for k in order])))
+    if while_waiting:
+        while_waiting()
+    for n, k in enumerate(order, 1):
+        done[k] = futures[k].result()
+        if n % 5 == 0 or n == len(texts):
+            say(Message("render.parts", n=n, total=len(texts)))
 
 
 def pdf_pages(data: bytes) -> int:
