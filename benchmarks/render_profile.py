@@ -2,16 +2,20 @@
 
 Builds the HTML parts the render processes get for the 100-player open (sample_events/open-100.toml): each
 document of the kit (`kit --no-analysis`) and results.pdf of the filled workbook (every row), then renders
-every part in this one process the way a render worker does (io.render.warm_up, then pdf_bytes), and prints
-the seconds of each document (parts, pages, seconds, share). `--profile N` prints the N costliest functions
-(cProfile, cumulative and own time) over all the parts rendered; `--only` renders one document (or
-"results"); `--dump DIR` writes the parts as HTML files (to render them with pdftoppm before and after).
+every part the way a render process does (io.render.warm_up, then each part in a child forked for it,
+pdf_bytes_forked), one part at a time, and prints the CPU seconds of each document (parts, pages, seconds,
+share). `--profile N` renders in this process instead, under cProfile, the collector off while a part renders
+and run after it outside the profile (as a forked child never runs it), and prints the N costliest functions;
+`--only` renders one document (or "results"); `--dump DIR` writes the parts as HTML files (to render them
+with pdftoppm before and after). With PREFPRINT_ROOT set to a checkout from before the forked render
+processes, the parts are rendered there as its workers did (pdf_bytes, the collector run after each part).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import os
 import pstats
 import sys
@@ -63,6 +67,13 @@ def results_parts(folder: Path) -> list[str]:
     return captured
 
 
+def _children_cpu() -> float:
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--profile", type=int, default=0, metavar="N", help="print the N costliest functions")
@@ -71,7 +82,8 @@ def main():
     ap.add_argument("--sort", default="tottime", help="pstats sort key of the profile (tottime, cumulative)")
     args = ap.parse_args()
 
-    from prefprint.io.render import pdf_bytes, pdf_pages, warm_up
+    from prefprint.io import render
+    from prefprint.io.render import pdf_pages, warm_up
 
     documents = {} if args.only == "results" else kit_parts()
     if args.only in (None, "results"):
@@ -87,15 +99,34 @@ def main():
 
     warm_up()
     profile = cProfile.Profile() if args.profile else None
+    forked = getattr(render, "pdf_bytes_forked", None)
     times, pages, sizes = {}, {}, {}
     for name, parts in documents.items():
-        t = time.process_time()
-        if profile:
-            profile.enable()
-        pdfs = [pdf_bytes(text) for text in parts]
-        if profile:
-            profile.disable()
-        times[name] = time.process_time() - t
+        times[name], pdfs = 0.0, []
+        for text in parts:
+            if profile and forked:
+                gc.disable()
+                t = time.process_time()
+                profile.enable()
+                pdfs.append(render._render(*render._prepared(text)))
+                profile.disable()
+                times[name] += time.process_time() - t
+                gc.enable()
+                gc.collect()
+            elif profile:
+                t = time.process_time()
+                profile.enable()
+                pdfs.append(render.pdf_bytes(text))
+                profile.disable()
+                times[name] += time.process_time() - t
+            elif forked:
+                t = _children_cpu() + time.process_time()
+                pdfs.append(forked(text))
+                times[name] += _children_cpu() + time.process_time() - t
+            else:
+                t = time.process_time()
+                pdfs.append(render.pdf_bytes(text))
+                times[name] += time.process_time() - t
         pages[name] = sum(pdf_pages(p) for p in pdfs)
         sizes[name] = sum(len(p) for p in pdfs)
     total = sum(times.values())
