@@ -89,3 +89,20 @@ def test_run_forked_returns_raises_and_leaves_this_process_as_it_was():
         run_forked(_fails)
     with pytest.raises(RuntimeError, match="without a result"):
         run_forked(_dies)
+
+
+def test_the_html_reader_builds_each_pattern_once_and_reads_the_same():
+    import xml.etree.ElementTree as ET
+
+    import tinyhtml5
+    from tinyhtml5 import inputstream
+
+    text = _doc()
+    before = ET.tostring(tinyhtml5.parse(text, namespace_html_elements=False))
+    render._fix_html_reader()
+    assert ET.tostring(tinyhtml5.parse(text, namespace_html_elements=False)) == before
+    cache = inputstream.characters_until_regex
+    assert cache and all(isinstance(chars, (str, tuple, frozenset)) for chars, _ in cache)  # keyed as looked up
+    size = len(cache)
+    tinyhtml5.parse(text, namespace_html_elements=False)
+    assert len(cache) == size
