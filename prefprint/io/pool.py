@@ -28,11 +28,13 @@ import os
 import pickle
 import signal
 import struct
+import sys
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 
 _PR_SET_PDEATHSIG = 1
+FORKS = sys.platform == "linux" and hasattr(os, "fork")  # run_forked forks (else it calls in this process)
 _STOPS = {signal.SIGINT, signal.SIGTERM}
 STOP_WAIT = 1.0  # seconds a worker is given to end on SIGTERM before it is killed
 PER_CORE = 4  # the most workers a pool starts per core, whatever was asked
@@ -174,9 +176,10 @@ def run_forked(fn, *args):
     What the call builds goes with the child when it ends: the cyclic collector never walks it (a WeasyPrint
     document leaves some 600,000 objects in cycles, a tenth of its rendering time to collect) and the caller's
     memory does not grow. The child runs with the collector off, dies with the caller (the parent-death signal,
-    as a worker), and ends with os._exit (no interpreter teardown). Where fork is missing, `fn` runs here.
+    as a worker), and ends with os._exit (no interpreter teardown). Off Linux (FORKS false: no fork, or a fork
+    of a process that has loaded system libraries is not safe there), `fn` runs here.
     """
-    if not hasattr(os, "fork"):
+    if not FORKS:
         return fn(*args)
     read, write = os.pipe()
     parent = os.getpid()

@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from prefprint.engine.rules import fmt_whists
 from prefprint.io.outdir import write_atomic
-from prefprint.io.pool import WorkerPool, run_forked
+from prefprint.io.pool import FORKS, WorkerPool, run_forked
 from prefprint.words import catalog
 from prefprint.words.i18n import note_text, words
 from prefprint.words.messages import Message, text_of, wording
@@ -259,6 +259,8 @@ def pdf_bytes_forked(html_text: str) -> bytes:
     tables), and the render process stays as small as after warm_up. Its stylesheet is parsed here, before
     the fork: the next document with the same rules finds it.
     """
+    if not FORKS:
+        return pdf_bytes(html_text)
     return run_forked(_render, *_prepared(html_text))
 
 

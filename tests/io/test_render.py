@@ -9,7 +9,7 @@ import signal
 import pytest
 
 from prefprint.io import render
-from prefprint.io.pool import run_forked
+from prefprint.io.pool import FORKS, run_forked
 
 _DOC = (
     '<!DOCTYPE html><html><head><style>\n{css}</style></head><body class="protocol">'
@@ -82,6 +82,7 @@ def _changes_state():
     return _STATE["n"]
 
 
+@pytest.mark.skipif(not FORKS, reason="run_forked forks on Linux only")
 def test_run_forked_returns_raises_and_leaves_this_process_as_it_was():
     assert run_forked(_getpid) != os.getpid()
     assert run_forked(_changes_state) == 1 and _STATE["n"] == 0  # the child's changes go with it
