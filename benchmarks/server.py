@@ -4,8 +4,12 @@ The 100-player open (25 tables of 4): `prefprint serve` runs as a real process o
 free port (loopback only); for each round, 25 tables post their 4 rows at the same moment (one
 thread and one keep-alive connection per table, started together at a barrier). Reports the
 latency of a POST (p50, p95, max, in ms), the rows acknowledged, and the rows the server holds
-afterwards (every acknowledged row must be there: lost = acknowledged − stored). Bounded: at most
---rounds rounds (default 3) and --limit seconds (default 120). Other work may share the cores.
+afterwards (every acknowledged row must be there: lost = acknowledged − stored), and after each
+round how long until the live results site (the server's live/, published again by its worker
+process) shows the round. The server's folder holds the event's double-dummy cache, as a kit
+printed with its analysis leaves it (`prefprint analyse` into the folder first, or the cache of
+--cache FOLDER copied). Bounded: at most --rounds rounds (default 3) and --limit seconds (default
+120). Other work may share the cores.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import http.client
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -29,9 +34,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from prefprint.analysis.cache import CACHE_FILE  # noqa: E402
 from prefprint.engine.sample import random_outcome  # noqa: E402
 from prefprint.io import codes as entry_codes  # noqa: E402
 from prefprint.io.spec import load_competition  # noqa: E402
+from prefprint.server import app as server_app  # noqa: E402
 from prefprint.server.rows import request_of  # noqa: E402
 
 
@@ -50,10 +57,21 @@ def main():
     parser.add_argument("--spec", default=str(ROOT / "sample_events" / "open-100.toml"))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=float, default=120.0)
+    parser.add_argument("--cache", type=Path, help="a folder whose analysis-cache.json serves (else analysed first)")
     args = parser.parse_args()
 
     event = load_competition(args.spec).session(1)
     folder = Path(tempfile.mkdtemp(prefix="prefprint-serve-bench-"))
+    if args.cache:
+        shutil.copy(args.cache / CACHE_FILE, folder / CACHE_FILE)
+    else:
+        subprocess.run(
+            [sys.executable, "-m", "prefprint", "analyse", args.spec, "-o", str(folder)],
+            cwd=ROOT,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+            stdout=subprocess.DEVNULL,
+            check=True,
+        )
     codes = entry_codes.codes(event, entry_codes.secret(folder))
     port = free_port()
     proc = subprocess.Popen(
@@ -86,7 +104,8 @@ def main():
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
         rng = random.Random(1)
-        latencies, acknowledged, refused = [], 0, 0
+        latencies, acknowledged, refused, live = [], 0, 0, []
+        progress = f"http://127.0.0.1:{port}/api/progress?token={codes['director']}"
         lock = threading.Lock()
         rounds = event.movement.rounds[: args.rounds]
         for rnd in rounds:
@@ -134,8 +153,15 @@ def main():
                 th.start()
             for th in threads:
                 th.join()
-        url = f"http://127.0.0.1:{port}/api/progress?token={codes['director']}"
-        with urllib.request.urlopen(url, timeout=10) as r:
+            posted = time.monotonic()
+            while time.monotonic() - posted < 60:
+                with urllib.request.urlopen(progress, timeout=10) as r:
+                    state = json.load(r)["live"]
+                if state["current"] and state["at"]:
+                    live.append(time.monotonic() - posted)
+                    break
+                time.sleep(0.05)
+        with urllib.request.urlopen(progress, timeout=10) as r:
             stored = json.load(r)["rows"]
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -148,6 +174,11 @@ def main():
     )
     print(f"POST latency ms: p50 {statistics.median(latencies):.1f}, p95 {p95:.1f}, max {latencies[-1]:.1f}")
     print(f"rows acknowledged {acknowledged}, refused {refused}, stored {stored}, lost {acknowledged - stored}")
+    print(
+        "live site current after the last row of a round, s: "
+        + ", ".join(f"{t:.1f}" for t in live)
+        + f" (of which {server_app.LIVE_DELAY:.1f} s waiting for more rows)"
+    )
 
 
 if __name__ == "__main__":

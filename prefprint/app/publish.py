@@ -213,28 +213,8 @@ def deal_page(report, d) -> dict:
         r = index.get((d.number, rnd, table))
         status = row_status(r) if r is not None else _missing_status(report, d.number)
         players = r.players if r is not None else seats
-        rows.append(
-            {
-                "round": rnd,
-                "table": table,
-                "copy_no": copy_of.get((rnd, table), 1),
-                "status": status,
-                "out": status in EXCLUDED,
-                "contract": _contract(r, lang),
-                "cells": _protocol_cells(r, lang),
-                "seats": [
-                    {
-                        "seat": s,
-                        "player": players.get(s),
-                        "whists": r.whists.get(s) if r is not None else None,
-                        "mp": r.mp.get(s) if counts(r, s) else None,
-                        "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
-                    }
-                    for s in event.seats
-                ],
-                "notes": row_notes(r, lang) if r is not None else [],
-            }
-        )
+        row = {"round": rnd, "table": table, "copy_no": copy_of.get((rnd, table), 1)}
+        rows.append(row | _result_row(event, r, status, players))
     whole = d.status in ("not played", "spoiled")  # the deal as a whole: said once, not on every row
     deal_notes = [text_of(n, lang) for n in d.notes]
     if whole:
@@ -590,10 +570,32 @@ def print_card_pages(cards: list[dict], t: dict, room: float = CARD_COLUMN_MM) -
     return [columns[i : i + 2] for i in range(0, len(columns), 2)]
 
 
+def _result_row(event, r, status: str, players: dict) -> dict:
+    """What a protocol row shows on the deal page and on the table page: its status, the contract and
+    cells as written, each seat's player, whists and matchpoints (None where it does not count), notes."""
+    lang = event.language
+    return {
+        "status": status,
+        "out": status in EXCLUDED,
+        "contract": _contract(r, lang),
+        "cells": _protocol_cells(r, lang),
+        "seats": [
+            {
+                "seat": s,
+                "player": players.get(s),
+                "whists": r.whists.get(s) if r is not None else None,
+                "mp": r.mp.get(s) if counts(r, s) else None,
+                "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
+            }
+            for s in event.seats
+        ],
+        "notes": row_notes(r, lang) if r is not None else [],
+    }
+
+
 def table_page(report, table: int) -> dict:
     """Round by round at one table: who sat where, the set, and each deal's result there."""
     event = report.event
-    lang = event.language
     index = _index(report)
     names = event.names
     deals_of_set = _deals_of_set(event)
@@ -609,26 +611,7 @@ def table_page(report, table: int) -> dict:
             if r is not None:
                 seats = {**seats, **r.players}
             status = row_status(r) if r is not None else _missing_status(report, n)
-            deals.append(
-                {
-                    "deal": n,
-                    "status": status,
-                    "out": status in EXCLUDED,
-                    "contract": _contract(r, lang),
-                    "cells": _protocol_cells(r, lang),
-                    "seats": [
-                        {
-                            "seat": s,
-                            "whists": r.whists.get(s) if r is not None else None,
-                            "mp": r.mp.get(s) if counts(r, s) else None,
-                            "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
-                        }
-                        for s in event.seats
-                    ],
-                    "top": r.top if r is not None else None,
-                    "notes": row_notes(r, lang) if r is not None else [],
-                }
-            )
+            deals.append({"deal": n, "top": r.top if r is not None else None} | _result_row(event, r, status, seats))
         rounds.append(
             {
                 "round": rnd.number,

@@ -151,6 +151,7 @@ def run(
     progress=None,
     pdf: bool = True,
     site_ready=None,
+    spreadsheet: bool = True,
 ) -> CompetitionReport:
     """Check every session's workbook, matchpoint each within its session, rank over all; then publish.
 
@@ -160,7 +161,8 @@ def run(
     another run must not be writing to it); the site is written into a temporary folder and swapped
     in, then (`pdf`) the same site with results.pdf and results.xlsx is swapped in: readers see the old
     folder, the new site, then the new site with its PDF and workbook, never a mix (without `pdf` the
-    workbook comes with the site). Files that did not change are hard-linked from the folder replaced,
+    workbook comes with the site; without `spreadsheet` there is none: the scoring server's live site,
+    published again at every change, leaves it out). Files that did not change are hard-linked from the folder replaced,
     and the PDF's parts that did not change are not rendered again. `site_ready(path)` is called when
     the site is in place and the PDF follows. `analysis`: the pages set the results against double
     dummy (one cache for every session, at the top of the folder).
@@ -194,9 +196,13 @@ def run(
         def site(staging, previous):
             publishing.analyse_reports(reports, out.folder, staging, analysis, jobs, progress)
             if one:
-                publishing.publish_site(reports[0], staging, previous=previous, root=staging, workbook=not pdf)
+                publishing.publish_site(
+                    reports[0], staging, previous=previous, root=staging, workbook=spreadsheet and not pdf
+                )
             else:
-                publishing.publish_competition_site(report, staging, previous, staging, workbook=not pdf)
+                publishing.publish_competition_site(
+                    report, staging, previous, staging, workbook=spreadsheet and not pdf
+                )
 
         def pdf_of(staging, previous):
             if one:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import signal
 import sys
+from concurrent.futures import BrokenExecutor
 from pathlib import Path
 
 import click
@@ -146,6 +147,10 @@ class _Group(_RussianHelp, click.Group):
             said = getattr(e, "message", None) or Message("interrupted")
             click.echo(said.text(ctx.obj.get("lang") or "ru"), err=True)
             ctx.exit(130)
+        except BrokenExecutor:  # a worker killed from outside (the kernel out of memory): one line
+            lang = ctx.obj.get("lang") or "ru"
+            click.echo(Message("error", text=Message("worker_died")).text(lang), err=True)
+            ctx.exit(1)
         except OSError as e:  # a file or folder that cannot be read or written: one line
             lang = ctx.obj.get("lang") or "ru"
             where = f"{e.filename}: " if e.filename else ""

@@ -32,6 +32,7 @@ import sys
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 _PR_SET_PDEATHSIG = 1
 FORKS = sys.platform == "linux" and hasattr(os, "fork")  # run_forked forks (else it calls in this process)
@@ -91,11 +92,14 @@ class _Held:
 class WorkerPool:
     """A process pool whose workers die with their parent and stop at once when the block fails."""
 
-    def __init__(self, workers: int, initializer=None, initargs=()):
+    def __init__(self, workers: int, initializer=None, initargs=(), spawn: bool = False):
+        """`spawn`: workers started afresh rather than forked (for a process with threads and an event
+        loop of its own, such as the scoring server, whose state a fork would copy half-way)."""
         # more processes than a few per core only wait for the same cores, each with its own memory
         # (`--jobs 100000` would fork one per deal)
         self.workers = max(1, min(int(workers), PER_CORE * (os.cpu_count() or 1)))
         self._init = (initializer, tuple(initargs))
+        self._context = multiprocessing.get_context("spawn") if spawn else None
         self._executor: ProcessPoolExecutor | None = None
         self._processes: list = []
 
@@ -103,9 +107,12 @@ class WorkerPool:
 
     def __enter__(self) -> WorkerPool:
         with _Held():
-            forked = multiprocessing.get_start_method() == "fork"
+            forked = self._context is None and multiprocessing.get_start_method() == "fork"
             self._executor = ProcessPoolExecutor(
-                self.workers, initializer=_worker_start, initargs=(os.getpid() if forked else None, *self._init)
+                self.workers,
+                mp_context=self._context,
+                initializer=_worker_start,
+                initargs=(os.getpid() if forked else None, *self._init),
             )
         return self
 
@@ -214,8 +221,8 @@ def run_forked(fn, *args):
             data = pipe.read(struct.unpack("<Q", head)[0]) if len(head) == 8 else b""
     finally:
         _, status = os.waitpid(pid, 0)
-    if not data:
-        raise RuntimeError(f"forked process {pid} ended without a result (status {status})")
+    if not data:  # killed from outside (out of memory): as a worker of the pool killed, one line to the user
+        raise BrokenProcessPool(f"forked process {pid} ended without a result (status {status})")
     value = pickle.loads(data[1:])
     if data[:1] == b"e":
         raise value

@@ -8,6 +8,7 @@ absurd sizes) are refused here, before anything is built or written.
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import math
 import re
 import tomllib
@@ -386,10 +387,21 @@ def _namesakes(players: list[Player]) -> list[Message]:
     ]
 
 
+def _unknown(problems, path, code, word, known, **fields):
+    """A word not among the known ones, with the nearest known one when a typo explains it."""
+    near = difflib.get_close_matches(str(word).lower(), [k.lower() for k in known], n=1, cutoff=0.6)
+    known = list(known)
+    if near:
+        near = next(k for k in known if k.lower() == near[0])
+        problems.add(path, code + "_near", near=shown(near), known=", ".join(known), **fields)
+    else:
+        problems.add(path, code, known=", ".join(known), **fields)
+
+
 def _sections(problems, data):
     for key, value in data.items():
         if key not in _KNOWN:
-            problems.add((key,), "spec.unknown_section", known=", ".join(_KNOWN))
+            _unknown(problems, (key,), "spec.unknown_section", key, _KNOWN)
         elif key == "rulings":
             continue  # [[rulings]]: read and checked by prefprint.rulings
         elif key in ("players", "sessions"):
@@ -402,13 +414,13 @@ def _sections(problems, data):
                         continue
                     for sub in entry:
                         if sub not in _KNOWN[key]:
-                            problems.add((key, i, sub), "spec.unknown_key", known=", ".join(sorted(_KNOWN[key])))
+                            _unknown(problems, (key, i, sub), "spec.unknown_key", sub, sorted(_KNOWN[key]))
         elif not isinstance(value, dict):
             problems.add((key,), "spec.expected", what=Message("spec.kind_table"), found=_found(value))
         else:
             for sub in value:
                 if sub not in _KNOWN[key]:
-                    problems.add((key, sub), "spec.unknown_key", known=", ".join(sorted(_KNOWN[key])))
+                    _unknown(problems, (key, sub), "spec.unknown_key", sub, sorted(_KNOWN[key]))
     for name in ("event", "game"):
         if name not in data:
             problems.add((name,), "spec.missing_section", name=name)
@@ -445,7 +457,7 @@ def _common(problems, data) -> dict:
         overrides = {}
     out["variant"], out["overrides"], out["conventions"] = variant, dict(overrides), None
     if variant_key(variant) is None:
-        problems.add(("game", "variant"), "spec.unknown_variant", found=_found(variant), known=", ".join(VARIANTS))
+        _unknown(problems, ("game", "variant"), "spec.unknown_variant", variant, VARIANTS, found=_found(variant))
     else:
         out["variant"] = variant_key(variant)
         try:
@@ -561,9 +573,7 @@ def _sessions_data(problems, data) -> list[dict]:
             deals = {}
         for sub in deals:
             if sub not in _KNOWN["deals"]:
-                problems.add(
-                    ("sessions", i, "deals", sub), "spec.unknown_key", known=", ".join(sorted(_KNOWN["deals"]))
-                )
+                _unknown(problems, ("sessions", i, "deals", sub), "spec.unknown_key", sub, sorted(_KNOWN["deals"]))
         out.append(
             {
                 "path": ("sessions", i),

@@ -74,7 +74,7 @@ GROUPS = PerLanguage(
         (19, 21, "W"),
     )
 )
-# wide enough for every label in LibreOffice's and Excel's default fonts, bold: "Разыгрывающий" over D:E,
+# wide enough for every label in LibreOffice's and Excel's default fonts, bold: "Играющий" over D:E,
 # "Комплект" in C, "Первая рука" in E
 WIDTHS = (7, 6, 12, 6, 13, 6, 9, 6, 9) + (5, 8, 5) * 4
 SHEET_PREFIX = PerLanguage(lambda lang: gettext("sheet.deal", lang))
@@ -235,9 +235,13 @@ def _deal_info(ws, event: Event, deal) -> None:
 
 
 def _protocol_rows(ws, event: Event, deal) -> int:
-    """A row a table that plays the deal, round, table and players printed; the sheet row of the last."""
+    """A row a table that plays the deal, round, table and players printed; the sheet row of the last.
+
+    Each column's style is set once, on the first row, and copied to the rows below (openpyxl's
+    StyleArray of indices into the workbook's styles: what setting the same border, alignment and
+    fill again would store, without looking each of them up again)."""
     rows = event.rows_of(deal)
-    styled: dict = {}  # column -> the style of its first cell, copied to the others (openpyxl looks each up anew)
+    first: dict[int, object] = {}  # column -> the style of its first row
     for k, row in enumerate(rows):
         r = FIRST_ROW + k
         seats = dict(row.seats)
@@ -246,8 +250,8 @@ def _protocol_rows(ws, event: Event, deal) -> int:
             values[f"{s}_no"] = seats.get(s)
         for name, col in COL.items():
             c = ws.cell(r, col, values.get(name))
-            if name in styled:
-                c._style = copy(styled[name])
+            if col in first:
+                c._style = copy(first[col])
                 continue
             c.border = _BORDER
             c.alignment = Alignment(horizontal="center")
@@ -255,7 +259,7 @@ def _protocol_rows(ws, event: Event, deal) -> int:
                 c.fill = _PRE_FILL
             if name.endswith("_mp"):
                 c.fill = _MP_FILL
-            styled[name] = c._style
+            first[col] = c._style
     return FIRST_ROW + max(len(rows), 1) - 1
 
 
@@ -816,13 +820,16 @@ def _percent(cell, ratio, digits: int) -> None:
     cell.number_format = "0." + "0" * digits
 
 
-def fill_workbook(source: Path, target: Path, fills: dict, status: dict | None = None) -> Path:
+def fill_workbook(
+    source: Path, target: Path, fills: dict, status: dict | None = None, layouts: dict | None = None
+) -> Path:
     """Copy a protocol workbook with rows filled in: {(deal, round, table): {column: value}}.
 
-    `status` sets the status cell of deals ({deal: "не сыграна"}). Used to make sample fills
-    (demo, tests, benchmark); the source is not modified.
+    `status` sets the status cell of deals ({deal: "не сыграна"}); `layouts` the layout cells of deals
+    dealt at the table ({deal: {sheet row: cards as text}}). Used by the scoring server's export and
+    to make sample fills (demo, tests, benchmark); the source is not modified.
     """
-    status = status or {}
+    status, layouts = status or {}, layouts or {}
     wb = load_workbook(source)
     for title in wb.sheetnames:
         parts = title.split()
@@ -832,6 +839,8 @@ def fill_workbook(source: Path, target: Path, fills: dict, status: dict | None =
         ws = wb[title]
         if deal in status:
             ws.cell(INFO_ROW, 8, status[deal])
+        for row, text in layouts.get(deal, {}).items():
+            _text(ws.cell(row, LAYOUT_COL + 1), text)
         for row in range(FIRST_ROW, ws.max_row + 1):
             key = (deal, ws.cell(row, COL["round"]).value, ws.cell(row, COL["table"]).value)
             for column, value in fills.get(key, {}).items():

@@ -3,6 +3,9 @@
 Starlette (ASGI) served by uvicorn. Every route is in `routes()`; the JSON API is documented in
 docs/server.md. Rows are checked by the scoring engine (server.rows), kept by server.db and
 ranked by the same results pipeline as `prefprint results --provisional` (`provisional_report`).
+With `live`, the whole results site of the rows entered so far (`publish_live`, the same pipeline,
+without the PDF) is published again into the folder's live/ a moment after rows change, in a
+process of its own so that the tables' requests never wait for it, and served under /live/.
 """
 
 from __future__ import annotations
@@ -12,19 +15,22 @@ import json
 import os
 import tempfile
 import time
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from prefprint.app import results
+from prefprint.engine.deals import typed_layout
 from prefprint.engine.model import Competition, Event
 from prefprint.errors import PrefprintError
 from prefprint.io import codes as entry_codes
-from prefprint.io.workbook import fill_workbook, read_meta, write_protocol_workbook
+from prefprint.io.pool import WorkerPool
+from prefprint.io.workbook import fill_workbook, layout_rows, read_meta, write_protocol_workbook
 from prefprint.server import pages
 from prefprint.server.db import Closed, Conflict, Row, Store, Write, now
 from prefprint.server.rows import FIELDS, MAX_TEXT, Refused, cells_of, entry_of, outcome_of, place, plays, whists_of
@@ -32,9 +38,12 @@ from prefprint.views.text import settlement_text
 from prefprint.words.messages import Message
 
 MAX_BODY = 8 * 1024  # a row is a few hundred bytes
+LAYOUT_FIELDS = ("token", "table", "deal", "pockets", "correct", "reason")
 FAILURES = 20  # wrong codes from one address within WINDOW seconds before it must wait (HTTP 429)
 WINDOW = 60.0
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+LIVE = "live"  # the folder (in the session's) of the results site kept published while rows arrive
+LIVE_DELAY = 0.5  # seconds after a change before publishing: the rows of a round come together
 
 
 def provisional_report(competition: Competition, event: Event, workbook: Path, folder: Path, rulings=None):
@@ -45,6 +54,75 @@ def provisional_report(competition: Competition, event: Event, workbook: Path, f
     if any(r.pending or r.partial for r in report.reports):
         return report
     return results.run(one, [workbook], folder, rulings_of=lambda e: rulings, publish=False)
+
+
+def layout_fills(event: Event, layouts: dict) -> dict:
+    """The layout cells of the layouts entered: {deal: {sheet row: cards as text}}."""
+    out = {}
+    for deal, layout in layouts.items():
+        rows = dict(layout_rows(event, event.deal(deal)))
+        out[deal] = {rows[p]: text for p, text in layout["pockets"].items() if p in rows}
+    return out
+
+
+def export_workbook(event: Event, source: Path | None, target: Path, fills: dict, layouts: dict | None = None) -> Path:
+    """The kit's protocols.xlsx (`source`; None: a blank one) with the entered rows (`fills`) and layouts
+    (`layouts`, as layout_fills gives them) filled in, rows typed there on paper kept."""
+    blank = None
+    if source is None:
+        source = blank = write_protocol_workbook(event, target.with_name(f".{target.name}.blank.xlsx"))
+    try:
+        return fill_workbook(source, target, fills, layouts=layouts)
+    finally:
+        if blank is not None:
+            blank.unlink(missing_ok=True)
+
+
+_BLANK: dict[str, bytes] = {}  # the worker's blank protocol workbook by event digest, when the kit's is absent
+
+
+def publish_live(
+    competition: Competition, event: Event, source: Path | None, fills: dict, folder: Path, rulings, layouts=None
+):
+    """The results site of the rows entered so far, published into folder/live by the pipeline of
+    `prefprint results --no-pdf`: provisional while rows are missing, final when none is.
+
+    Runs in the server's worker process. Returns {"final": bool, "ranking": results.ranking_json} or
+    {"error": text} (nothing changed).
+    """
+    temporary = []
+
+    def scratch(suffix: str) -> Path:
+        fd, name = tempfile.mkstemp(dir=folder, prefix=".live-", suffix=suffix)
+        os.close(fd)
+        temporary.append(Path(name))
+        return temporary[-1]
+
+    one = replace(competition, sessions=(event,))
+
+    def rulings_of(e):
+        return rulings
+
+    try:
+        if source is None:  # no kit workbook in the folder: a blank one, built once per worker
+            if event.digest not in _BLANK:
+                _BLANK[event.digest] = write_protocol_workbook(event, scratch(".blank.xlsx")).read_bytes()
+            source = scratch(".blank.xlsx")
+            source.write_bytes(_BLANK[event.digest])
+        path = fill_workbook(source, scratch(".xlsx"), fills, layouts=layouts)
+        live = Path(folder) / LIVE
+        # the makeable tables: the kit's cache, else solved here once (one core) and kept in live/
+        run = dict(rulings_of=rulings_of, pdf=False, spreadsheet=False, analysis=True, jobs=1)
+        report = results.run(one, [path], live, provisional=True, **run)
+        final = not any(r.pending or r.partial for r in report.reports)
+        if final:  # every row is in: the final run (once, at the end)
+            report = results.run(one, [path], live, **run)
+        return {"final": final, "ranking": results.ranking_json(report)}
+    except PrefprintError as e:
+        return {"error": e.text(event.language)}
+    finally:
+        for path in temporary:
+            path.unlink(missing_ok=True)
 
 
 class Writer:
@@ -91,8 +169,20 @@ class Writer:
 class Scoring:
     """The state of one served session."""
 
-    def __init__(self, competition: Competition, event: Event, folder: Path, rulings=None, hide_results: bool = False):
+    def __init__(
+        self,
+        competition: Competition,
+        event: Event,
+        folder: Path,
+        rulings=None,
+        hide_results: bool = False,
+        live: bool = False,
+    ):
         self.competition, self.event, self.folder, self.rulings = competition, event, Path(folder), rulings
+        self.live = live  # keep folder/live published (publish_live)
+        self.live_state: dict = {"version": None, "at": None}  # what live/ shows: rows version, when, final/error
+        self.live_task = None
+        self.live_pool = None
         self.lang = event.language
         self.codes = entry_codes.codes(event, entry_codes.secret(self.folder))
         self.by_code = {c: ("table", t) for t, c in self.codes["tables"].items()}
@@ -185,9 +275,56 @@ class Scoring:
                             "seats": dict(play.seats),
                             "entered": row.json() if row else None,
                             "closed": rnd in self.store.closed,
+                            "layout": self.layout_json(d.number),
                         }
                     )
         return out
+
+    def layout_json(self, deal: int) -> dict | None:
+        """A deal dealt at the table: its layout as entered ({"pockets", "by", "at"}, pockets None while
+        not entered) and the pockets to fill; None for a deal that came with its layout."""
+        if not self.event.dealt_at_table:
+            return None
+        entered = self.store.layouts.get(deal)
+        pockets = [p for p, _ in layout_rows(self.event, self.event.deal(deal))]
+        return {"pockets": pockets, "entered": entered}
+
+    def checked_layout(self, body: dict, address: str) -> tuple[int, dict, str, bool, str]:
+        """(deal, pockets, by, correct, reason) of a posted layout; Refused for anything wrong."""
+        role, mine = self.who(body.get("token"), address)
+        table, deal = body.get("table"), body.get("deal")
+        if role == "table" and table != mine:
+            raise Refused(403, Message("serve.other_table", table=mine), "table")
+        if not self.event.dealt_at_table:
+            raise Refused(422, Message("serve.layout_prepared"), "deal")
+        if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= len(self.event.deals):
+            raise Refused(422, Message("serve.not_number", field="deal"), "deal")
+        sets = {play.set for (_, t), play in self.where.items() if t == table}
+        if role == "table" and self.event.deal(deal).set not in sets:
+            raise Refused(422, Message("serve.layout_not_yours", table=table, deal=deal), "deal")
+        pockets = body.get("pockets")
+        wanted = [p for p, _ in layout_rows(self.event, self.event.deal(deal))]
+        if not isinstance(pockets, dict) or set(pockets) != set(wanted):
+            raise Refused(422, Message("serve.layout_pockets", pockets=", ".join(wanted)), "pockets")
+        if any(not isinstance(v, str) or len(v) > 80 for v in pockets.values()):
+            raise Refused(422, Message("serve.layout_pockets", pockets=", ".join(wanted)), "pockets")
+        _, problems = typed_layout(self.event.deal(deal), {p: (pockets[p], f"pockets.{p}") for p in wanted})
+        if problems:
+            text = "; ".join(p.text(self.lang) for p in problems)
+            raise Refused(422, Message("serve.layout_wrong", text=text), "pockets")
+        correct = body.get("correct", False)
+        if not isinstance(correct, bool):
+            raise Refused(422, Message("serve.not_bool", field="correct"), "correct")
+        reason = body.get("reason", "")
+        if not isinstance(reason, str) or len(reason) > MAX_TEXT["reason"]:
+            raise Refused(422, Message("serve.reason_text", n=MAX_TEXT["reason"]), "reason")
+        old = self.store.layouts.get(deal)
+        if old and correct and role == "table" and old["by"] != f"table {mine}":
+            raise Refused(403, Message("serve.layout_theirs", by=old["by"]), "deal")
+        if old and correct and role == "director" and not reason.strip():
+            raise Refused(422, Message("serve.reason_needed"), "reason")
+        by = "director" if role == "director" else f"table {mine}"
+        return deal, {p: pockets[p].strip() for p in wanted}, by, correct, reason.strip()
 
     def progress(self) -> dict:
         rounds = []
@@ -207,6 +344,19 @@ class Scoring:
             "of": total,
             "version": self.store.version,
             "hide_results": bool(self.store.settings.get("hide_results")),
+            "live": self.live_json(),
+        }
+
+    def live_json(self) -> dict | None:
+        """What the director is told of live/: when it was published, over how many changes, or why not."""
+        if not self.live:
+            return None
+        state = self.live_state
+        return {
+            "at": state["at"],
+            "current": state["version"] == self.store.version,
+            "final": bool(state.get("final")),
+            "error": state.get("error"),
         }
 
     # ------------------------------------------------------------------ the workbook and the ranking
@@ -215,17 +365,15 @@ class Scoring:
         """The cells of every entered row, a snapshot taken in the event loop (where the rows change)."""
         return {(r.deal, r.round, r.table): r.cells for r in self.store.rows.values()}
 
+    def layouts(self) -> dict:
+        """The layout cells of every layout entered (layout_fills), a snapshot like fills()."""
+        return layout_fills(self.event, self.store.layouts)
+
     def export(self, target: Path, fills: dict) -> Path:
         """The kit's protocols.xlsx with the entered rows (`fills`) filled in, rows typed there on paper kept."""
-
-        source = self.source
-        if not source.is_file():
-            source = write_protocol_workbook(self.event, target.with_name(f".{target.name}.blank.xlsx"))
-        try:
-            return fill_workbook(source, target, fills)
-        finally:
-            if source != self.source:
-                source.unlink(missing_ok=True)
+        return export_workbook(
+            self.event, self.source if self.source.is_file() else None, target, fills, self.layouts()
+        )
 
     def export_bytes(self, fills: dict) -> bytes:
         fd, name = tempfile.mkstemp(dir=self.folder, prefix=".export-", suffix=".xlsx")
@@ -250,7 +398,12 @@ class Scoring:
             path.unlink(missing_ok=True)
 
     async def ranking(self):
-        """The provisional ranking, made again only when rows changed since the last one."""
+        """The provisional ranking, made again only when rows changed since the last one (with `live`,
+        by the worker publishing live/, waited for; here only if that failed)."""
+        if self.live and self.ranked[0] != self.store.version:
+            self.changed()
+            while self.ranked[0] != self.store.version and self.live_task is not None and not self.live_task.done():
+                await asyncio.sleep(0.05)
         if self.ranking_lock is None:
             self.ranking_lock = asyncio.Lock()
         async with self.ranking_lock:
@@ -258,6 +411,37 @@ class Scoring:
             if self.ranked[0] != version:
                 self.ranked = (version, await asyncio.to_thread(self._ranking, self.fills()))
             return self.ranked[1]
+
+    # ------------------------------------------------------------------ the live site
+
+    def changed(self) -> None:
+        """Rows or rounds changed: publish live/ again soon (one run at a time, the last change always in)."""
+        if self.live and (self.live_task is None or self.live_task.done()):
+            self.live_task = asyncio.ensure_future(self._keep_live())
+
+    async def _keep_live(self) -> None:
+        await asyncio.sleep(LIVE_DELAY)
+        while self.live_state["version"] != self.store.version:
+            version, fills = self.store.version, self.fills()
+            source = self.source if self.source.is_file() else None
+            if self.live_pool is None:  # one worker, started afresh (not forked from the event loop)
+                self.live_pool = WorkerPool(1, spawn=True).__enter__()
+            job = (self.competition, self.event, source, fills, self.folder, self.rulings, self.layouts())
+            try:
+                out = await asyncio.wrap_future(self.live_pool.submit(publish_live, *job))
+            except Exception as e:  # the worker died (out of memory, killed): a new one next time
+                self.stop_live()
+                out = {"error": Message("serve.live_failed", error=type(e).__name__).text(self.lang)}
+            ranking = out.pop("ranking", None)
+            if ranking is not None:
+                self.ranked = (version, ranking)
+            self.live_state = {"version": version, "at": time.strftime("%H:%M:%S"), **out}
+
+    def stop_live(self) -> None:
+        """The worker ended now, a publish under way or not (the next one takes over its folder)."""
+        if self.live_pool is not None:
+            self.live_pool.stop()
+            self.live_pool = None
 
 
 # ---------------------------------------------------------------------- HTTP
@@ -356,10 +540,23 @@ async def api_rows(s: Scoring, request: Request):
         raise Refused(403, Message("serve.round_closed", round=write.row.round), "round")
     if isinstance(out, Exception):
         raise Refused(503, Message("serve.not_stored", why=type(out).__name__))
+    s.changed()
     return JSONResponse(
         {"whists": write.row.whists, "deal": write.row.deal, "round": write.row.round, "table": write.row.table},
         status_code=201,
     )
+
+
+async def api_layouts(s: Scoring, request: Request):
+    address = _address(request)
+    deal, pockets, by, correct, reason = s.checked_layout(await _body(request, LAYOUT_FIELDS), address)
+    try:
+        layout = await s.writer.run(s.store.write_layout, deal, pockets, by, address, correct, reason)
+    except Conflict:
+        raise Refused(409, Message("serve.layout_already"), "deal") from None
+    s.store.remember_layout(deal, layout)
+    s.changed()
+    return JSONResponse({"deal": deal, "pockets": pockets}, status_code=201)
 
 
 async def api_progress(s: Scoring, request: Request):
@@ -422,7 +619,8 @@ def _page(handler):
     async def endpoint(request: Request):
         s: Scoring = request.app.state.scoring
         try:
-            return HTMLResponse(await handler(s, request), headers=pages.HEADERS)
+            page = await handler(s, request)
+            return page if isinstance(page, Response) else HTMLResponse(page, headers=pages.HEADERS)
         except Refused as e:
             return HTMLResponse(pages.refused(s, e), status_code=e.status, headers=pages.HEADERS)
 
@@ -459,6 +657,23 @@ async def page_results(s: Scoring, request: Request):
     return pages.results(s, ranking)
 
 
+async def page_live(s: Scoring, request: Request):
+    """A file of the live results site (folder/live), as `prefprint results` wrote it."""
+    await _visible(s, request)
+    root = (s.folder / LIVE).resolve()
+    target = (root / request.path_params.get("path", "")).resolve()
+    if not target.is_relative_to(root):
+        raise Refused(404, Message("serve.live_missing"))
+    if target.is_dir():
+        target = target / "index.html"
+    if not target.is_file():
+        if not s.live or root.is_dir():
+            raise Refused(404, Message("serve.live_missing"))
+        s.changed()
+        raise Refused(503, Message("serve.live_pending"))
+    return FileResponse(target, headers=pages.HEADERS)
+
+
 async def script(request: Request):
     return Response(pages.script(), media_type="text/javascript; charset=utf-8", headers=pages.HEADERS)
 
@@ -477,11 +692,13 @@ def routes() -> list[Route]:
         Route("/t/{table}", _page(page_table)),
         Route("/director", _page(page_director)),
         Route("/results", _page(page_results)),
+        Route("/live/{path:path}", _page(page_live)),
         Route("/entry.js", script),
         Route("/api/event", _api(api_event)),
         Route("/api/tables/{table}", _api(api_table)),
         Route("/api/preview", _api(api_preview), methods=["POST"]),
         Route("/api/rows", _api(api_rows), methods=["POST"]),
+        Route("/api/layouts", _api(api_layouts), methods=["POST"]),
         Route("/api/progress", _api(api_progress)),
         Route("/api/audit", _api(api_audit)),
         Route("/api/rounds/{round}", _api(api_round), methods=["POST"]),
@@ -492,10 +709,27 @@ def routes() -> list[Route]:
 
 
 def create_app(
-    competition: Competition, event: Event, folder: Path, rulings=None, hide_results: bool = False
+    competition: Competition,
+    event: Event,
+    folder: Path,
+    rulings=None,
+    hide_results: bool = False,
+    live: bool = False,
 ) -> Starlette:
-    """The server of one session, its database in `folder` (the session's kit folder)."""
-    scoring = Scoring(competition, event, folder, rulings, hide_results)
-    app = Starlette(routes=routes())
+    """The server of one session, its database in `folder` (the session's kit folder).
+    `live`: keep the results site of the rows entered published in folder/live (served under /live/)."""
+    scoring = Scoring(competition, event, folder, rulings, hide_results, live)
+
+    @asynccontextmanager
+    async def lifespan(app):
+        scoring.changed()  # the live site from the start, and after a restart caught up with the rows kept
+        try:
+            yield
+        finally:
+            if scoring.live_task is not None:
+                scoring.live_task.cancel()
+            await asyncio.to_thread(scoring.stop_live)
+
+    app = Starlette(routes=routes(), lifespan=lifespan)
     app.state.scoring = scoring
     return app

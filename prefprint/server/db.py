@@ -37,6 +37,11 @@ CREATE TABLE IF NOT EXISTS audit (
     by TEXT NOT NULL, at TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '', address TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS closed (round INTEGER PRIMARY KEY, by TEXT NOT NULL, at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS layouts (
+    deal INTEGER PRIMARY KEY,  -- a deal dealt at the table: its cards as its first table wrote them
+    pockets TEXT NOT NULL,     -- {pocket: cards as text} (JSON), pockets: the seats that play, talon_top, talon_bottom
+    by TEXT NOT NULL, at TEXT NOT NULL, address TEXT NOT NULL DEFAULT ''
+);
 """
 
 
@@ -95,6 +100,7 @@ class Store:
         self.con = connect(self.path)
         self.con.executescript(_SCHEMA)
         self.rows: dict[tuple[int, int, int], Row] = {}  # (deal, round, table) -> row
+        self.layouts: dict[int, dict] = {}  # deal -> {"pockets": {pocket: text}, "by", "at"}
         self.closed: set[int] = set()
         self.settings: dict = {}
         self.version = 0
@@ -136,6 +142,10 @@ class Store:
                 deal, rnd, tbl, json.loads(entry), json.loads(cells), json.loads(whists), by, at
             )
         self.closed = {r for (r,) in self.con.execute("SELECT round FROM closed")}
+        self.layouts = {
+            deal: {"pockets": json.loads(pockets), "by": by, "at": at}
+            for deal, pockets, by, at in self.con.execute("SELECT deal, pockets, by, at FROM layouts")
+        }
         self.settings = {
             k[len("setting.") :]: json.loads(v)
             for k, v in self.con.execute("SELECT key, value FROM meta WHERE key LIKE 'setting.%'")
@@ -203,6 +213,31 @@ class Store:
             self.rows[(r.deal, r.round, r.table)] = r
         if stored:
             self.version += 1
+
+    def write_layout(self, deal: int, pockets: dict, by: str, address: str, correct: bool, reason: str) -> dict:
+        """Store a deal's layout (Conflict if one is there and this is no correction; the old one goes to
+        the audit as round 0, table 0). Returns what `remember_layout` keeps in memory (in the event loop)."""
+        at = now()
+        with self.con:
+            self.con.execute("BEGIN IMMEDIATE")
+            old = self.con.execute("SELECT pockets, by, at FROM layouts WHERE deal=?", (deal,)).fetchone()
+            if old and not correct:
+                raise Conflict()
+            if old:
+                before = {"layout": json.loads(old[0]), "by": old[1], "at": old[2]}
+                self.con.execute(
+                    "INSERT INTO audit (deal, round, tbl, old, by, at, reason, address) VALUES (?, 0, 0, ?, ?, ?, ?, ?)",
+                    (deal, json.dumps(before, ensure_ascii=False), by, at, reason, address),
+                )
+            self.con.execute(
+                "INSERT OR REPLACE INTO layouts VALUES (?, ?, ?, ?, ?)",
+                (deal, json.dumps(pockets, ensure_ascii=False), by, at, address),
+            )
+        return {"pockets": dict(pockets), "by": by, "at": at}
+
+    def remember_layout(self, deal: int, layout: dict) -> None:
+        self.layouts[deal] = layout
+        self.version += 1
 
     def close_round(self, rnd: int, by: str, closed: bool = True) -> None:
         with self.con:

@@ -69,7 +69,7 @@ def run_server(competition: Competition, event: Event, folder: Path, spec, host,
     from prefprint.server.app import create_app
 
     rulings = load_rulings(spec, event)
-    app = create_app(competition, event, folder, rulings, hide_results)
+    app = create_app(competition, event, folder, rulings, hide_results, live=True)
     host, port = address(event, host, port)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}"

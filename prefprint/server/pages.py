@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from prefprint.engine.deals import PRINTED_RANKS, SUITS
 from prefprint.engine.rules import COST, STRAINS, active_seats
 from prefprint.io.render import html, templates_dir
 from prefprint.server.rows import Refused
@@ -78,6 +79,20 @@ UI = (
     "choose",
     "results",
     "corrections",
+    "live",
+    "live_at",
+    "live_behind",
+    "live_waiting",
+    "live_error",
+    "live_final",
+    "layout",
+    "layout_missing",
+    "layout_enter",
+    "layout_help",
+    "layout_save",
+    "layout_saved",
+    "talon_top",
+    "talon_bottom",
     "loading",
     "conceded",
 )
@@ -88,7 +103,7 @@ def words(lang: str) -> dict:
 
 
 def _render(s, template: str, **context) -> str:
-    return html(f"server/{template}", s.lang, event=s.event, w=words(s.lang), **context)
+    return html(f"server/{template}", s.lang, event=s.event, w=words(s.lang), live=s.live, **context)
 
 
 def _moves(s) -> dict:
@@ -123,6 +138,8 @@ def table(s, number: int, token: str, director: bool) -> str:
         "active": {d.dealer: list(active_seats(e.table_size, d.dealer)) for d in e.deals},
         "moves": {k: v for k, v in _moves(s).items() if k.endswith(f"/{number}")},
         "names": {str(p.number): p.name for p in e.players},
+        "suits": list(SUITS),
+        "ranks": list(PRINTED_RANKS[s.lang]),  # 7 … Т (7 … A), as cards are written
     }
     return _render(s, "table.html", number=number, data=data, director=director)
 

@@ -33,18 +33,26 @@
   }
 
   function whistsText(whists) {
-    return Object.entries(whists).map(([s, v]) => s + " " + signed(v)).join("  ");
+    return Object.entries(whists).map(([s, v]) => s + " " + signed(v)).join(" · ");
   }
 
-  function summary(row) {
-    const parts = [row.contract + (row.dark ? " · " + W.dark : "")];
-    if (row.declarer) parts.push(row.declarer);
-    return parts.join(" ") + " → " + whistsText(row.whists);
+  // An entered row in three short lines: the contract and its declarer, each seat's tricks, the whists.
+  function summaryLines(row) {
+    const head = [row.contract + (row.dark ? " · " + W.dark : "")];
+    if (row.declarer) head.push(row.declarer);
+    const tricks = Object.entries(row.tricks || {}).map(([s, n]) => s + " " + n).join(" · ");
+    return [head.join(" "), tricks ? W.tricks + ": " + tricks : null, W.whists + ": " + whistsText(row.whists)].filter(Boolean);
+  }
+
+  function summary(row) { return summaryLines(row).join("; "); }
+
+  function summaryBlock(row) {
+    return el("span", { cls: "done" }, summaryLines(row).map((line) => el("span", { cls: "line" }, line)));
   }
 
   // ------------------------------------------------------------------ a table's page
 
-  const T = { rows: [], round: null, deal: null, form: null, preview: null, error: null, saved: null };
+  const T = { rows: [], round: null, deal: null, form: null, preview: null, error: null, saved: null, lay: null };
 
   function blankForm() { return { contract: null, dark: false, declarer: null, defence: {}, tricks: {}, conceded: null, reason: "" }; }
 
@@ -200,6 +208,115 @@
     renderTable();
   }
 
+  // ------------------------------------------------------------------ a layout dealt at the table
+
+  const POCKET_SIZE = (p) => (p.startsWith("talon") ? 1 : 10);
+
+  function pocketName(p) { return p === "talon_top" ? W.talon_top : p === "talon_bottom" ? W.talon_bottom : p; }
+
+  function openLayout(row) {
+    const cards = {};
+    const entered = row.layout.entered;
+    if (entered) {  // a correction starts from what is stored
+      for (const [p, text] of Object.entries(entered.pockets)) for (const c of parseCards(text)) cards[c] = p;
+    }
+    T.lay = { deal: row.deal, pockets: row.layout.pockets, current: row.layout.pockets[0], cards, correct: !!entered };
+    T.error = null;
+    renderTable();
+  }
+
+  function parseCards(text) {  // "♠Т ♠К ♦7" -> ["0-7", "0-6", "2-0"] (suit-rank, ranks low to high)
+    const out = [];
+    let suit = null;
+    for (const token of text.split(/\s+/).filter(Boolean)) {
+      let t = token;
+      if (D.suits.includes(t[0])) { suit = D.suits.indexOf(t[0]); t = t.slice(1); }
+      const rank = D.ranks.indexOf(t);
+      if (suit !== null && rank >= 0) out.push(`${suit}-${rank}`);
+    }
+    return out;
+  }
+
+  function pocketText(p) {
+    const mine = Object.entries(T.lay.cards).filter(([, q]) => q === p).map(([c]) => c.split("-").map(Number));
+    mine.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+    return mine.map(([suit, rank]) => D.suits[suit] + D.ranks[rank]).join(" ");
+  }
+
+  function countOf(p) { return Object.values(T.lay.cards).filter((q) => q === p).length; }
+
+  function tapCard(c) {
+    const L = T.lay;
+    if (L.cards[c] === L.current) delete L.cards[c];
+    else if (countOf(L.current) < POCKET_SIZE(L.current)) L.cards[c] = L.current;
+    if (countOf(L.current) === POCKET_SIZE(L.current)) {  // full: on to the next pocket not full
+      const next = L.pockets.find((p) => countOf(p) < POCKET_SIZE(p));
+      if (next) L.current = next;
+    }
+    T.error = null;
+    renderTable();
+  }
+
+  function layoutView() {
+    const L = T.lay;
+    const out = [el("p", { cls: "muted" }, W.layout_help)];
+    out.push(el("div", { cls: "grid3" }, L.pockets.map((p) =>
+      button(`${pocketName(p)} ${countOf(p)}/${POCKET_SIZE(p)}`, L.current === p, () => { L.current = p; renderTable(); }, { "data-pocket": p }))));
+    const grid = [];
+    for (let suit = 0; suit < 4; suit++) {
+      for (let rank = 7; rank >= 0; rank--) {
+        const c = `${suit}-${rank}`;
+        const at = L.cards[c];
+        const red = suit === 2 || suit === 3;
+        grid.push(button([D.suits[suit] + D.ranks[rank], at ? el("small", {}, at.startsWith("talon") ? W.talon_top.split(",")[0] : at) : null],
+          at === L.current, () => tapCard(c),
+          { "data-card": c, cls: (at === L.current ? "on" : at ? "taken" : "") + (red ? " red" : "") }));
+      }
+    }
+    out.push(el("div", { cls: "grid8" }, grid));
+    out.push(el("div", { cls: "ok", id: "layout-preview" }, L.pockets.map((p) => el("div", {}, `${pocketName(p)}: ${pocketText(p) || "—"}`))));
+    if (D.director) {
+      out.push(section("reason", W.reason, el("input", { type: "text", id: "reason", value: L.reason || "",
+        on: { input: (e) => { L.reason = e.target.value; } } })));
+    }
+    if (T.error) out.push(el("p", { cls: "error", id: "error" }, T.error));
+    const full = L.pockets.every((p) => countOf(p) === POCKET_SIZE(p));
+    out.push(button(W.layout_save, false, saveLayout, { cls: "go", id: "save-layout", disabled: !full }));
+    return out;
+  }
+
+  async function saveLayout() {
+    const L = T.lay;
+    const pockets = {};
+    for (const p of L.pockets) pockets[p] = pocketText(p);
+    const b = { token: D.token, table: D.table, deal: L.deal, pockets };
+    if (L.correct) b.correct = true;
+    if (D.director && L.reason) b.reason = L.reason;
+    const r = await api("POST", "/api/layouts", b);
+    if (r.status === 201) {
+      T.saved = `${W.deal} ${L.deal}: ${W.layout_saved}`;
+      T.lay = null;
+      T.error = null;
+      await loadTable();
+      return;
+    }
+    T.error = r.json ? r.json.error : W.error;
+    renderTable();
+  }
+
+  function layoutLine(row, closed) {
+    if (!row.layout) return null;
+    const entered = row.layout.entered;
+    const mineToFix = entered && (D.director || entered.by === `table ${D.table}`);
+    const line = el("div", { cls: "layout", id: `layout-${row.deal}` }, el("span", { cls: "muted" }, `${W.layout}: `),
+      entered ? el("span", { cls: "done" }, row.layout.pockets.map((p) => el("span", { cls: "line" }, `${pocketName(p)}: ${entered.pockets[p]}`)))
+        : el("span", { cls: "missing" }, W.layout_missing));
+    if (!closed && (!entered || mineToFix) && !(T.lay && T.lay.deal === row.deal)) {
+      line.append(button(entered ? W.correct : W.layout_enter, false, () => openLayout(row), { "data-layout": row.deal }));
+    }
+    return line;
+  }
+
   function renderTable() {
     app.replaceChildren();
     if (!T.rows.length) { if (T.error) app.append(el("p", { cls: "error" }, T.error)); return; }
@@ -217,13 +334,18 @@
     for (const row of deals) {
       const line = el("div", { cls: "deal", id: `deal-${row.deal}` },
         el("b", {}, `${W.deal} ${row.deal}`), ` (${W.dealer} ${row.dealer}): `,
-        row.entered ? el("span", { cls: "done" }, summary(row.entered)) : el("span", { cls: "missing" }, W.missing));
+        row.entered ? summaryBlock(row.entered) : el("span", { cls: "missing" }, W.missing));
       if (row.entered && !closed && T.deal !== row.deal) {
         line.append(button(W.correct, false, () => { T.deal = row.deal; T.form = blankForm(); T.preview = null; T.error = null; renderTable(); },
           { "data-correct": row.deal }));
       }
       app.append(line);
-      if (row.deal === T.deal && !closed) {
+      const lay = layoutLine(row, closed);
+      if (lay) app.append(lay);
+      if (T.lay && T.lay.deal === row.deal && !closed) {
+        app.append(el("div", { id: "layout-form" }, el("h2", {}, `${W.layout} · ${W.deal} ${row.deal}`), layoutView()));
+      }
+      if (row.deal === T.deal && !closed && !T.lay) {
         app.append(el("div", { id: "form" }, el("h2", {}, `${W.deal} ${row.deal} · ${W.dealer} ${row.dealer}`), formView(row)));
       }
     }
@@ -255,6 +377,16 @@
       app.append(el("div", {}, head, el("table", { cls: "grid" }, el("tbody", {}, rows))));
     }
     if (p.version !== version) { version = p.version; loadRanking(); loadAudit(); }
+    showLive(p.live);
+  }
+
+  function showLive(live) {
+    const box = document.getElementById("live-state");
+    if (!box || !live) return;
+    box.className = live.error ? "error" : "muted";
+    if (live.error) box.textContent = `${W.live_error} ${live.error}`;
+    else if (!live.at) box.textContent = W.live_waiting;
+    else box.textContent = `${W.live_at} ${live.at}` + (live.current ? (live.final ? ` · ${W.live_final}` : "") : ` · ${W.live_behind}`);
   }
 
   async function loadAudit() {
@@ -262,8 +394,10 @@
     if (r.status !== 200) return;
     const box = document.getElementById("audit");
     box.replaceChildren(...r.json.slice().reverse().map((a) => el("div", { cls: "deal" },
-      el("b", {}, `${W.deal} ${a.deal} · ${W.round} ${a.round} · ${W.table} ${a.table}: `),
-      `${summary(Object.assign({}, a.old.entry, { whists: a.old.whists }))} (${a.old.by}, ${a.old.at})`,
+      a.old.layout ? el("b", {}, `${W.deal} ${a.deal} · ${W.layout}: `)
+        : el("b", {}, `${W.deal} ${a.deal} · ${W.round} ${a.round} · ${W.table} ${a.table}: `),
+      a.old.layout ? `${Object.entries(a.old.layout).map(([p, t]) => `${pocketName(p)}: ${t}`).join("; ")} (${a.old.by}, ${a.old.at})`
+        : `${summary(Object.assign({}, a.old.entry, { whists: a.old.whists }))} (${a.old.by}, ${a.old.at})`,
       el("div", { cls: "muted" }, `${W.correct}: ${a.by}, ${a.at}${a.reason ? " — " + a.reason : ""}`))));
   }
 
@@ -276,7 +410,7 @@
     box.append(el("table", { cls: "grid zebra", id: "ranking-table" },
       el("thead", {}, el("tr", {}, [W.place, W.player, W.mp, W.percent].map((h) => el("th", {}, h)))),
       el("tbody", {}, r.json.ranking.map((s) => el("tr", {}, el("td", {}, s.place), el("td", { cls: "l" }, `${s.player} ${s.name}`),
-        el("td", {}, signed(s.mp).replace("+", "")), el("td", {}, s.percent == null ? "—" : String(s.percent)))))));
+        el("td", {}, signed(s.mp).replace("+", "")), el("td", {}, s.percent == null ? "—" : signed(s.percent).replace("+", "")))))));
   }
 
   async function closeRound(round, closed) {

@@ -900,3 +900,27 @@ def test_a_kit_killed_outright_leaves_nothing_that_stops_the_next(tmp_path, afte
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     assert [p.name for p in tmp_path.iterdir() if p.name != "out"] == []
+
+
+def _die(task):
+    """A worker's task that ends the worker outright, as the kernel's out-of-memory killer would."""
+    import os
+
+    os._exit(9)
+
+
+def test_a_worker_that_dies_by_itself_is_one_line_and_nothing_changes(tmp_path, monkeypatch):
+    """A worker killed from outside (the kernel out of memory) ends the run in one line, exit 1, no traceback."""
+    from helpers import tiny_event_text
+
+    from prefprint.analysis import cache
+
+    spec = tmp_path / "tiny.toml"
+    spec.write_text(tiny_event_text(), encoding="utf-8")
+    out = tmp_path / "out"
+    monkeypatch.setattr(cache, "_solve", _die)  # forked workers inherit it and die at once
+    result = CliRunner().invoke(cli, ["analyse", str(spec), "-o", str(out), "--jobs", "2", "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert "рабочий процесс остановился сам" in result.output and "--jobs 1" in result.output
+    assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+    assert not out.exists() or not any(out.iterdir())

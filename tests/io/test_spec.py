@@ -349,3 +349,22 @@ def test_toml_mistakes_are_said_in_the_event_language_not_tomllib_english(text, 
     with pytest.raises(SpecError) as e:
         parse_event(text)
     assert e.value.problems[0].text("ru").endswith(f"ошибка записи TOML — {said}")
+
+
+def test_a_typo_in_a_key_a_section_or_a_variant_names_the_nearest_known_one():
+    text = GOOD.replace("table_size = 4", "table_sise = 4").replace('variant = "sochi"', 'variant = "sohci"')
+    text = text.replace("[event]", "[evnt]", 1)
+    with pytest.raises(SpecError) as e:
+        parse_event(text, "cup.toml")
+    ru = [p.text("ru") for p in e.value.problems]
+    en = [p.text("en") for p in e.value.problems]
+    assert any("game.table_sise: неизвестный ключ; может быть, «table_size»? Допустимы: conventions," in p for p in ru)
+    assert any('game.variant: unknown variant "sohci"; did you mean "sochi"? Known: sochi, leningrad' in p for p in en)
+    assert any('evnt: unknown section; did you mean "event"? Expected one of event, game' in p for p in en)
+    # a word nothing is near keeps the plain list
+    plain = GOOD.replace("table_size = 4", "table_size = 4\nzzz = 1")
+    with pytest.raises(SpecError) as e:
+        parse_event(plain, "cup.toml")
+    assert [p.text("en") for p in e.value.problems if "zzz" in p.text("en")][0].endswith(
+        "game.zzz: unknown key; expected one of conventions, deals_per_set, minutes_per_deal, table_size, variant"
+    )

@@ -6,6 +6,7 @@ skipped where either is absent.
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 import time
@@ -124,6 +125,14 @@ def test_a_row_entered_on_a_phone_shows_on_the_directors_page(server, browser):
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390  # no sideways scrolling
     _click(browser, "#confirm")
     _text(browser, "#saved", bool)
+    # the row entered reads back with its tricks, a line each part, still no sideways scrolling
+    _text(browser, f"#deal-{deal.number} .done", lambda t: f"{decl} 7 · {w1} 3" in t and "7♠" in t)
+    lines = browser.find_elements("css selector", f"#deal-{deal.number} .done .line")
+    assert [line.text.split(":")[0] for line in lines[1:]] == ["Взятки", "Висты"]
+    assert all(line.size["width"] <= 390 for line in lines)
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+    if os.environ.get("PREFPRINT_SCREENSHOTS"):
+        browser.save_screenshot(os.path.join(os.environ["PREFPRINT_SCREENSHOTS"], "table-entered-390.png"))
     outcome = Outcome.make(4, deal.dealer, "7♠", decl, {decl: 7, w1: 3}, {w1: "whist", w2: "pass"})
     want = {k: fmt_json(v) for k, v in settle(outcome, event.conventions).results.items()}
     assert s.store.rows[(deal.number, 1, table)].whists == want
@@ -155,3 +164,47 @@ def test_a_dark_game_conceded_before_play(classic, browser):
     assert (row.entry["contract"], row.entry["dark"], row.cells["contract"]) == ("7♠ без 2", True, "7♠ втёмную без 2")
     outcome = Outcome.make(4, deal.dealer, "7♠ втёмную без 2", decl, {}, {}, conventions=event.conventions)
     assert row.whists == {k: fmt_json(v) for k, v in settle(outcome, event.conventions).results.items()}
+
+
+@pytest.fixture
+def dealt(tmp_path):
+    """The club night dealt at the table: the first table enters each deal's layout."""
+    spec = tmp_path / "dealt.toml"
+    spec.write_text(
+        CLUB.read_text(encoding="utf-8").replace("[deals]", '[deals]\nsource = "table"', 1), encoding="utf-8"
+    )
+    url, scoring, srv, thread = _serve(tmp_path / "kit", spec)
+    yield url, scoring
+    srv.should_exit = True
+    thread.join(10)
+
+
+def test_a_layout_dealt_at_the_table_entered_with_the_card_buttons(dealt, browser):
+    from prefprint.engine.deals import generate_deal
+
+    url, s = dealt
+    t = s.event.movement.rounds[0].tables[0]
+    deal = next(d for d in s.event.deals if d.set == t.set)
+    cards = generate_deal("browser", deal.number, deal.set, deal.dealer, deal.table_size)
+    browser.get(f"{url}/t/{t.table}?token={s.codes['tables'][t.table]}")
+    _click(browser, f'[data-layout="{deal.number}"]')
+    for seat, hand in cards.hands:
+        _click(browser, f'[data-pocket="{seat}"]')
+        for suit, rank in hand:
+            _click(browser, f'[data-card="{suit}-{rank}"]')
+    for pocket, (suit, rank) in zip(("talon_top", "talon_bottom"), cards.talon):
+        _click(browser, f'[data-pocket="{pocket}"]')
+        _click(browser, f'[data-card="{suit}-{rank}"]')
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+    _click(browser, "#save-layout")
+    _text(browser, "#saved", bool)
+    stored = s.store.layouts[deal.number]["pockets"]
+    assert set(stored) == {seat for seat, _ in cards.hands} | {"talon_top", "talon_bottom"}
+    from prefprint.engine.deals import parse_cards
+
+    assert {p: sorted(parse_cards(text)) for p, text in stored.items()} == {
+        **{seat: sorted(hand) for seat, hand in cards.hands},
+        "talon_top": [cards.talon[0]],
+        "talon_bottom": [cards.talon[1]],
+    }
+    _text(browser, f"#layout-{deal.number}", lambda text: "♠" in text and "Исправить" in text)

@@ -38,7 +38,7 @@ def test_the_text_follows_overridden_conventions():
     assert "Сдающему пуля +1." not in _text(costs_html("sochi", sochi, 4, "ru"))
     assert "Сдающему пуля +1." in _text(costs_html("sochi", replace(sochi, allpass_dealer_pool=True), 4, "ru"))
     checked = _text(costs_html("sochi", conventions_for("sochi", {"tens": "checked"}), 4, "ru"))
-    assert "Десятерная проверяется" in checked and "разыгрывающий +75, остальные −25" in checked
+    assert "Десятерная проверяется" in checked and "играющий +75, остальные −25" in checked
     assert "Вистовали двое, на 8 и 9: за весь недобор платит второй вистующий" in checked
     stalingrad = _text(costs_html("sochi", conventions_for("sochi", {"stalingrad": True}), 4, "ru"))
     assert "6♠ (Сталинград) вистуют оба" in stalingrad and "6 (кроме ♠): взяток" in stalingrad

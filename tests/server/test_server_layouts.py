@@ -1,0 +1,127 @@
+"""Layouts of deals dealt at the table, entered on the phone: checked by the engine, kept, exported."""
+
+from __future__ import annotations
+
+import pytest
+from serving import CLUB, client, served
+
+from prefprint.app.competition import with_layouts
+from prefprint.engine.deals import card_text, generate_deal
+from prefprint.engine.rules import active_seats
+
+
+@pytest.fixture
+def dealt(tmp_path):
+    """The club night dealt at the table (no layouts printed), served."""
+    spec = tmp_path / "dealt.toml"
+    text = CLUB.read_text(encoding="utf-8")
+    assert "[deals]" in text
+    spec.write_text(text.replace("[deals]", '[deals]\nsource = "table"', 1), encoding="utf-8")
+    app, s = served(tmp_path / "kit", spec)
+    assert s.event.dealt_at_table
+    return client(app), s
+
+
+def _pockets(s, number: int) -> dict:
+    """A real layout for deal `number` (a generated deal's cards), as the phone sends it."""
+    d = s.event.deal(number)
+    cards = generate_deal("layouts", number, d.set, d.dealer, d.table_size)
+    out = {seat: " ".join(card_text(c) for c in hand) for seat, hand in cards.hands}
+    out["talon_top"], out["talon_bottom"] = (card_text(c) for c in cards.talon)
+    assert set(out) == set(active_seats(d.table_size, d.dealer)) | {"talon_top", "talon_bottom"}
+    return out
+
+
+def _first(s):
+    t = s.event.movement.rounds[0].tables[0]
+    return t.table, next(d.number for d in s.event.deals if d.set == t.set)
+
+
+def test_a_layout_is_stored_once_shown_to_the_table_and_exported_where_results_read_it(dealt, tmp_path):
+    c, s = dealt
+    table, deal = _first(s)
+    token = s.codes["tables"][table]
+    row = next(r for r in c.get(f"/api/tables/{table}?token={token}").json() if r["deal"] == deal)
+    assert row["layout"]["entered"] is None and "talon_top" in row["layout"]["pockets"]
+
+    body = {"token": token, "table": table, "deal": deal, "pockets": _pockets(s, deal)}
+    r = c.post("/api/layouts", json=body)
+    assert r.status_code == 201, r.text
+    again = c.post("/api/layouts", json=body)
+    assert again.status_code == 409 and again.json()["field"] == "deal"
+    row = next(r for r in c.get(f"/api/tables/{table}?token={token}").json() if r["deal"] == deal)
+    assert row["layout"]["entered"]["pockets"] == body["pockets"]
+
+    exported = tmp_path / "exported.xlsx"
+    exported.write_bytes(c.get(f"/api/export.xlsx?token={s.codes['director']}").content)
+    event, problems = with_layouts(s.event, exported)
+    assert problems == []
+    got = event.deal(deal)
+    want = generate_deal("layouts", deal, got.set, got.dealer, got.table_size)
+    assert dict(got.hands) == {k: tuple(sorted(v)) for k, v in want.hands} and got.talon == want.talon
+
+
+@pytest.mark.parametrize(
+    "change,said",
+    [
+        (lambda p: p.update(talon_top=p["talon_bottom"]), "дважды"),  # a card twice
+        (lambda p: p.update({next(iter(p)): p[next(iter(p))].rsplit(" ", 1)[0]}), "9"),  # nine cards
+        (lambda p: p.update(talon_top="♠ X"), "pockets.talon_top"),  # a card that cannot be read, named by field
+        (lambda p: p.pop("talon_bottom"), "talon_bottom"),  # a pocket missing
+    ],
+)
+def test_a_layout_that_cannot_be_true_is_refused_in_words_and_nothing_is_stored(dealt, change, said):
+    c, s = dealt
+    table, deal = _first(s)
+    pockets = _pockets(s, deal)
+    change(pockets)
+    r = c.post(
+        "/api/layouts", json={"token": s.codes["tables"][table], "table": table, "deal": deal, "pockets": pockets}
+    )
+    assert r.status_code == 422 and r.json()["field"] == "pockets"
+    assert said in r.json()["error"], r.json()["error"]
+    assert s.store.layouts == {}
+
+
+def test_only_a_table_that_plays_the_deal_enters_it_and_only_it_or_the_director_corrects_it(dealt):
+    c, s = dealt
+    table, deal = _first(s)
+    the_set = s.event.deal(deal).set
+    plays = {}  # table -> the sets it plays
+    for rnd in s.event.movement.rounds:
+        for t in rnd.tables:
+            plays.setdefault(t.table, set()).add(t.set)
+    others = [t for t, sets in plays.items() if the_set not in sets]
+    body = {"table": table, "deal": deal, "pockets": _pockets(s, deal)}
+    for other in others:
+        r = c.post("/api/layouts", json=body | {"token": s.codes["tables"][other], "table": other})
+        assert r.status_code == 422 and r.json()["field"] == "deal"
+    assert c.post("/api/layouts", json=body | {"token": s.codes["tables"][table]}).status_code == 201
+    # a table that plays the deal later may not overwrite the first table's layout
+    later = next(
+        t.table
+        for rnd in s.event.movement.rounds[1:]
+        for t in rnd.tables
+        if t.set == s.event.deal(deal).set and t.table != table
+    )
+    r = c.post("/api/layouts", json=body | {"token": s.codes["tables"][later], "table": later, "correct": True})
+    assert r.status_code == 403
+    r = c.post("/api/layouts", json=body | {"token": s.codes["director"], "correct": True})
+    assert r.status_code == 422 and r.json()["field"] == "reason"
+    r = c.post(
+        "/api/layouts", json=body | {"token": s.codes["director"], "correct": True, "reason": "перепутаны карманы"}
+    )
+    assert r.status_code == 201
+    assert [a["old"]["layout"] for a in s.store.audit()] == [body["pockets"]]
+
+
+def test_a_prepared_event_takes_no_layout(tmp_path):
+    app, s = served(tmp_path)
+    c = client(app)
+    table, deal = _first(s)
+    r = c.post(
+        "/api/layouts",
+        json={"token": s.codes["tables"][table], "table": table, "deal": deal, "pockets": {}},
+    )
+    assert r.status_code == 422 and "заранее" in r.json()["error"]
+    assert all(row["layout"] is None for row in c.get(f"/api/tables/{table}?token={s.codes['tables'][table]}").json())

@@ -1,0 +1,98 @@
+"""The live results site: published again by the server a moment after rows arrive, served under /live/."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import time
+
+import pytest
+from helpers import tiny_event_text
+from serving import client, random_bodies, served
+
+from prefprint.app import results
+from prefprint.server import app as server_app
+from prefprint.words.numbers import number
+
+
+def _wait_live(c, director: str, rows: int, timeout: float = 90.0) -> dict:
+    """The progress once live/ shows the rows entered (`rows` of them)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        p = c.get(f"/api/progress?token={director}").json()
+        if p["rows"] == rows and p["live"]["current"] and p["live"]["at"]:
+            return p
+        time.sleep(0.1)
+    raise AssertionError(f"live/ not published within {timeout} s: {p['live']}")
+
+
+@pytest.fixture
+def live(tmp_path, monkeypatch):
+    """The tiny event (6 players, 4 deals: solved in a moment) served with its live site."""
+    monkeypatch.setattr(server_app, "LIVE_DELAY", 0.05)
+    spec = tmp_path / "tiny.toml"
+    spec.write_text(tiny_event_text(), encoding="utf-8")
+    tmp_path = tmp_path / "kit"
+    app, s = served(tmp_path, spec, live=True)
+    with client(app) as c:  # the lifespan: the worker process starts and stops with the app
+        yield c, s
+    assert not [p for p in multiprocessing.active_children() if p.is_alive()], "the publishing worker outlived the app"
+
+
+def test_the_live_site_follows_the_rows_and_is_final_when_all_are_in(live):
+    c, s = live
+    director = s.codes["director"]
+    first = _wait_live(c, director, 0)  # published from the start: every deal still to come
+    assert first["live"] == {"at": first["live"]["at"], "current": True, "final": False, "error": None}
+    page = c.get("/live/")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert "Предварительные итоги" in page.text and page.headers["content-security-policy"]
+    assert not (s.folder / "live" / "results.xlsx").exists()  # the live site leaves the workbook out
+
+    bodies = random_bodies(s)
+    round1 = [b for b, _ in bodies if b["round"] == 1]
+    for body in round1:
+        assert c.post("/api/rows", json=body).status_code == 201
+    _wait_live(c, director, len(round1))
+    deal = round1[0]["deal"]
+    shown = c.get(f"/live/deals/deal-{deal}.html")
+    assert shown.status_code == 200 and "Предварительные итоги" in shown.text
+    whists = next(w for b, w in bodies if b is round1[0])
+    assert all(number(v, trim=True) in shown.text for v in whists.values())
+    assert "Двойной болван" in shown.text  # the makeable table, solved by the worker (no kit cache here)
+
+    for body, _ in bodies[len(round1) :]:
+        assert c.post("/api/rows", json=body).status_code == 201
+    done = _wait_live(c, director, len(bodies))
+    assert done["live"]["final"] and "Предварительные итоги" not in c.get("/live/").text
+    # the ranking the director and /results show is the worker's, and it is the export's ranking
+    exported = s.folder / "exported.xlsx"
+    exported.write_bytes(c.get(f"/api/export.xlsx?token={director}").content)
+    report = server_app.provisional_report(s.competition, s.event, exported, s.folder)
+    assert c.get("/api/results").json() == json.loads(json.dumps(results.ranking_json(report)))
+    assert c.get("/").text.count('href="/live/"') == 1 and 'href="/live/"' in c.get("/results").text
+
+
+def test_nothing_outside_the_live_folder_is_served_and_hidden_results_stay_hidden(live):
+    c, s = live
+    _wait_live(c, s.codes["director"], 0)
+    for path in (
+        "/live/../scoring.sqlite",
+        "/live/%2e%2e/serve-secret",
+        "/live/..%2fserve-secret",
+        "/live/nothing.html",
+    ):
+        r = c.get(path)
+        assert r.status_code == 404, path
+        assert "serve-secret" not in r.text and "SQLite" not in r.text
+    assert c.post("/api/settings", json={"token": s.codes["director"], "hide_results": True}).status_code == 200
+    assert c.get("/live/").status_code == 403
+    assert c.get(f"/live/?token={s.codes['director']}").status_code == 200
+
+
+def test_without_live_there_is_no_live_site(tmp_path):
+    app, s = served(tmp_path)
+    c = client(app)
+    assert c.get("/live/").status_code == 404
+    assert "live" not in c.get(f"/api/progress?token={s.codes['director']}").json() or not (tmp_path / "live").exists()
+    assert 'href="/live/"' not in c.get("/").text
