@@ -320,8 +320,16 @@ def render_processes(jobs: int | None = None):
     if workers == 1:
         yield None
         return
-    with WorkerPool(workers, initializer=warm_up) as pool:  # an interruption or a failure ends every render process
-        yield pool.start()
+    # What came before (the workbook read, its zip files closed in cycles with finalizers) collected now rather
+    # than at some later allocation, where an interruption could land in a finalizer and be lost; what lives
+    # on is left out of the collector's walks while the pool runs (in the forks too: no page copied for it).
+    gc.collect()
+    gc.freeze()
+    try:
+        with WorkerPool(workers, initializer=warm_up) as pool:  # an interruption or a failure ends every one
+            yield pool.start()
+    finally:
+        gc.unfreeze()
 
 
 def render_pdfs(
