@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 
 from prefprint.engine.rules import settle
@@ -20,10 +21,16 @@ def _tiny_pdf() -> bytes:
 TINY = _tiny_pdf()
 
 
-def stub_render(documents, jobs=None, progress=None, while_waiting=None):
+def stub_render(documents, jobs=None, progress=None, while_waiting=None, pool=None):
     if while_waiting:
         while_waiting()
     return {name: TINY for name in documents}
+
+
+@contextlib.contextmanager
+def no_render_processes(jobs=None):
+    """render_processes where stub_render renders: no process started."""
+    yield None
 
 
 def independent_ranking(event, outcomes, skip=()):

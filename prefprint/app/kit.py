@@ -6,7 +6,7 @@ from pathlib import Path
 
 from prefprint.engine.model import Competition, Event
 from prefprint.io.outdir import write_atomic
-from prefprint.io.render import html, render_pdfs
+from prefprint.io.render import html, render_pdfs, render_processes
 from prefprint.views import documents as docs
 from prefprint.words.messages import Message
 
@@ -104,11 +104,16 @@ def _analyse(event: Event, folder: Path, staging: Path, wanted: bool, jobs, prog
 
 
 def _write_kit(event: Event, folder: Path, jobs: int | None = None, progress=None, analysis=None) -> list[Path]:
+    say = progress or (lambda msg: None)
+    names = documents_of(event)
+    with render_processes(jobs) as pool:  # they warm up while the HTML is built
+        return _render_kit(event, folder, names, say, jobs, pool, analysis)
+
+
+def _render_kit(event: Event, folder: Path, names, say, jobs, pool, analysis) -> list[Path]:
     from prefprint.io.workbook import write_protocol_workbook
     from prefprint.words.i18n import words
 
-    say = progress or (lambda msg: None)
-    names = documents_of(event)
     documents = {name: render_parts(event, name, analysis) for name in names}
     say(Message("kit.rendering", n=len(names), parts=sum(map(len, documents.values()))))
     written = []
@@ -124,7 +129,7 @@ def _write_kit(event: Event, folder: Path, jobs: int | None = None, progress=Non
         written.append(write_protocol_workbook(event, folder / "protocols.xlsx"))
         say(Message("kit.html_written"))
 
-    pdfs = render_pdfs(documents, jobs, say, while_waiting=meanwhile)
+    pdfs = render_pdfs(documents, jobs, say, while_waiting=meanwhile, pool=pool)
     for name, data in pdfs.items():
         written.append(write_atomic(folder / f"{name}.pdf", data))
     say(Message("kit.pdfs_written"))

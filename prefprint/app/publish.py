@@ -20,7 +20,7 @@ from prefprint.analysis import makeable
 from prefprint.engine.matchpoints import rounded_percent
 from prefprint.engine.rules import active_seats
 from prefprint.io.outdir import digest, write_atomic
-from prefprint.io.render import html, join_reusing, pdf_pages, render_pdfs
+from prefprint.io.render import html, join_reusing, pdf_pages, render_pdfs, render_processes
 from prefprint.views.documents import DEAL_PAGE, PLAYER_PAGE, TABLE_PAGE, deal_view, table_copy
 from prefprint.words.catalog import gettext
 from prefprint.words.i18n import words
@@ -844,7 +844,8 @@ def publish_pdf(
     path = Path(folder) / "results.pdf"
     written: list[Path] = []
     meanwhile = (lambda: written.extend(publish_workbook(report, folder))) if workbook else None
-    data = render_changed(pdf_parts(report, comp), path, jobs, previous, root, meanwhile, progress)
+    with render_processes(jobs) as pool:  # they warm up while the HTML is built
+        data = render_changed(pdf_parts(report, comp), path, jobs, previous, root, meanwhile, progress, pool)
     return written + [write_atomic(path, data)]
 
 
@@ -856,15 +857,19 @@ def render_changed(
     root: Path | None = None,
     while_waiting=None,
     progress=None,
+    pool=None,
 ) -> bytes:
-    """The PDF of HTML parts, those whose digest the old PDF at `path` has taken from it, the others rendered."""
+    """The PDF of HTML parts, those whose digest the old PDF at `path` has taken from it, the others rendered
+    (`pool`: render processes started, io.render.render_processes)."""
     digests = [digest(p) for p in parts]
     old, old_parts = previous.pdf(root, path) if previous is not None and root is not None else (None, [])
     where = {m.get("digest"): i for i, m in enumerate(old_parts)} if old else {}
     todo = {str(i): [p] for i, p in enumerate(parts) if digests[i] not in where}
     if todo:
-        rendered = render_pdfs(todo, jobs, progress, while_waiting)
+        rendered = render_pdfs(todo, jobs, progress, while_waiting, pool)
     else:
+        if pool is not None:
+            pool.stop()  # nothing to render: the processes need not finish warming up
         rendered = {}
         if while_waiting:
             while_waiting()

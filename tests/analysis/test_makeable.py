@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import has
 from helpers import boxes_past, run_session, tiny_event_text
+from helpers import no_render_processes as _no_processes
 from helpers import stub_render as _stub_render
 
 import prefprint.analysis.cache
@@ -44,7 +45,9 @@ def _tiny(tmp_path: Path, extra: str = "", source: str = ""):
 def stubbed(monkeypatch):
     """PDFs are not rendered; every deal is solved in this process and counted."""
     monkeypatch.setattr(prefprint.app.kit, "render_pdfs", _stub_render)
+    monkeypatch.setattr(prefprint.app.kit, "render_processes", _no_processes)
     monkeypatch.setattr(prefprint.app.publish, "render_pdfs", _stub_render)
+    monkeypatch.setattr(prefprint.app.publish, "render_processes", _no_processes)
     calls = []
     real = prefprint.analysis.cache.analyse_deal
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 from conftest import has
-from helpers import independent_ranking, one_session, run_session
+from helpers import independent_ranking, no_render_processes, one_session, run_session
 
 from prefprint.app.results import ranking_json, run, score
 from prefprint.checks import check_workbook
@@ -439,13 +439,14 @@ def test_site_first_then_pdf_and_only_changed_parts_rendered(events, tmp_path, m
 
     rendered = []
 
-    def render(documents, jobs=None, progress=None, while_waiting=None):
+    def render(documents, jobs=None, progress=None, while_waiting=None, pool=None):
         if while_waiting:
             while_waiting()
         rendered.append(len(documents))
         return {name: _pdf_of_pages(2) for name in documents}
 
     monkeypatch.setattr(prefprint.app.publish, "render_pdfs", render)
+    monkeypatch.setattr(prefprint.app.publish, "render_processes", no_render_processes)
     event = events["club-night-20"]
     path, _ = filled(event, tmp_path)
     out = tmp_path / "site"

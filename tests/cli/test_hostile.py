@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import no_render_processes as _no_processes
 from helpers import stub_render as _stub_render
 from workbooks import blank_bytes, edit, filled_bytes, mutate, ref, rename_sheet, sheet
 
@@ -226,7 +227,10 @@ def _run_case(case, tmp_path, monkeypatch):
     import prefprint.app.publish
 
     monkeypatch.setattr(prefprint.app.publish, "render_pdfs", _stub_render)
+
+    monkeypatch.setattr(prefprint.app.publish, "render_processes", _no_processes)
     monkeypatch.setattr(prefprint.app.kit, "render_pdfs", _stub_render)
+    monkeypatch.setattr(prefprint.app.kit, "render_processes", _no_processes)
     spec = tmp_path / "event.toml"
     spec.write_bytes(case["spec"].encode("utf-8") if isinstance(case["spec"], str) else case["spec"])
     inputs = [spec]
@@ -567,6 +571,8 @@ def test_a_spec_named_dots_writes_inside_output(events, tmp_path, monkeypatch):
     import prefprint.app.kit
 
     monkeypatch.setattr(prefprint.app.kit, "render_pdfs", _stub_render)
+
+    monkeypatch.setattr(prefprint.app.kit, "render_processes", _no_processes)
     monkeypatch.chdir(tmp_path)
     for name in ("...toml", "..toml", "....toml"):
         Path(name).write_text(SPEC, encoding="utf-8")
@@ -617,7 +623,10 @@ def test_flags_and_paths(events, tmp_path, monkeypatch):
     import prefprint.app.publish
 
     monkeypatch.setattr(prefprint.app.publish, "render_pdfs", _stub_render)
+
+    monkeypatch.setattr(prefprint.app.publish, "render_processes", _no_processes)
     monkeypatch.setattr(prefprint.app.kit, "render_pdfs", _stub_render)
+    monkeypatch.setattr(prefprint.app.kit, "render_processes", _no_processes)
     event = events[STEM]
     cases = _paths(tmp_path, event)
     inputs = [p for p in tmp_path.rglob("*") if p.is_file()] + [Path(event.source)]
@@ -639,6 +648,8 @@ def test_a_second_publish_has_exactly_the_new_files_and_keeps_foreign_ones(event
     import prefprint.app.publish
 
     monkeypatch.setattr(prefprint.app.publish, "render_pdfs", _stub_render)
+
+    monkeypatch.setattr(prefprint.app.publish, "render_processes", _no_processes)
     big, small = events[STEM], events["book-scheme-12"]
     out = tmp_path / "site"
     for event in (big, small):
@@ -679,6 +690,8 @@ def test_kit_keeps_a_filled_workbook_unless_forced(events, tmp_path, monkeypatch
     import prefprint.app.kit
 
     monkeypatch.setattr(prefprint.app.kit, "render_pdfs", _stub_render)
+
+    monkeypatch.setattr(prefprint.app.kit, "render_processes", _no_processes)
     event = events[STEM]
     out = tmp_path / "kit"
     assert CliRunner().invoke(cli, ["kit", event.source, "-o", str(out)]).exit_code == 0
@@ -780,6 +793,8 @@ def test_a_killed_run_stops_at_once_and_leaves_the_old_results(events, tmp_path,
     import prefprint.app.publish
 
     monkeypatch.setattr(prefprint.app.publish, "render_pdfs", _stub_render)
+
+    monkeypatch.setattr(prefprint.app.publish, "render_processes", _no_processes)
     assert CliRunner().invoke(cli, ["results", event.source, str(wb), "-o", str(out)]).exit_code == 0
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.")]
     assert "deals/deal-999.html" not in _tree(out)
@@ -879,6 +894,8 @@ def test_a_kit_killed_outright_leaves_nothing_that_stops_the_next(tmp_path, afte
     import prefprint.app.kit
 
     monkeypatch.setattr(prefprint.app.kit, "render_pdfs", _stub_render)
+
+    monkeypatch.setattr(prefprint.app.kit, "render_processes", _no_processes)
     result = CliRunner().invoke(cli, ["kit", str(OPEN), "-o", str(out), "--no-analysis"])
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
