@@ -308,7 +308,9 @@ class Scoring:
             raise Refused(422, Message("serve.layout_pockets", pockets=", ".join(wanted)), "pockets")
         if any(not isinstance(v, str) or len(v) > 80 for v in pockets.values()):
             raise Refused(422, Message("serve.layout_pockets", pockets=", ".join(wanted)), "pockets")
-        _, problems = typed_layout(self.event.deal(deal), {p: (pockets[p], f"pockets.{p}") for p in wanted})
+        # each problem named by its pocket as the page names it ("E", "Прикуп, нижняя"), not by a field
+        named = {p: Message(f"serve.ui_{p}").text(self.lang) if p.startswith("talon") else p for p in wanted}
+        _, problems = typed_layout(self.event.deal(deal), {p: (pockets[p], named[p]) for p in wanted})
         if problems:
             text = "; ".join(p.text(self.lang) for p in problems)
             raise Refused(422, Message("serve.layout_wrong", text=text), "pockets")

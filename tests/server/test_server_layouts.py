@@ -66,7 +66,7 @@ def test_a_layout_is_stored_once_shown_to_the_table_and_exported_where_results_r
     [
         (lambda p: p.update(talon_top=p["talon_bottom"]), "дважды"),  # a card twice
         (lambda p: p.update({next(iter(p)): p[next(iter(p))].rsplit(" ", 1)[0]}), "9"),  # nine cards
-        (lambda p: p.update(talon_top="♠ X"), "pockets.talon_top"),  # a card that cannot be read, named by field
+        (lambda p: p.update(talon_top="♠ X"), "Прикуп, верхняя: не удаётся прочитать карты «♠ X»"),  # named by pocket
         (lambda p: p.pop("talon_bottom"), "talon_bottom"),  # a pocket missing
     ],
 )
