@@ -46,14 +46,19 @@ LIVE = "live"  # the folder (in the session's) of the results site kept publishe
 LIVE_DELAY = 0.5  # seconds after a change before publishing: the rows of a round come together
 
 
-def provisional_report(competition: Competition, event: Event, workbook: Path, folder: Path, rulings=None):
-    """The ranking of a filled workbook by the results pipeline of `prefprint results` (nothing published):
-    provisional while rows are missing, else exactly the final run. The one call of the pipeline: repoint it here."""
+def provisional_report(
+    competition: Competition, event: Event, workbook: Path, folder: Path | None = None, rulings=None, **publish
+):
+    """The ranking of a filled workbook by the results pipeline of `prefprint results`: provisional while
+    rows are missing, else exactly the final run. Nothing is published unless `publish` options are given
+    (pdf=…, spreadsheet=…, …: the live site), then the run publishes into `folder`. The one call of the
+    pipeline for the server: repoint it here."""
     one = replace(competition, sessions=(event,))
-    report = results.run(one, [workbook], folder, rulings_of=lambda e: rulings, provisional=True, publish=False)
+    run = dict(rulings_of=lambda e: rulings, publish=bool(publish), **publish)
+    report = results.run(one, [workbook], folder, provisional=True, **run)
     if any(r.pending or r.partial for r in report.reports):
         return report
-    return results.run(one, [workbook], folder, rulings_of=lambda e: rulings, publish=False)
+    return results.run(one, [workbook], folder, **run)
 
 
 def layout_fills(event: Event, layouts: dict) -> dict:
@@ -98,26 +103,18 @@ def publish_live(
         temporary.append(Path(name))
         return temporary[-1]
 
-    one = replace(competition, sessions=(event,))
-
-    def rulings_of(e):
-        return rulings
-
     try:
         if source is None:  # no kit workbook in the folder: a blank one, built once per worker
             if event.digest not in _BLANK:
                 _BLANK[event.digest] = write_protocol_workbook(event, scratch(".blank.xlsx")).read_bytes()
             source = scratch(".blank.xlsx")
             source.write_bytes(_BLANK[event.digest])
-        path = fill_workbook(source, scratch(".xlsx"), fills, layouts=layouts)
-        live = Path(folder) / LIVE
+        path = export_workbook(event, source, scratch(".xlsx"), fills, layouts)
         # the makeable tables: the kit's cache, else solved here once (one core) and kept in live/
-        run = dict(rulings_of=rulings_of, pdf=False, spreadsheet=False, analysis=True, jobs=1)
-        report = results.run(one, [path], live, provisional=True, **run)
-        final = not any(r.pending or r.partial for r in report.reports)
-        if final:  # every row is in: the final run (once, at the end)
-            report = results.run(one, [path], live, **run)
-        return {"final": final, "ranking": results.ranking_json(report)}
+        report = provisional_report(
+            competition, event, path, Path(folder) / LIVE, rulings, pdf=False, spreadsheet=False, analysis=True, jobs=1
+        )
+        return {"final": not any(r.provisional for r in report.reports), "ranking": results.ranking_json(report)}
     except PrefprintError as e:
         return {"error": e.text(event.language)}
     finally:
