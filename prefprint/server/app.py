@@ -163,6 +163,20 @@ class Writer:
             return await asyncio.to_thread(fn, *args)
 
 
+def _correction(body: dict, director: bool, replaces: bool) -> tuple[bool, str]:
+    """("correct", the reason, stripped) of a posted row or layout: a bool, a short text, and a reason
+    whenever the director replaces what is there."""
+    correct = body.get("correct", False)
+    if not isinstance(correct, bool):
+        raise Refused(422, Message("serve.not_bool", field="correct"), "correct")
+    reason = body.get("reason", "")
+    if not isinstance(reason, str) or len(reason) > MAX_TEXT["reason"]:
+        raise Refused(422, Message("serve.reason_text", n=MAX_TEXT["reason"]), "reason")
+    if correct and director and replaces and not reason.strip():
+        raise Refused(422, Message("serve.reason_needed"), "reason")
+    return correct, reason.strip()
+
+
 class Scoring:
     """The state of one served session."""
 
@@ -235,14 +249,7 @@ class Scoring:
         if role == "table" and rnd in self.store.closed:
             raise Refused(403, Message("serve.round_closed", round=rnd), "round")
         outcome, settlement = outcome_of(self.event, body, self.event.deal(deal).dealer)
-        correct = body.get("correct", False)
-        if not isinstance(correct, bool):
-            raise Refused(422, Message("serve.not_bool", field="correct"), "correct")
-        reason = body.get("reason", "")
-        if not isinstance(reason, str) or len(reason) > MAX_TEXT["reason"]:
-            raise Refused(422, Message("serve.reason_text", n=MAX_TEXT["reason"]), "reason")
-        if correct and role == "director" and (deal, rnd, table) in self.store.rows and not reason.strip():
-            raise Refused(422, Message("serve.reason_needed"), "reason")
+        correct, reason = _correction(body, role == "director", (deal, rnd, table) in self.store.rows)
         by = "director" if role == "director" else f"table {mine}"
         row = Row(
             deal,
@@ -254,7 +261,7 @@ class Scoring:
             by,
             now(),
         )
-        return outcome, settlement, Write(row, correct, reason.strip(), address, role == "director")
+        return outcome, settlement, Write(row, correct, reason, address, role == "director")
 
     def table_rows(self, table: int) -> list[dict]:
         out = []
@@ -311,19 +318,12 @@ class Scoring:
         if problems:
             text = "; ".join(p.text(self.lang) for p in problems)
             raise Refused(422, Message("serve.layout_wrong", text=text), "pockets")
-        correct = body.get("correct", False)
-        if not isinstance(correct, bool):
-            raise Refused(422, Message("serve.not_bool", field="correct"), "correct")
-        reason = body.get("reason", "")
-        if not isinstance(reason, str) or len(reason) > MAX_TEXT["reason"]:
-            raise Refused(422, Message("serve.reason_text", n=MAX_TEXT["reason"]), "reason")
         old = self.store.layouts.get(deal)
+        correct, reason = _correction(body, role == "director", old is not None)
         if old and correct and role == "table" and old["by"] != f"table {mine}":
             raise Refused(403, Message("serve.layout_theirs", by=old["by"]), "deal")
-        if old and correct and role == "director" and not reason.strip():
-            raise Refused(422, Message("serve.reason_needed"), "reason")
         by = "director" if role == "director" else f"table {mine}"
-        return deal, {p: pockets[p].strip() for p in wanted}, by, correct, reason.strip()
+        return deal, {p: pockets[p].strip() for p in wanted}, by, correct, reason
 
     def progress(self) -> dict:
         rounds = []
