@@ -6,16 +6,19 @@ ranked by the same results pipeline as `prefprint results --provisional` (`provi
 With `live`, the whole results site of the rows entered so far (`publish_live`, the same pipeline,
 without the PDF) is published again into the folder's live/ a moment after rows change, in a
 process of its own so that the tables' requests never wait for it, and served under /live/.
+In a later session of a competition the ranking (live/ and the director's) takes in the sessions
+before it as their folders beside this one hold them (`earlier_workbooks`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import os
 import tempfile
 import time
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -32,7 +35,7 @@ from prefprint.io import codes as entry_codes
 from prefprint.io.pool import WorkerPool
 from prefprint.io.workbook import fill_workbook, layout_rows, read_meta, write_protocol_workbook
 from prefprint.server import pages
-from prefprint.server.db import Closed, Conflict, Row, Store, Write, now
+from prefprint.server.db import Closed, Conflict, Row, Store, Write, entered, now
 from prefprint.server.rows import FIELDS, MAX_TEXT, Refused, cells_of, entry_of, outcome_of, place, plays, whists_of
 from prefprint.views.text import settlement_text
 from prefprint.words.messages import Message
@@ -46,19 +49,115 @@ LIVE = "live"  # the folder (in the session's) of the results site kept publishe
 LIVE_DELAY = 0.5  # seconds after a change before publishing: the rows of a round come together
 
 
+def session_folder(competition: Competition, event: Event, folder: Path) -> Path:
+    """The session's kit folder: the folder itself, or its session-N/ where the competition has several."""
+    return folder if len(competition.sessions) == 1 else folder / f"session-{event.session}"
+
+
 def provisional_report(
-    competition: Competition, event: Event, workbook: Path, folder: Path | None = None, rulings=None, **publish
+    competition: Competition,
+    event: Event,
+    workbook: Path,
+    folder: Path | None = None,
+    rulings=None,
+    earlier: tuple = (),
+    **publish,
 ):
     """The ranking of a filled workbook by the results pipeline of `prefprint results`: provisional while
     rows are missing, else exactly the final run. Nothing is published unless `publish` options are given
-    (pdf=…, spreadsheet=…, …: the live site), then the run publishes into `folder`. The one call of the
-    pipeline for the server: repoint it here."""
-    one = replace(competition, sessions=(event,))
-    run = dict(rulings_of=lambda e: rulings, publish=bool(publish), **publish)
-    report = results.run(one, [workbook], folder, provisional=True, **run)
+    (pdf=…, spreadsheet=…, …: the live site), then the run publishes into `folder`. `earlier`: the sessions
+    before this one, ranked together with it: (event, workbook, rulings) each. The one call of the pipeline
+    for the server: repoint it here."""
+    sessions = (*earlier, (event, workbook, rulings))
+    comp = replace(competition, sessions=tuple(e for e, _, _ in sessions))
+    workbooks = [w for _, w, _ in sessions]
+    by_session = {e.session: r for e, _, r in sessions}
+    run = dict(rulings_of=lambda e: by_session[e.session], publish=bool(publish), **publish)
+    report = results.run(comp, workbooks, folder, provisional=True, **run)
     if any(r.pending or r.partial for r in report.reports):
         return report
-    return results.run(one, [workbook], folder, **run)
+    return results.run(comp, workbooks, folder, **run)
+
+
+_EARLIER: dict[int, tuple[str, bytes]] = {}  # the worker's exports of earlier sessions: session -> (digest, bytes)
+
+
+def earlier_workbooks(competition: Competition, event: Event, folder: Path, scratch) -> tuple[list, list[int]]:
+    """The filled workbooks of the sessions before `event`'s, as their kit folders beside `folder` hold them:
+    the rows entered on that session's server exported into its protocols.xlsx (rows typed there on paper
+    kept), or that protocols.xlsx alone.
+    `scratch(suffix)` gives a temporary file for an export; an export is kept (by its rows) for the next call.
+    Returns ([(event, workbook)], [(session, its folder)] of the sessions whose folder holds neither)."""
+    found, missing = [], []
+    for e in competition.sessions:
+        if e.session >= event.session or len(competition.sessions) == 1:
+            break
+        there = session_folder(competition, e, Path(folder).parent)
+        kit = there / "protocols.xlsx"
+        rows = entered(there, e.digest, e.session)
+        if rows is None:
+            if kit.is_file():
+                found.append((e, kit))
+            else:
+                missing.append((e.session, there))
+            continue
+        fills, pockets = rows
+        stamp = kit.stat() if kit.is_file() else None
+        digest = hashlib.sha256(
+            json.dumps(
+                [sorted(fills.items()), sorted(pockets.items()), stamp and (stamp.st_mtime_ns, stamp.st_size)],
+                ensure_ascii=False,
+            ).encode()
+        ).hexdigest()
+        path = scratch(".xlsx")
+        if _EARLIER.get(e.session, ("",))[0] == digest:
+            path.write_bytes(_EARLIER[e.session][1])
+        else:
+            layouts = layout_fills(e, {d: {"pockets": p} for d, p in pockets.items()})
+            export_workbook(e, kit if stamp else None, path, fills, layouts)
+            _EARLIER[e.session] = (digest, path.read_bytes())
+        found.append((e, path))
+    return found, missing
+
+
+def session_report(competition, event, workbook, here, out, rulings, earlier_rulings, scratch, **publish):
+    """provisional_report of the session (its kit folder `here`) ranked together with the sessions before it
+    (earlier_workbooks), else alone; published into `out` if `publish` options are given. Returns (report,
+    note): the note (a Message) says which sessions were ranked together, or why this one is ranked alone (a
+    session before it is not there, or its workbook has problems)."""
+    earlier, missing = earlier_workbooks(competition, event, here, scratch)
+    if missing:
+        session, there = missing[0]
+        note = Message("serve.ranked_alone_missing", session=session, folder=str(there))
+    elif earlier:
+        together = tuple((e, w, (earlier_rulings or {}).get(e.session)) for e, w in earlier)
+        try:
+            report = provisional_report(competition, event, workbook, out, rulings, together, **publish)
+            sessions = ", ".join(str(e.session) for e, _ in [*earlier, (event, None)])
+            return report, Message("serve.ranked_together", sessions=sessions)
+        except PrefprintError as e:
+            note = Message("serve.ranked_alone_problems", text=e.text(event.language))
+    else:
+        note = None
+    return provisional_report(competition, event, workbook, out, rulings, **publish), note
+
+
+@contextmanager
+def scratch_files(folder: Path, prefix: str):
+    """A function giving temporary files in `folder` (mkstemp, `prefix`), every one removed at the end."""
+    made = []
+
+    def scratch(suffix: str) -> Path:
+        fd, name = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=suffix)
+        os.close(fd)
+        made.append(Path(name))
+        return made[-1]
+
+    try:
+        yield scratch
+    finally:
+        for path in made:
+            path.unlink(missing_ok=True)
 
 
 def layout_fills(event: Event, layouts: dict) -> dict:
@@ -87,39 +186,42 @@ _BLANK: dict[str, bytes] = {}  # the worker's blank protocol workbook by event d
 
 
 def publish_live(
-    competition: Competition, event: Event, source: Path | None, fills: dict, folder: Path, rulings, layouts=None
+    competition: Competition,
+    event: Event,
+    source: Path | None,
+    fills: dict,
+    folder: Path,
+    rulings,
+    layouts=None,
+    earlier_rulings=None,
 ):
     """The results site of the rows entered so far, published into folder/live by the pipeline of
-    `prefprint results --no-pdf`: provisional while rows are missing, final when none is.
+    `prefprint results --no-pdf`: provisional while rows are missing, final when none is; in a later
+    session of a competition ranked together with the sessions before it (session_report).
 
-    Runs in the server's worker process. Returns {"final": bool, "ranking": results.ranking_json} or
-    {"error": text} (nothing changed).
+    Runs in the server's worker process. Returns {"final": bool, "ranking": results.ranking_json, "note":
+    text or None} or {"error": text} (nothing changed).
     """
-    temporary = []
-
-    def scratch(suffix: str) -> Path:
-        fd, name = tempfile.mkstemp(dir=folder, prefix=".live-", suffix=suffix)
-        os.close(fd)
-        temporary.append(Path(name))
-        return temporary[-1]
-
-    try:
-        if source is None:  # no kit workbook in the folder: a blank one, built once per worker
-            if event.digest not in _BLANK:
-                _BLANK[event.digest] = write_protocol_workbook(event, scratch(".blank.xlsx")).read_bytes()
-            source = scratch(".blank.xlsx")
-            source.write_bytes(_BLANK[event.digest])
-        path = export_workbook(event, source, scratch(".xlsx"), fills, layouts)
-        # the makeable tables: the kit's cache, else solved here once (one core) and kept in live/
-        report = provisional_report(
-            competition, event, path, Path(folder) / LIVE, rulings, pdf=False, spreadsheet=False, analysis=True, jobs=1
-        )
-        return {"final": not any(r.provisional for r in report.reports), "ranking": results.ranking_json(report)}
-    except PrefprintError as e:
-        return {"error": e.text(event.language)}
-    finally:
-        for path in temporary:
-            path.unlink(missing_ok=True)
+    with scratch_files(folder, ".live-") as scratch:
+        try:
+            if source is None:  # no kit workbook in the folder: a blank one, built once per worker
+                if event.digest not in _BLANK:
+                    _BLANK[event.digest] = write_protocol_workbook(event, scratch(".blank.xlsx")).read_bytes()
+                source = scratch(".blank.xlsx")
+                source.write_bytes(_BLANK[event.digest])
+            path = export_workbook(event, source, scratch(".xlsx"), fills, layouts)
+            # the makeable tables: the kit's cache, else solved here once (one core) and kept in live/
+            live = dict(pdf=False, spreadsheet=False, analysis=True, jobs=1)
+            report, note = session_report(
+                competition, event, path, folder, Path(folder) / LIVE, rulings, earlier_rulings, scratch, **live
+            )
+            return {
+                "final": not any(r.provisional for r in report.reports),
+                "ranking": results.ranking_json(report),
+                "note": note.text(event.language) if note else None,
+            }
+        except PrefprintError as e:
+            return {"error": e.text(event.language)}
 
 
 class Writer:
@@ -188,8 +290,11 @@ class Scoring:
         rulings=None,
         hide_results: bool = False,
         live: bool = False,
+        earlier_rulings: dict | None = None,
     ):
+        """`earlier_rulings`: the rulings of the sessions before this one by session (ranked together with it)."""
         self.competition, self.event, self.folder, self.rulings = competition, event, Path(folder), rulings
+        self.earlier_rulings = earlier_rulings or {}
         self.live = live  # keep folder/live published (publish_live)
         self.live_state: dict = {"version": None, "at": None}  # what live/ shows: rows version, when, final/error
         self.live_task = None
@@ -356,6 +461,7 @@ class Scoring:
             "current": state["version"] == self.store.version,
             "final": bool(state.get("final")),
             "error": state.get("error"),
+            "note": state.get("note"),
         }
 
     # ------------------------------------------------------------------ the workbook and the ranking
@@ -384,17 +490,22 @@ class Scoring:
             path.unlink(missing_ok=True)
 
     def _ranking(self, fills: dict):
-        fd, name = tempfile.mkstemp(dir=self.folder, prefix=".ranking-", suffix=".xlsx")
-        os.close(fd)
-        path = Path(name)
-        try:
-            self.export(path, fills)
-            report = provisional_report(self.competition, self.event, path, self.folder, self.rulings)
-            return results.ranking_json(report)
-        except PrefprintError as e:
-            return Refused(409, Message("serve.ranking_problems", text=e.text(self.lang)))
-        finally:
-            path.unlink(missing_ok=True)
+        with scratch_files(self.folder, ".ranking-") as scratch:
+            try:
+                path = self.export(scratch(".xlsx"), fills)
+                report, _ = session_report(
+                    self.competition,
+                    self.event,
+                    path,
+                    self.folder,
+                    self.folder,
+                    self.rulings,
+                    self.earlier_rulings,
+                    scratch,
+                )
+                return results.ranking_json(report)
+            except PrefprintError as e:
+                return Refused(409, Message("serve.ranking_problems", text=e.text(self.lang)))
 
     async def ranking(self):
         """The provisional ranking, made again only when rows changed since the last one (with `live`,
@@ -426,6 +537,7 @@ class Scoring:
             if self.live_pool is None:  # one worker, started afresh (not forked from the event loop)
                 self.live_pool = WorkerPool(1, spawn=True).__enter__()
             job = (self.competition, self.event, source, fills, self.folder, self.rulings, self.layouts())
+            job += (self.earlier_rulings,)
             try:
                 out = await asyncio.wrap_future(self.live_pool.submit(publish_live, *job))
             except Exception as e:  # the worker died (out of memory, killed): a new one next time
@@ -714,10 +826,12 @@ def create_app(
     rulings=None,
     hide_results: bool = False,
     live: bool = False,
+    earlier_rulings: dict | None = None,
 ) -> Starlette:
     """The server of one session, its database in `folder` (the session's kit folder).
-    `live`: keep the results site of the rows entered published in folder/live (served under /live/)."""
-    scoring = Scoring(competition, event, folder, rulings, hide_results, live)
+    `live`: keep the results site of the rows entered published in folder/live (served under /live/).
+    `earlier_rulings`: the rulings of the sessions before this one, by session (see Scoring)."""
+    scoring = Scoring(competition, event, folder, rulings, hide_results, live, earlier_rulings)
 
     @asynccontextmanager
     async def lifespan(app):

@@ -90,6 +90,31 @@ def connect(path: Path) -> sqlite3.Connection:
     return con
 
 
+def entered(folder: Path, digest: str, session: int) -> tuple[dict, dict] | None:
+    """What another session's database in `folder` holds, read without taking it (its server may be
+    running): (the cells of every row by (deal, round, table), the pockets of every layout by deal).
+    None when the folder has no database, or one of another event or session, or one that cannot be read."""
+    path = Path(folder) / DB_FILE
+    if not path.is_file():
+        return None
+    try:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+        try:
+            meta = dict(con.execute("SELECT key, value FROM meta"))
+            if meta.get("digest") != digest or meta.get("session") != str(session):
+                return None
+            rows = {
+                (d, r, t): json.loads(cells)
+                for d, r, t, cells in con.execute("SELECT deal, round, tbl, cells FROM rows")
+            }
+            layouts = {d: json.loads(pockets) for d, pockets in con.execute("SELECT deal, pockets FROM layouts")}
+        finally:
+            con.close()
+    except (sqlite3.Error, ValueError):
+        return None
+    return rows, layouts
+
+
 class Store:
     """The rows of one session, kept in memory for reading and in SQLite for keeping."""
 

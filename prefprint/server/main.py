@@ -15,11 +15,6 @@ from prefprint.words.messages import Message
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
-def session_folder(competition: Competition, event: Event, folder: Path) -> Path:
-    """The session's kit folder: the folder itself, or its session-N/ where the competition has several."""
-    return folder if len(competition.sessions) == 1 else folder / f"session-{event.session}"
-
-
 def codes_of(event: Event, folder: Path) -> dict:
     """The entry codes of a session (the folder's secret written on first use, as the kit does)."""
     return codes.codes(event, codes.secret(folder))
@@ -69,7 +64,8 @@ def run_server(competition: Competition, event: Event, folder: Path, spec, host,
     from prefprint.server.app import create_app
 
     rulings = load_rulings(spec, event)
-    app = create_app(competition, event, folder, rulings, hide_results, live=True)
+    earlier = {e.session: load_rulings(spec, e) for e in competition.sessions if e.session < event.session}
+    app = create_app(competition, event, folder, rulings, hide_results, live=True, earlier_rulings=earlier)
     host, port = address(event, host, port)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}"

@@ -387,6 +387,7 @@
     if (live.error) box.textContent = `${W.live_error} ${live.error}`;
     else if (!live.at) box.textContent = W.live_waiting;
     else box.textContent = `${W.live_at} ${live.at}` + (live.current ? (live.final ? ` · ${W.live_final}` : "") : ` · ${W.live_behind}`);
+    if (live.note && !live.error) box.textContent += ` · ${live.note}`;
   }
 
   async function loadAudit() {

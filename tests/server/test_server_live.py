@@ -43,7 +43,7 @@ def test_the_live_site_follows_the_rows_and_is_final_when_all_are_in(live):
     c, s = live
     director = s.codes["director"]
     first = _wait_live(c, director, 0)  # published from the start: every deal still to come
-    assert first["live"] == {"at": first["live"]["at"], "current": True, "final": False, "error": None}
+    assert first["live"] == {"at": first["live"]["at"], "current": True, "final": False, "error": None, "note": None}
     page = c.get("/live/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
     assert "Предварительные итоги" in page.text and page.headers["content-security-policy"]

@@ -1,0 +1,127 @@
+"""A later session of a competition on the scoring server: its ranking and live site take in the sessions
+before it, as their kit folders beside its own hold them."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from helpers import tiny_event_text
+from serving import client, random_bodies
+
+from prefprint.app import results
+from prefprint.io.spec import load_competition
+from prefprint.server import app as server_app
+
+
+def _two_sessions(tmp_path):
+    spec = tmp_path / "two.toml"
+    text = tiny_event_text("\n").replace(
+        "[deals]", '[[sessions]]\ntitle = "Первая"\n[[sessions]]\ntitle = "Вторая"\n[deals]'
+    )
+    spec.write_text(text, encoding="utf-8")
+    return load_competition(spec)
+
+
+def _wait_live(c, director: str, rows: int, timeout: float = 90.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        p = c.get(f"/api/progress?token={director}").json()
+        if p["rows"] == rows and p["live"]["current"] and p["live"]["at"]:
+            return p
+        time.sleep(0.1)
+    raise AssertionError(f"live/ not published within {timeout} s: {p['live']}")
+
+
+@pytest.fixture
+def kit(tmp_path, monkeypatch):
+    monkeypatch.setattr(server_app, "LIVE_DELAY", 0.05)
+    return _two_sessions(tmp_path), tmp_path / "kit"
+
+
+def _first_session(competition, kit, seed: int, correct: bool = False) -> Path:
+    """Every row of session 1 entered on its own server (`correct`: entered again as corrections, other
+    outcomes); returns its export."""
+    app = server_app.create_app(competition, competition.session(1), kit / "session-1")
+    s = app.state.scoring
+    try:
+        with client(app) as c:
+            for body, _ in random_bodies(s, seed):
+                assert c.post("/api/rows", json=body | {"correct": correct}).status_code == 201
+            exported = kit / f"session-1-{seed}.xlsx"
+            exported.write_bytes(c.get(f"/api/export.xlsx?token={s.codes['director']}").content)
+    finally:
+        s.store.close()
+    return exported
+
+
+def _same_ranking(shown: dict, competition, workbooks: list[Path], provisional: bool = True) -> bool:
+    """The ranking the server shows is the one `prefprint results [--provisional]` makes of the sessions'
+    workbooks."""
+    report = results.run(competition, workbooks, publish=False, provisional=provisional)
+    expected = json.loads(json.dumps(results.ranking_json(report)))
+    return {k: v for k, v in shown.items() if k != "generated_at"} == {
+        k: v for k, v in expected.items() if k != "generated_at"
+    }
+
+
+def test_a_later_session_is_ranked_with_the_sessions_before_it(kit):
+    competition, folder = kit
+    first = _first_session(competition, folder, seed=1)
+    app = server_app.create_app(
+        competition, competition.session(2), folder / "session-2", live=True, earlier_rulings={1: None}
+    )
+    s = app.state.scoring
+    with client(app) as c:
+        director = s.codes["director"]
+        bodies = [b for b, _ in random_bodies(s, seed=2)]
+        round1 = [b for b in bodies if b["round"] == 1]
+        for body in round1:
+            assert c.post("/api/rows", json=body).status_code == 201
+        progress = _wait_live(c, director, len(round1))
+        assert progress["live"]["note"] == "сессии 1, 2 ранжированы вместе" and not progress["live"]["final"]
+        shown = c.get("/api/results").json()
+        assert all([t["session"] for t in p["sessions"]] == [1, 2] for p in shown["ranking"])
+        second = folder / "session-2.xlsx"
+        second.write_bytes(c.get(f"/api/export.xlsx?token={director}").content)
+        assert _same_ranking(shown, competition, [first, second])
+        page = c.get("/live/").text
+        assert "Первая" in page and "Вторая" in page
+
+        # session 1 corrected on its own server meanwhile: the next publish takes the corrections in
+        corrected = _first_session(competition, folder, seed=3, correct=True)
+        for body in bodies[len(round1) :]:
+            assert c.post("/api/rows", json=body).status_code == 201
+        done = _wait_live(c, director, len(bodies))
+        assert done["live"]["final"] and done["live"]["note"] == "сессии 1, 2 ранжированы вместе"
+        second.write_bytes(c.get(f"/api/export.xlsx?token={director}").content)
+        shown = c.get("/api/results").json()
+        assert "provisional" not in shown and _same_ranking(shown, competition, [corrected, second], False)
+        assert not _same_ranking(shown, competition, [first, second], False)
+    assert not list((folder / "session-2").glob(".live-*")) and not list((folder / "session-2").glob(".ranking-*"))
+
+
+def test_a_later_session_without_the_one_before_is_ranked_alone_and_says_why(kit):
+    competition, folder = kit
+    app = server_app.create_app(competition, competition.session(2), folder / "session-2", live=True)
+    s = app.state.scoring
+    with client(app) as c:
+        progress = _wait_live(c, s.codes["director"], 0)
+        note = progress["live"]["note"]
+        assert note.startswith("ранжирована только эта сессия: в папке сессии 1") and "session-1" in note
+        assert all([t["session"] for t in p["sessions"]] in ([], [2]) for p in c.get("/api/results").json()["ranking"])
+
+
+def test_a_session_before_with_problems_leaves_this_one_ranked_alone(kit):
+    competition, folder = kit
+    (folder / "session-1").mkdir(parents=True)
+    (folder / "session-1" / "protocols.xlsx").write_bytes(b"not a workbook")
+    app = server_app.create_app(competition, competition.session(2), folder / "session-2", live=True)
+    s = app.state.scoring
+    with client(app) as c:
+        progress = _wait_live(c, s.codes["director"], 0)
+        assert progress["live"]["error"] is None
+        assert progress["live"]["note"].startswith("ранжирована только эта сессия: в протоколах прошлых сессий ошибки")
+    assert (folder / "session-1" / "protocols.xlsx").read_bytes() == b"not a workbook"
