@@ -10,6 +10,10 @@ process) shows the round. The server's folder holds the event's double-dummy cac
 printed with its analysis leaves it (`prefprint analyse` into the folder first, or the cache of
 --cache FOLDER copied). Bounded: at most --rounds rounds (default 3) and --limit seconds (default
 120). Other work may share the cores.
+
+`--second-session`: the open played as two sessions (as benchmarks/competition.py plays it), session 1's
+workbook filled beside (DIR/session-1/protocols.xlsx, as typed in on paper) and session 2 served: its live
+site ranks both sessions together, so each publish also reads and ranks session 1.
 """
 
 from __future__ import annotations
@@ -34,10 +38,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.competition import SESSIONS  # noqa: E402
 from prefprint.analysis.cache import CACHE_FILE  # noqa: E402
-from prefprint.engine.sample import random_outcome  # noqa: E402
+from prefprint.engine.sample import random_fills, random_outcome  # noqa: E402
 from prefprint.io import codes as entry_codes  # noqa: E402
 from prefprint.io.spec import load_competition  # noqa: E402
+from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
 from prefprint.server import app as server_app  # noqa: E402
 from prefprint.server.rows import request_of  # noqa: E402
 
@@ -58,10 +64,22 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=float, default=120.0)
     parser.add_argument("--cache", type=Path, help="a folder whose analysis-cache.json serves (else analysed first)")
+    parser.add_argument("--second-session", action="store_true", help="serve session 2, session 1 filled beside")
     args = parser.parse_args()
 
-    event = load_competition(args.spec).session(1)
     folder = Path(tempfile.mkdtemp(prefix="prefprint-serve-bench-"))
+    session, here = 1, folder
+    if args.second_session:
+        text = Path(args.spec).read_text(encoding="utf-8").replace("\n[[players]]", SESSIONS + "\n[[players]]", 1)
+        args.spec = folder / "cup-100.toml"
+        args.spec.write_text(text, encoding="utf-8")
+        competition = load_competition(args.spec)
+        session, here = 2, folder / "session-2"
+        first = competition.session(1)
+        (folder / "session-1").mkdir()
+        blank = write_protocol_workbook(first, folder / "blank.xlsx")
+        fill_workbook(blank, folder / "session-1" / "protocols.xlsx", random_fills(first, 1)[0])
+    event = load_competition(args.spec).session(session)
     if args.cache:
         shutil.copy(args.cache / CACHE_FILE, folder / CACHE_FILE)
     else:
@@ -72,7 +90,7 @@ def main():
             stdout=subprocess.DEVNULL,
             check=True,
         )
-    codes = entry_codes.codes(event, entry_codes.secret(folder))
+    codes = entry_codes.codes(event, entry_codes.secret(here))
     port = free_port()
     proc = subprocess.Popen(
         [
@@ -87,6 +105,8 @@ def main():
             "127.0.0.1",
             "--port",
             str(port),
+            "--session",
+            str(session),
         ],
         cwd=ROOT,
         env=dict(os.environ, PYTHONPATH=str(ROOT)),
@@ -162,7 +182,8 @@ def main():
                     break
                 time.sleep(0.05)
         with urllib.request.urlopen(progress, timeout=10) as r:
-            stored = json.load(r)["rows"]
+            last = json.load(r)
+        stored = last["rows"]
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(10)
@@ -179,6 +200,8 @@ def main():
         + ", ".join(f"{t:.1f}" for t in live)
         + f" (of which {server_app.LIVE_DELAY:.1f} s waiting for more rows)"
     )
+    if last["live"]["note"]:
+        print(f"live site: {last['live']['note']}")
 
 
 if __name__ == "__main__":

@@ -33,10 +33,15 @@ Say = Callable[[object], None]  # a progress line: a Message or a plain string
 
 def cache_sources(folder: Path) -> list[Path]:
     """Folders whose cache may answer for an output folder: the folder, the one around it
-    (a kit's around its results, `prefprint analyse`'s default) and the session folders of both."""
+    (a kit's around its results, `prefprint analyse`'s default) and the session folders of both;
+    for a folder in a session's kit folder (the scoring server's DIR/session-2/live) also the
+    competition's kit folder around that, whose other sessions' deals it ranks too."""
     folder = Path(folder)
     out = []
-    for f in (folder, folder.parent):
+    around = (folder, folder.parent)
+    if folder.parent.name.startswith("session-"):
+        around += (folder.parent.parent,)
+    for f in around:
         out.append(f)
         try:
             out += sorted(p for p in f.glob("session-*") if p.is_dir())

@@ -363,3 +363,16 @@ def _overflow(folder: Path, pages: list[str], width: int) -> dict:
         shutil.rmtree(profile, ignore_errors=True)
     found = dict(re.findall(r'<iframe src="([^"]+)"[^>]*data-over="([^"]+)"', dom))
     return {page: tuple(map(int, value.split())) for page, value in found.items()}
+
+
+def test_the_caches_of_a_session_folder_and_of_the_kit_around_it_answer(tmp_path):
+    from prefprint.analysis.makeable import cache_sources
+
+    kit = tmp_path / "kit"
+    for name in ("session-1", "session-2/live"):
+        (kit / name).mkdir(parents=True)
+    live = kit / "session-2" / "live"
+    assert cache_sources(live) == [live, kit / "session-2", kit, kit / "session-1"]
+    results = tmp_path / "out" / "results"
+    results.mkdir(parents=True)
+    assert cache_sources(results) == [results, tmp_path / "out"]  # nothing beyond the folder around it
