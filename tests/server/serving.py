@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 import warnings
 from pathlib import Path
 
@@ -57,3 +58,14 @@ def random_bodies(scoring, seed: int = 1) -> list[tuple[dict, dict]]:
         whists = {s: fmt_json(v) for s, v in settle(outcome, event.conventions).results.items()}
         out.append((body_of(event, outcome, scoring.codes["tables"][table], table, rnd, deal), whists))
     return out
+
+
+def wait_live(c, director: str, rows: int, timeout: float = 90.0) -> dict:
+    """The progress once live/ shows the rows entered (`rows` of them)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        p = c.get(f"/api/progress?token={director}").json()
+        if p["rows"] == rows and p["live"]["current"] and p["live"]["at"]:
+            return p
+        time.sleep(0.1)
+    raise AssertionError(f"live/ not published within {timeout} s: {p['live']}")

@@ -4,26 +4,14 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import time
 
 import pytest
 from helpers import tiny_event_text
-from serving import client, random_bodies, served
+from serving import client, random_bodies, served, wait_live
 
 from prefprint.app import results
 from prefprint.server import app as server_app
 from prefprint.words.numbers import number
-
-
-def _wait_live(c, director: str, rows: int, timeout: float = 90.0) -> dict:
-    """The progress once live/ shows the rows entered (`rows` of them)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        p = c.get(f"/api/progress?token={director}").json()
-        if p["rows"] == rows and p["live"]["current"] and p["live"]["at"]:
-            return p
-        time.sleep(0.1)
-    raise AssertionError(f"live/ not published within {timeout} s: {p['live']}")
 
 
 @pytest.fixture
@@ -42,7 +30,7 @@ def live(tmp_path, monkeypatch):
 def test_the_live_site_follows_the_rows_and_is_final_when_all_are_in(live):
     c, s = live
     director = s.codes["director"]
-    first = _wait_live(c, director, 0)  # published from the start: every deal still to come
+    first = wait_live(c, director, 0)  # published from the start: every deal still to come
     assert first["live"] == {"at": first["live"]["at"], "current": True, "final": False, "error": None, "note": None}
     page = c.get("/live/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
@@ -53,7 +41,7 @@ def test_the_live_site_follows_the_rows_and_is_final_when_all_are_in(live):
     round1 = [b for b, _ in bodies if b["round"] == 1]
     for body in round1:
         assert c.post("/api/rows", json=body).status_code == 201
-    _wait_live(c, director, len(round1))
+    wait_live(c, director, len(round1))
     deal = round1[0]["deal"]
     shown = c.get(f"/live/deals/deal-{deal}.html")
     assert shown.status_code == 200 and "Предварительные итоги" in shown.text
@@ -63,7 +51,7 @@ def test_the_live_site_follows_the_rows_and_is_final_when_all_are_in(live):
 
     for body, _ in bodies[len(round1) :]:
         assert c.post("/api/rows", json=body).status_code == 201
-    done = _wait_live(c, director, len(bodies))
+    done = wait_live(c, director, len(bodies))
     assert done["live"]["final"] and "Предварительные итоги" not in c.get("/live/").text
     # the ranking the director and /results show is the worker's, and it is the export's ranking
     exported = s.folder / "exported.xlsx"
@@ -75,7 +63,7 @@ def test_the_live_site_follows_the_rows_and_is_final_when_all_are_in(live):
 
 def test_nothing_outside_the_live_folder_is_served_and_hidden_results_stay_hidden(live):
     c, s = live
-    _wait_live(c, s.codes["director"], 0)
+    wait_live(c, s.codes["director"], 0)
     for path in (
         "/live/../scoring.sqlite",
         "/live/%2e%2e/serve-secret",

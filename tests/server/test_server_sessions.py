@@ -4,12 +4,11 @@ before it, as their kit folders beside its own hold them."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
 from helpers import tiny_event_text
-from serving import client, random_bodies
+from serving import client, random_bodies, wait_live
 
 from prefprint.app import results
 from prefprint.io.spec import load_competition
@@ -23,16 +22,6 @@ def _two_sessions(tmp_path):
     )
     spec.write_text(text, encoding="utf-8")
     return load_competition(spec)
-
-
-def _wait_live(c, director: str, rows: int, timeout: float = 90.0) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        p = c.get(f"/api/progress?token={director}").json()
-        if p["rows"] == rows and p["live"]["current"] and p["live"]["at"]:
-            return p
-        time.sleep(0.1)
-    raise AssertionError(f"live/ not published within {timeout} s: {p['live']}")
 
 
 @pytest.fixture
@@ -80,7 +69,7 @@ def test_a_later_session_is_ranked_with_the_sessions_before_it(kit):
         round1 = [b for b in bodies if b["round"] == 1]
         for body in round1:
             assert c.post("/api/rows", json=body).status_code == 201
-        progress = _wait_live(c, director, len(round1))
+        progress = wait_live(c, director, len(round1))
         assert progress["live"]["note"] == "сессии 1, 2 ранжированы вместе" and not progress["live"]["final"]
         shown = c.get("/api/results").json()
         assert all([t["session"] for t in p["sessions"]] == [1, 2] for p in shown["ranking"])
@@ -94,7 +83,7 @@ def test_a_later_session_is_ranked_with_the_sessions_before_it(kit):
         corrected = _first_session(competition, folder, seed=3, correct=True)
         for body in bodies[len(round1) :]:
             assert c.post("/api/rows", json=body).status_code == 201
-        done = _wait_live(c, director, len(bodies))
+        done = wait_live(c, director, len(bodies))
         assert done["live"]["final"] and done["live"]["note"] == "сессии 1, 2 ранжированы вместе"
         second.write_bytes(c.get(f"/api/export.xlsx?token={director}").content)
         shown = c.get("/api/results").json()
@@ -108,7 +97,7 @@ def test_a_later_session_without_the_one_before_is_ranked_alone_and_says_why(kit
     app = server_app.create_app(competition, competition.session(2), folder / "session-2", live=True)
     s = app.state.scoring
     with client(app) as c:
-        progress = _wait_live(c, s.codes["director"], 0)
+        progress = wait_live(c, s.codes["director"], 0)
         note = progress["live"]["note"]
         assert note.startswith("ранжирована только эта сессия: в папке сессии 1") and "session-1" in note
         assert all([t["session"] for t in p["sessions"]] in ([], [2]) for p in c.get("/api/results").json()["ranking"])
@@ -121,7 +110,7 @@ def test_a_session_before_with_problems_leaves_this_one_ranked_alone(kit):
     app = server_app.create_app(competition, competition.session(2), folder / "session-2", live=True)
     s = app.state.scoring
     with client(app) as c:
-        progress = _wait_live(c, s.codes["director"], 0)
+        progress = wait_live(c, s.codes["director"], 0)
         assert progress["live"]["error"] is None
         assert progress["live"]["note"].startswith("ранжирована только эта сессия: в протоколах прошлых сессий ошибки")
     assert (folder / "session-1" / "protocols.xlsx").read_bytes() == b"not a workbook"
