@@ -11,6 +11,8 @@ every session (competition.combine) → `publish`. `ranking_json` is what `prefp
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import pickle
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -106,6 +108,34 @@ def read(event: Event, workbook: Path) -> list:
     return read_protocol_workbook(workbook, event)
 
 
+_CHECKED: dict[bytes, bytes] = {}  # kept by `checked_session(..., keep=True)`: what it read, by what it read
+KEEP = 4  # workbooks kept
+
+
+def checked_session(event: Event, path: Path, trust, rulings, provisional: bool, keep: bool = False) -> tuple:
+    """(the event with the layouts typed into the workbook, their problems, the workbook checked).
+
+    `keep`: for a process that publishes again and again (the scoring server's worker, whose earlier
+    sessions do not change while it publishes the current one): what a workbook gave is kept (a copy, by
+    the workbook's bytes, the event, the rulings and the mode), and the same workbook is not read and
+    checked again. WorkbookError if it cannot be read."""
+    if not keep:
+        event, layout_problems = with_layouts(event, path)
+        return event, layout_problems, check_workbook(event, read(event, path), trust, rulings, provisional)
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return checked_session(event, path, trust, rulings, provisional)  # read() says what is wrong
+    key = hashlib.sha256(data + pickle.dumps((event.digest, trust, rulings, provisional))).digest()
+    if key not in _CHECKED:
+        done = checked_session(event, path, trust, rulings, provisional)
+        while len(_CHECKED) >= KEEP:
+            del _CHECKED[next(iter(_CHECKED))]
+        _CHECKED[key] = pickle.dumps(done)
+        return done
+    return pickle.loads(_CHECKED[key])
+
+
 def report_of(event: Event, checked: Checked, rulings: Rulings | None = None, provisional: bool = False) -> Report:
     """Score checked deals into a report."""
     factoring = (rulings or Rulings()).factoring
@@ -152,6 +182,7 @@ def run(
     pdf: bool = True,
     site_ready=None,
     spreadsheet: bool = True,
+    keep: bool = False,
 ) -> CompetitionReport:
     """Check every session's workbook, matchpoint each within its session, rank over all; then publish.
 
@@ -165,7 +196,7 @@ def run(
     published again at every change, leaves it out). Files that did not change are hard-linked from the folder replaced,
     and the PDF's parts that did not change are not rendered again. `site_ready(path)` is called when
     the site is in place and the PDF follows. `analysis`: the pages set the results against double
-    dummy (one cache for every session, at the top of the folder).
+    dummy (one cache for every session, at the top of the folder). `keep`: see checked_session.
     """
 
     pairs, warnings = identify(competition, workbooks)
@@ -174,10 +205,9 @@ def run(
         out.check()
     errors, reports = [], []
     for event, path in pairs:
-        event, layout_problems = with_layouts(event, path)
         rulings = rulings_of(event) if rulings_of else None
         try:
-            checked = check_workbook(event, read(event, path), trust, rulings, provisional)
+            event, layout_problems, checked = checked_session(event, path, trust, rulings, provisional, keep)
         except WorkbookError as e:
             errors.append(e)
             continue

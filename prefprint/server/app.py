@@ -72,7 +72,8 @@ def provisional_report(
     comp = replace(competition, sessions=tuple(e for e, _, _ in sessions))
     workbooks = [w for _, w, _ in sessions]
     by_session = {e.session: r for e, _, r in sessions}
-    run = dict(rulings_of=lambda e: by_session[e.session], publish=bool(publish), **publish)
+    # the sessions before this one are read and checked once while their workbooks stay the same (keep)
+    run = dict(rulings_of=lambda e: by_session[e.session], publish=bool(publish), keep=bool(earlier), **publish)
     report = results.run(comp, workbooks, folder, provisional=True, **run)
     if any(r.pending or r.partial for r in report.reports):
         return report

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
-from conftest import has
+from conftest import ROOT, has
 from helpers import independent_ranking, no_render_processes, one_session, run_session
 
 from prefprint.app.results import ranking_json, run, score
@@ -483,3 +483,33 @@ def test_site_first_then_pdf_and_only_changed_parts_rendered(events, tmp_path, m
     assert (out / f"deals/deal-{k[0]}.html").stat().st_ino != inode or k[0] != 1
     run_session(event, changed, out, pdf=False)
     assert (out / "index.html").is_file() and (out / "results.xlsx").is_file() and not (out / "results.pdf").exists()
+
+
+def test_a_kept_workbook_is_read_once_while_it_stays_the_same(tmp_path, monkeypatch):
+    import shutil
+
+    from prefprint.app import results
+    from prefprint.io.spec import load_event
+    from prefprint.io.workbook import write_protocol_workbook
+
+    event = load_event(ROOT / "sample_events" / "club-night-20.toml")
+    book = tmp_path / "filled.xlsx"
+    shutil.copy(ROOT / "sample_events" / "club-night-20-filled.xlsx", book)
+    reads = []
+    real = results.read
+    monkeypatch.setattr(results, "read", lambda e, p: reads.append(p) or real(e, p))
+    monkeypatch.setattr(results, "_CHECKED", {})
+    first = results.checked_session(event, book, None, None, False, keep=True)
+    again = results.checked_session(event, book, None, None, False, keep=True)
+    assert len(reads) == 1 and again[2].deals == first[2].deals and again[2] is not first[2]
+    again[2].deals.clear()  # a copy: what the next run gets is untouched
+    assert results.checked_session(event, book, None, None, False, keep=True)[2].deals == first[2].deals
+    assert len(reads) == 1
+    results.checked_session(event, book, None, None, True, keep=True)  # another mode: read again
+    assert len(reads) == 2
+    write_protocol_workbook(event, tmp_path / "blank.xlsx")
+    shutil.copy(tmp_path / "blank.xlsx", book)  # the workbook changed: read again
+    assert results.checked_session(event, book, None, None, True, keep=True)[2].deals != first[2].deals
+    assert len(reads) == 3
+    results.checked_session(event, book, None, None, True)  # not kept: read every time
+    assert len(reads) == 4
