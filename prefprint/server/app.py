@@ -83,7 +83,7 @@ def provisional_report(
 _EARLIER: dict[int, tuple[str, bytes]] = {}  # the worker's exports of earlier sessions: session -> (digest, bytes)
 
 
-def earlier_workbooks(competition: Competition, event: Event, folder: Path, scratch) -> tuple[list, list[int]]:
+def earlier_workbooks(competition: Competition, event: Event, folder: Path, scratch) -> tuple[list, list]:
     """The filled workbooks of the sessions before `event`'s, as their kit folders beside `folder` hold them:
     the rows entered on that session's server exported into its protocols.xlsx (rows typed there on paper
     kept), or that protocols.xlsx alone.
