@@ -114,3 +114,17 @@ def test_a_session_before_with_problems_leaves_this_one_ranked_alone(kit):
         assert progress["live"]["error"] is None
         assert progress["live"]["note"].startswith("ранжирована только эта сессия: в протоколах прошлых сессий ошибки")
     assert (folder / "session-1" / "protocols.xlsx").read_bytes() == b"not a workbook"
+
+
+def test_a_database_beside_that_is_not_one_or_of_another_event_is_not_read_and_not_touched(kit, tmp_path):
+    competition, folder = kit
+    (folder / "session-1").mkdir(parents=True)
+    junk = folder / "session-1" / "scoring.sqlite"
+    junk.write_bytes(b"SQLite format 3\0" + b"\xff" * 200)
+    app = server_app.create_app(competition, competition.session(2), folder / "session-2", live=True)
+    s = app.state.scoring
+    with client(app) as c:
+        note = wait_live(c, s.codes["director"], 0)["live"]["note"]
+        assert note.startswith("ранжирована только эта сессия: в папке сессии 1")
+    assert junk.read_bytes() == b"SQLite format 3\0" + b"\xff" * 200
+    assert server_app.entered(folder / "session-2", competition.session(1).digest, 1) is None  # session 2's own
