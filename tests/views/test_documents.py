@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import replace
 
@@ -67,3 +68,23 @@ def test_an_itinerary_prints_a_round_and_its_time_as_with_br(events):
     assert heads and all("<br" not in h and h.count("\n") == 1 for h in heads)  # the round, its start time
     with_br = re.sub(r"<th>(?:(?!</th>).)*</th>", lambda m: m.group(0).replace("\n", "<br>"), body, flags=re.S)
     assert render._render(*render._prepared(_page(body))) == render._render(*render._prepared(_page(with_br)))
+
+
+def test_round_tables_of_the_director_start_a_page_only_where_two_cannot_share_one(events):
+    from pypdf import PdfReader
+
+    from prefprint.views.documents import ROUND_PAGE_TABLES, director_context
+
+    assert director_context(events["open-100"])["round_pages"]  # 25 tables a round
+    assert not director_context(events["club-night-20"])["round_pages"]
+    # the premise: two round tables of that many tables, kept whole, do not share an A4 page
+    row = "<tr>" + "<td>10</td>" * 6 + "</tr>"
+    table = (
+        '<table class="grid keep zebra" style="margin-bottom: 2mm"><thead><tr><th colspan="6" class="l">Тур 1 · 18:30'
+        "</th></tr><tr>" + "<th>N</th>" * 6 + "</tr></thead><tbody>" + row * ROUND_PAGE_TABLES + "</tbody></table>"
+    )
+    pdf = render._render(*render._prepared(_page(table * 2)))
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 2
+    short = table.replace(row, "", 2)  # two tables fewer: both on one page, the threshold is not too low by far
+    pdf = render._render(*render._prepared(_page(short * 2)))
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
