@@ -575,11 +575,20 @@ def dealing_notes(event: Event) -> list[str]:
     return out
 
 
+# The director's sheet's seating: a table a round, each kept whole on a page (print.css .keep). A table of a round
+# of ROUND_PAGE_TABLES tables or more is surely taller than half the page (A4 less its margins, 271 mm: two head
+# rows of 8.5 pt text of at least 5 mm each, a row a table of 10 pt text of at least 5.7 mm, 2 mm below): no two
+# such tables share a page, so each after the first starts one (break-before) where WeasyPrint would first lay it
+# out below the one before, find it too tall and lay it out again on the next page.
+ROUND_PAGE_TABLES = next(n for n in range(1, 100) if 2 * (2 * 5.0 + 5.7 * n + 2) > 271)
+
+
 def director_context(event: Event) -> dict:
     m = event.movement
     st = m.stats
     return {
         "m": m,
+        "round_pages": min((len(rnd.tables) for rnd in m.rounds), default=0) >= ROUND_PAGE_TABLES,
         "stats": st,
         "spp": (min(st.sets_per_player.values()), max(st.sets_per_player.values())),
         "rpp": (min(st.rests_per_player.values()), max(st.rests_per_player.values())),
