@@ -193,8 +193,8 @@ def run(
     in, then (`pdf`) the same site with results.pdf and results.xlsx is swapped in: readers see the old
     folder, the new site, then the new site with its PDF and workbook, never a mix (without `pdf` the
     workbook comes with the site; without `spreadsheet` there is none: the scoring server's live site,
-    published again at every change, leaves it out). Files that did not change are hard-linked from the folder replaced,
-    and the PDF's parts that did not change are not rendered again. `site_ready(path)` is called when
+    published again at every change, leaves it out). Files that did not change are hard-linked from the
+    folder replaced, and the PDF's parts that did not change are not rendered again. `site_ready(path)` is called when
     the site is in place and the PDF follows. `analysis`: the pages set the results against double
     dummy (one cache for every session, at the top of the folder). `keep`: see checked_session.
     """

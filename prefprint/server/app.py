@@ -293,7 +293,8 @@ class Scoring:
         live: bool = False,
         earlier_rulings: dict | None = None,
     ):
-        """`earlier_rulings`: the rulings of the sessions before this one by session (ranked together with it)."""
+        """`live`: keep the results site of the rows entered published in folder/live (served under /live/).
+        `earlier_rulings`: the rulings of the sessions before this one by session (ranked together with it)."""
         self.competition, self.event, self.folder, self.rulings = competition, event, Path(folder), rulings
         self.earlier_rulings = earlier_rulings or {}
         self.live = live  # keep folder/live published (publish_live)
@@ -537,8 +538,16 @@ class Scoring:
             source = self.source if self.source.is_file() else None
             if self.live_pool is None:  # one worker, started afresh (not forked from the event loop)
                 self.live_pool = WorkerPool(1, spawn=True).__enter__()
-            job = (self.competition, self.event, source, fills, self.folder, self.rulings, self.layouts())
-            job += (self.earlier_rulings,)
+            job = (
+                self.competition,
+                self.event,
+                source,
+                fills,
+                self.folder,
+                self.rulings,
+                self.layouts(),
+                self.earlier_rulings,
+            )
             try:
                 out = await asyncio.wrap_future(self.live_pool.submit(publish_live, *job))
             except Exception as e:  # the worker died (out of memory, killed): a new one next time
@@ -820,19 +829,10 @@ def routes() -> list[Route]:
     ]
 
 
-def create_app(
-    competition: Competition,
-    event: Event,
-    folder: Path,
-    rulings=None,
-    hide_results: bool = False,
-    live: bool = False,
-    earlier_rulings: dict | None = None,
-) -> Starlette:
-    """The server of one session, its database in `folder` (the session's kit folder).
-    `live`: keep the results site of the rows entered published in folder/live (served under /live/).
-    `earlier_rulings`: the rulings of the sessions before this one, by session (see Scoring)."""
-    scoring = Scoring(competition, event, folder, rulings, hide_results, live, earlier_rulings)
+def create_app(competition: Competition, event: Event, folder: Path, **options) -> Starlette:
+    """The server of one session, its database in `folder` (the session's kit folder); `options` are
+    Scoring's (rulings, hide_results, live: keep folder/live published, earlier_rulings)."""
+    scoring = Scoring(competition, event, folder, **options)
 
     @asynccontextmanager
     async def lifespan(app):

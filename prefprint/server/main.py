@@ -65,7 +65,9 @@ def run_server(competition: Competition, event: Event, folder: Path, spec, host,
 
     rulings = load_rulings(spec, event)
     earlier = {e.session: load_rulings(spec, e) for e in competition.sessions if e.session < event.session}
-    app = create_app(competition, event, folder, rulings, hide_results, live=True, earlier_rulings=earlier)
+    app = create_app(
+        competition, event, folder, rulings=rulings, hide_results=hide_results, live=True, earlier_rulings=earlier
+    )
     host, port = address(event, host, port)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}"
