@@ -233,7 +233,7 @@ def test_results_pdf_holds_ranking_cards_and_protocols_unbroken(site):
         pages = [t for t in protocols if heading in t]
         assert len(pages) == 1, d.number
         rest = pages[0].split(heading, 1)[1].split("Протокол · Сдача", 1)[0]
-        assert "Контракт" in rest and "Контра кт" not in rest and "Разыгр., 1-й вист." in rest, d.number
+        assert "Контракт" in rest and "Контра кт" not in rest and "Играющ., 1-й вист." in rest, d.number
     spoiled = next(t for t in protocols if "Протокол · Сдача 5 " in t).split("Протокол · Сдача 5 ", 1)[1]
     assert spoiled.split("Протокол · Сдача", 1)[0].count("испорчена") == 1  # said once for the deal
 
