@@ -26,7 +26,7 @@ from prefprint.engine.rules import fmt_json
 from prefprint.engine.rulings import Rulings
 from prefprint.errors import Interrupted, WorkbookError, WorkbooksError
 from prefprint.io.outdir import OutputFolder, Previous
-from prefprint.io.workbook import read_protocol_workbook
+from prefprint.io.workbook import is_held, read_protocol_workbook
 from prefprint.words.messages import Message
 
 
@@ -119,7 +119,7 @@ def checked_session(event: Event, path: Path, trust, rulings, provisional: bool,
     sessions do not change while it publishes the current one): what a workbook gave is kept (a copy, by
     the workbook's bytes, the event, the rulings and the mode), and the same workbook is not read and
     checked again. WorkbookError if it cannot be read."""
-    if not keep:
+    if not keep or is_held(path):  # a workbook held in memory is not what its name's file holds
         event, layout_problems = with_layouts(event, path)
         return event, layout_problems, check_workbook(event, read(event, path), trust, rulings, provisional)
     try:

@@ -8,9 +8,11 @@ table) that plays the deal, in the column order of `COLUMNS`.
 from __future__ import annotations
 
 import io
+import os
 import re
 import unicodedata
 import zipfile
+from contextlib import contextmanager
 from copy import copy
 from dataclasses import dataclass
 from functools import lru_cache
@@ -18,6 +20,7 @@ from pathlib import Path
 
 from openpyxl import Workbook, load_workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.compat import safe_string
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import InvalidFileException
@@ -439,9 +442,13 @@ def deal_number_of(title: str) -> int | None:
 
 def write_protocol_workbook(event: Event, path: Path) -> Path:
     """Write the workbook atomically."""
+    return write_atomic(path, protocol_workbook_bytes(event))
+
+
+def protocol_workbook_bytes(event: Event) -> bytes:
     buf = io.BytesIO()
     build_workbook(event).save(buf)
-    return write_atomic(path, buf.getvalue())
+    return buf.getvalue()
 
 
 # --------------------------------------------------------------------------- reading back
@@ -501,7 +508,10 @@ def deal_sheet_number(title: str) -> tuple[int | None, bool]:
 
 
 def _open(path: Path, data_only: bool = True):
+    book = _HELD.get(Path(os.path.abspath(path)))
     try:
+        if book is not None:
+            return book.book(data_only)
         return load_workbook(path, read_only=True, data_only=data_only)
     except (zipfile.BadZipFile, InvalidFileException):  # not an .xlsx at all (an .xls, a CSV, a renamed file)
         raise WorkbookError(path, [Message("workbook.not_xlsx")]) from None
@@ -829,8 +839,27 @@ def fill_workbook(
     dealt at the table ({deal: {sheet row: cards as text}}). Used by the scoring server's export and
     to make sample fills (demo, tests, benchmark); the source is not modified.
     """
-    status, layouts = status or {}, layouts or {}
     wb = load_workbook(source)
+    _fill_book(wb, fills, status or {}, layouts or {})
+    buf = io.BytesIO()
+    wb.save(buf)
+    return write_atomic(target, buf.getvalue())
+
+
+def _fill_book(wb, fills: dict, status: dict, layouts: dict, was: dict | None = None, values: bool = False) -> None:
+    """fill_workbook's filling, in the loaded `wb`. `was` records what each cell written held before
+    ({(sheet, row, column): (value, type)}, the first time only); `values`: `wb` holds a spreadsheet's saved
+    values (data_only), where a formula written has none yet, as in the copy saved."""
+
+    def put(ws, row: int, column: int, value, text: bool = False) -> None:
+        cell = ws.cell(row, column)
+        if was is not None:
+            was.setdefault((ws.title, row, column), (cell._value, cell.data_type))
+        if text:
+            _text(cell, value)
+        else:
+            cell.value = None if values and _is_formula(value) else _as_saved(value)
+
     for title in wb.sheetnames:
         parts = title.split()
         if len(parts) != 2 or not parts[1].isdigit():
@@ -838,13 +867,72 @@ def fill_workbook(
         deal = int(parts[1])
         ws = wb[title]
         if deal in status:
-            ws.cell(INFO_ROW, 8, status[deal])
+            put(ws, INFO_ROW, 8, status[deal])
         for row, text in layouts.get(deal, {}).items():
-            _text(ws.cell(row, LAYOUT_COL + 1), text)
+            put(ws, row, LAYOUT_COL + 1, text, text=True)
         for row in range(FIRST_ROW, ws.max_row + 1):
             key = (deal, ws.cell(row, COL["round"]).value, ws.cell(row, COL["table"]).value)
             for column, value in fills.get(key, {}).items():
-                ws.cell(row, COL[column]).value = value  # None clears the cell
-    buf = io.BytesIO()
-    wb.save(buf)
-    return write_atomic(target, buf.getvalue())
+                put(ws, row, COL[column], value)  # None clears the cell
+
+
+def _as_saved(value):
+    """A value as openpyxl saves it and reads it back: numbers to 16 digits, whole ones as int; "" as none."""
+    if isinstance(value, str):
+        return value or None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        text = safe_string(value)  # what the file holds
+        return None if not text else float(text) if any(c in text for c in ".Ee") else int(text)
+    return value
+
+
+class HeldWorkbook:
+    """A protocol workbook loaded once and filled in memory again and again (the scoring server's worker
+    publishing after every row). While `held` under a name, this module's readers read it as they would
+    read fill_workbook's copy saved under that name, without the copy written and read back each time."""
+
+    def __init__(self, data: bytes):
+        self.data = data  # the workbook's bytes, as fill_workbook's source
+        self._books: dict[bool, Workbook] = {}  # loaded: with formulas (False), with saved values (True)
+        self._was: dict[bool, dict] = {}  # what the cells written held in the source
+        self._fills: tuple = ({}, {}, {})
+
+    def fill(self, fills: dict, status: dict | None = None, layouts: dict | None = None) -> HeldWorkbook:
+        """The source with these rows filled in (fill_workbook's arguments), the last fill's undone."""
+        self._fills = (fills, status or {}, layouts or {})
+        for values in self._books:
+            self._apply(values)
+        return self
+
+    def book(self, values: bool) -> Workbook:
+        if values not in self._books:
+            self._books[values] = load_workbook(io.BytesIO(self.data), data_only=values)
+            self._was[values] = {}
+            self._apply(values)
+        return self._books[values]
+
+    def _apply(self, values: bool) -> None:
+        wb, was = self._books[values], self._was[values]
+        for (title, row, column), (value, kind) in was.items():
+            cell = wb[title].cell(row, column)
+            cell._value, cell.data_type = value, kind
+        was.clear()
+        _fill_book(wb, *self._fills, was=was, values=values)
+
+
+_HELD: dict[Path, HeldWorkbook] = {}
+
+
+@contextmanager
+def held(path: Path, book: HeldWorkbook):
+    """Within the block, `path` names `book`: the readers here read it instead of a file."""
+    key = Path(os.path.abspath(path))
+    _HELD[key] = book
+    try:
+        yield Path(path)
+    finally:
+        _HELD.pop(key, None)
+
+
+def is_held(path: Path) -> bool:
+    return Path(os.path.abspath(path)) in _HELD

@@ -33,7 +33,15 @@ from prefprint.engine.model import Competition, Event
 from prefprint.errors import PrefprintError
 from prefprint.io import codes as entry_codes
 from prefprint.io.pool import WorkerPool
-from prefprint.io.workbook import fill_workbook, layout_rows, read_meta, write_protocol_workbook
+from prefprint.io.workbook import (
+    HeldWorkbook,
+    fill_workbook,
+    held,
+    layout_rows,
+    protocol_workbook_bytes,
+    read_meta,
+    write_protocol_workbook,
+)
 from prefprint.server import pages
 from prefprint.server.db import Closed, Conflict, Row, Store, Write, entered, now
 from prefprint.server.rows import FIELDS, MAX_TEXT, Refused, cells_of, entry_of, outcome_of, place, plays, whists_of
@@ -183,7 +191,20 @@ def export_workbook(event: Event, source: Path | None, target: Path, fills: dict
             blank.unlink(missing_ok=True)
 
 
-_BLANK: dict[str, bytes] = {}  # the worker's blank protocol workbook by event digest, when the kit's is absent
+_HELD_BOOK: dict[str, tuple[str, HeldWorkbook]] = {}  # the worker's loaded workbook: event -> (its digest, it)
+
+
+def held_workbook(event: Event, source: Path | None) -> HeldWorkbook:
+    """The kit's protocols.xlsx (`source`; None: a blank one) loaded once per worker, again when it changes."""
+    try:
+        data = source.read_bytes() if source is not None else None
+    except OSError:  # gone since the server looked: as if it were not there
+        data = None
+    digest = hashlib.sha256(data).hexdigest() if data is not None else "blank"
+    if _HELD_BOOK.get(event.digest, ("",))[0] != digest:
+        data = data if data is not None else protocol_workbook_bytes(event)
+        _HELD_BOOK[event.digest] = (digest, HeldWorkbook(data))
+    return _HELD_BOOK[event.digest][1]
 
 
 def publish_live(
@@ -198,29 +219,27 @@ def publish_live(
 ):
     """The results site of the rows entered so far, published into folder/live by the pipeline of
     `prefprint results --no-pdf`: provisional while rows are missing, final when none is; in a later
-    session of a competition ranked together with the sessions before it (session_report).
+    session of a competition ranked together with the sessions before it (session_report). The workbook
+    read is the kit's protocols.xlsx (`source`) with the rows filled in as the director's export has them,
+    filled in memory (io.workbook.held), not written and read back.
 
     Runs in the server's worker process. Returns {"final": bool, "ranking": results.ranking_json, "note":
     text or None} or {"error": text} (nothing changed).
     """
     with scratch_files(folder, ".live-") as scratch:
         try:
-            if source is None:  # no kit workbook in the folder: a blank one, built once per worker
-                if event.digest not in _BLANK:
-                    _BLANK[event.digest] = write_protocol_workbook(event, scratch(".blank.xlsx")).read_bytes()
-                source = scratch(".blank.xlsx")
-                source.write_bytes(_BLANK[event.digest])
-            path = export_workbook(event, source, scratch(".xlsx"), fills, layouts)
-            # the makeable tables: the kit's cache, else solved here once (one core) and kept in live/
-            live = dict(pdf=False, spreadsheet=False, analysis=True, jobs=1)
-            report, note = session_report(
-                competition, event, path, folder, Path(folder) / LIVE, rulings, earlier_rulings, scratch, **live
-            )
-            return {
-                "final": not any(r.provisional for r in report.reports),
-                "ranking": results.ranking_json(report),
-                "note": note.text(event.language) if note else None,
-            }
+            book = held_workbook(event, source).fill(fills, layouts=layouts)
+            with held(Path(folder) / "protocols.xlsx", book) as path:
+                # the makeable tables: the kit's cache, else solved here once (one core) and kept in live/
+                live = dict(pdf=False, spreadsheet=False, analysis=True, jobs=1)
+                report, note = session_report(
+                    competition, event, path, folder, Path(folder) / LIVE, rulings, earlier_rulings, scratch, **live
+                )
+                return {
+                    "final": not any(r.provisional for r in report.reports),
+                    "ranking": results.ranking_json(report),
+                    "note": note.text(event.language) if note else None,
+                }
         except PrefprintError as e:
             return {"error": e.text(event.language)}
 
