@@ -12,6 +12,8 @@ that a competition can build the same pages for each of its sessions.
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -646,6 +648,22 @@ def absent_text(event, names: dict) -> str:
     return Message("publish.absent", n=len(absent), players=players).text(event.language)
 
 
+_PAGES: dict[bytes, list] = {}  # site_pages(memo=True): pages by the digest of what they were built from
+KEEP_PAGES = 4  # sites kept
+
+
+def site_pages(report, comp: dict | None = None, memo: bool = False) -> list[tuple[str, str]]:
+    """_site_pages; with `memo` the pages built before from the same report and `comp` (equal as pickled)."""
+    if not memo:
+        return _site_pages(report, comp)
+    key = hashlib.sha256(pickle.dumps((report, comp))).digest()
+    pages = _PAGES.pop(key, None) or _site_pages(report, comp)
+    while len(_PAGES) >= KEEP_PAGES:  # the least recently used go first
+        del _PAGES[next(iter(_PAGES))]
+    _PAGES[key] = pages
+    return pages
+
+
 def _site_pages(report, comp: dict | None = None) -> list[tuple[str, str]]:
     """(relative path, HTML) of every page of the site; `comp` (competition_nav): a session's site in a competition."""
     event = report.event
@@ -812,12 +830,20 @@ def _writer(previous, root: Path | None):
 
 
 def publish_site(
-    report, folder: Path, comp: dict | None = None, previous=None, root: Path | None = None, workbook: bool = True
+    report,
+    folder: Path,
+    comp: dict | None = None,
+    previous=None,
+    root: Path | None = None,
+    workbook: bool = True,
+    memo: bool = False,
 ) -> list[Path]:
-    """The site (index.html, deals/, players/, tables/): what a reader needs first; and (`workbook`) results.xlsx."""
+    """The site (index.html, deals/, players/, tables/): what a reader needs first; and (`workbook`) results.xlsx.
+    `memo`: for a process that publishes again and again (the scoring server's worker): the pages of a
+    report and `comp` the same as a publish before (an earlier session) are not built again."""
     folder = Path(folder)
     write = _writer(previous, root)
-    written = [write(folder / path, text) for path, text in _site_pages(report, comp)]
+    written = [write(folder / path, text) for path, text in site_pages(report, comp, memo)]
     if workbook:
         written += publish_workbook(report, folder)
     return written
@@ -918,15 +944,16 @@ def publish_competition(
 
 
 def publish_competition_site(
-    report, folder: Path, previous=None, root: Path | None = None, workbook: bool = True
+    report, folder: Path, previous=None, root: Path | None = None, workbook: bool = True, memo: bool = False
 ) -> list[Path]:
-    """Each session's site in session-N/ and the overall index.html; (`workbook`) the results.xlsx files."""
+    """Each session's site in session-N/ and the overall index.html; (`workbook`) the results.xlsx files.
+    `memo`: see publish_site."""
     folder = Path(folder)
     written = []
     comp = competition_nav(report.sessions, report.competition.names)
     for session in report.reports:
         written += publish_site(
-            session, folder / f"session-{session.event.session}", comp, previous, root, workbook=workbook
+            session, folder / f"session-{session.event.session}", comp, previous, root, workbook=workbook, memo=memo
         )
     ctx = competition_context(report)
     lang = report.competition.language

@@ -132,8 +132,7 @@ def checked_session(event: Event, path: Path, trust, rulings, provisional: bool,
         while len(_CHECKED) >= KEEP:
             del _CHECKED[next(iter(_CHECKED))]
         _CHECKED[key] = pickle.dumps(done)
-        return done
-    return pickle.loads(_CHECKED[key])
+    return pickle.loads(_CHECKED[key])  # a copy, the first time too: every copy pickles the same (site_pages)
 
 
 def report_of(event: Event, checked: Checked, rulings: Rulings | None = None, provisional: bool = False) -> Report:
@@ -196,7 +195,8 @@ def run(
     published again at every change, leaves it out). Files that did not change are hard-linked from the
     folder replaced, and the PDF's parts that did not change are not rendered again. `site_ready(path)` is called when
     the site is in place and the PDF follows. `analysis`: the pages set the results against double
-    dummy (one cache for every session, at the top of the folder). `keep`: see checked_session.
+    dummy (one cache for every session, at the top of the folder). `keep`: see checked_session; the pages
+    of a session whose report did not change are not built again either (publish_site).
     """
 
     pairs, warnings = identify(competition, workbooks)
@@ -231,7 +231,7 @@ def run(
                 )
             else:
                 publishing.publish_competition_site(
-                    report, staging, previous, staging, workbook=spreadsheet and not pdf
+                    report, staging, previous, staging, workbook=spreadsheet and not pdf, memo=keep
                 )
 
         def pdf_of(staging, previous):

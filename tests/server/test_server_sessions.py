@@ -56,6 +56,16 @@ def _same_ranking(shown: dict, competition, workbooks: list[Path], provisional: 
     }
 
 
+def _same_site(live: Path, competition, workbooks: list[Path], out: Path, provisional: bool = True) -> bool:
+    """The live site's pages are those `prefprint results [--provisional] --no-pdf` publishes of the workbooks."""
+    results.run(competition, workbooks, out, provisional=provisional, pdf=False, spreadsheet=False, analysis=True)
+
+    def pages(folder: Path) -> dict:
+        return {p.relative_to(folder): p.read_text(encoding="utf-8") for p in folder.rglob("*.html")}
+
+    return len(pages(out)) > 10 and pages(live) == pages(out)
+
+
 def test_a_later_session_is_ranked_with_the_sessions_before_it(kit):
     competition, folder = kit
     first = _first_session(competition, folder, seed=1)
@@ -76,6 +86,7 @@ def test_a_later_session_is_ranked_with_the_sessions_before_it(kit):
         second = folder / "session-2.xlsx"
         second.write_bytes(c.get(f"/api/export.xlsx?token={director}").content)
         assert _same_ranking(shown, competition, [first, second])
+        assert _same_site(s.folder / "live", competition, [first, second], folder / "out-1")
         page = c.get("/live/").text
         assert "Первая" in page and "Вторая" in page
 
@@ -89,6 +100,8 @@ def test_a_later_session_is_ranked_with_the_sessions_before_it(kit):
         shown = c.get("/api/results").json()
         assert "provisional" not in shown and _same_ranking(shown, competition, [corrected, second], False)
         assert not _same_ranking(shown, competition, [first, second], False)
+        # session 1's pages too: those kept from the publish before (site_pages) only while it is unchanged
+        assert _same_site(s.folder / "live", competition, [corrected, second], folder / "out-2", False)
     assert not list((folder / "session-2").glob(".live-*")) and not list((folder / "session-2").glob(".ranking-*"))
 
 
