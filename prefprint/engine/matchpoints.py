@@ -5,6 +5,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 
 def matchpoint(results: list) -> list[int]:
@@ -16,6 +17,7 @@ def matchpoint(results: list) -> list[int]:
     return [2 * bisect_left(ordered, r) + (bisect_right(ordered, r) - bisect_left(ordered, r) - 1) for r in results]
 
 
+@lru_cache(maxsize=1 << 16)  # the same few thousand ratios on every page of a site
 def rounded_percent(ratio, digits: int = 2) -> Fraction:
     """A ratio as a percentage rounded half away from zero from the exact value: 0.68125 -> 68.13."""
     scaled = Fraction(ratio) * 100 * 10**digits

@@ -848,13 +848,13 @@ def fill_workbook(
 
 def _fill_book(wb, fills: dict, status: dict, layouts: dict, was: dict | None = None, values: bool = False) -> None:
     """fill_workbook's filling, in the loaded `wb`. `was` records what each cell written held before
-    ({(sheet, row, column): (value, type)}, the first time only); `values`: `wb` holds a spreadsheet's saved
+    ({(sheet, row, column): (the cell, its value, its type)}, the first time only); `values`: `wb` holds a spreadsheet's saved
     values (data_only), where a formula written has none yet, as in the copy saved."""
 
     def put(ws, row: int, column: int, value, text: bool = False) -> None:
         cell = ws.cell(row, column)
         if was is not None:
-            was.setdefault((ws.title, row, column), (cell._value, cell.data_type))
+            was.setdefault((ws.title, row, column), (cell, cell._value, cell.data_type))
         if text:
             _text(cell, value)
         else:
@@ -913,8 +913,7 @@ class HeldWorkbook:
 
     def _apply(self, values: bool) -> None:
         wb, was = self._books[values], self._was[values]
-        for (title, row, column), (value, kind) in was.items():
-            cell = wb[title].cell(row, column)
+        for cell, value, kind in was.values():
             cell._value, cell.data_type = value, kind
         was.clear()
         _fill_book(wb, *self._fills, was=was, values=values)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from babel.numbers import get_decimal_symbol
 
 _POINT = re.compile(r"(?<=\d)\.(?=\d)")
 
 
+@lru_cache(maxsize=1 << 16, typed=True)  # a results site prints the same few thousand numbers again and again
 def number(value, lang: str = "ru", places: int = 1, trim: bool = False) -> str:
     """A number as its reader writes it: whole ones as they are, others to `places` decimals
     (`trim`: without trailing zeros), the minus "−", the decimal comma in Russian ("12,5", "−3,3").
