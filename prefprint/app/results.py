@@ -182,6 +182,7 @@ def run(
     site_ready=None,
     spreadsheet: bool = True,
     keep: bool = False,
+    final_when_complete: bool = False,
 ) -> CompetitionReport:
     """Check every session's workbook, matchpoint each within its session, rank over all; then publish.
 
@@ -197,25 +198,21 @@ def run(
     the site is in place and the PDF follows. `analysis`: the pages set the results against double
     dummy (one cache for every session, at the top of the folder). `keep`: see checked_session; the pages
     of a session whose report did not change are not built again either (publish_site).
+    `final_when_complete` (with `provisional`): once no row is missing, the final run instead, checked
+    and published once (the scoring server's last publish); should the final check find problems the
+    provisional run is published and they are raised.
     """
 
     pairs, warnings = identify(competition, workbooks)
     out = OutputFolder(folder, inputs=(*workbooks, competition.source, *inputs)) if publish else None
     if out:
         out.check()
-    errors, reports = [], []
-    for event, path in pairs:
-        rulings = rulings_of(event) if rulings_of else None
-        try:
-            event, layout_problems, checked = checked_session(event, path, trust, rulings, provisional, keep)
-        except WorkbookError as e:
-            errors.append(e)
-            continue
-        problems = layout_problems + checked.problems
-        if problems:
-            errors.append(problems_error(event, path, problems, checked.warnings, provisional))
-            continue
-        reports.append(report_of(event, checked, rulings, provisional))
+    reports, errors = _reports(pairs, trust, rulings_of, provisional, keep)
+    late = []  # problems of the final check (final_when_complete): raised once the provisional run is out
+    if provisional and final_when_complete and not errors and not any(r.pending or r.partial for r in reports):
+        final, late = _reports(pairs, trust, rulings_of, False, keep)
+        if not late:
+            reports = final
     if errors:
         raise errors[0] if len(errors) == 1 else WorkbooksError(errors)
     report = combine(competition, reports)
@@ -241,7 +238,27 @@ def run(
                 publishing.publish_competition_pdf(report, staging, jobs, previous, staging)
 
         publish_in_stages(out, site, pdf_of if pdf else None, site_ready)
+    if late:
+        raise late[0] if len(late) == 1 else WorkbooksError(late)
     return report
+
+
+def _reports(pairs, trust, rulings_of, provisional: bool, keep: bool) -> tuple[list[Report], list[WorkbookError]]:
+    """The report of every (session, workbook) checked, and the problems of those with problems."""
+    reports, errors = [], []
+    for event, path in pairs:
+        rulings = rulings_of(event) if rulings_of else None
+        try:
+            event, layout_problems, checked = checked_session(event, path, trust, rulings, provisional, keep)
+        except WorkbookError as e:
+            errors.append(e)
+            continue
+        problems = layout_problems + checked.problems
+        if problems:
+            errors.append(problems_error(event, path, problems, checked.warnings, provisional))
+            continue
+        reports.append(report_of(event, checked, rulings, provisional))
+    return reports, errors
 
 
 def publish_in_stages(out, site, pdf=None, site_ready=None) -> None:

@@ -513,3 +513,24 @@ def test_a_kept_workbook_is_read_once_while_it_stays_the_same(tmp_path, monkeypa
     assert len(reads) == 3
     results.checked_session(event, book, None, None, True)  # not kept: read every time
     assert len(reads) == 4
+
+
+def test_a_provisional_run_of_a_complete_workbook_is_the_final_run_when_asked(events, tmp_path):
+    event = events["club-night-20"]
+    complete, _ = filled(event, tmp_path)
+
+    def ranking(workbook, **kw) -> tuple:
+        report = run(one_session(event), [workbook], publish=False, **kw)
+        shown = {k: v for k, v in ranking_json(report).items() if k != "generated_at"}
+        return [r.provisional for r in report.reports], shown
+
+    final = ranking(complete)
+    assert final[0] == [False] and "provisional" not in final[1]
+    assert ranking(complete, provisional=True, final_when_complete=True) == final
+    assert ranking(complete, provisional=True)[0] == [True]  # without being asked it stays provisional
+
+    key, _, _ = _row(event, 3)
+    blank_row = {c: None for c in COLUMNS if c not in ("round", "table")}
+    missing = fill_workbook(complete, tmp_path / "missing.xlsx", {key: blank_row})
+    provisional, shown = ranking(missing, provisional=True, final_when_complete=True)
+    assert provisional == [True] and shown["provisional"]
