@@ -848,8 +848,8 @@ def fill_workbook(
 
 def _fill_book(wb, fills: dict, status: dict, layouts: dict, was: dict | None = None, values: bool = False) -> None:
     """fill_workbook's filling, in the loaded `wb`. `was` records what each cell written held before
-    ({(sheet, row, column): (the cell, its value, its type)}, the first time only); `values`: `wb` holds a spreadsheet's saved
-    values (data_only), where a formula written has none yet, as in the copy saved."""
+    ({(sheet, row, column): (the cell, its value, its type)}, the first time only); `values`: `wb` holds
+    a spreadsheet's saved values (data_only), where a formula written has none yet, as in the copy saved."""
 
     def put(ws, row: int, column: int, value, text: bool = False) -> None:
         cell = ws.cell(row, column)

@@ -84,3 +84,22 @@ def test_without_live_there_is_no_live_site(tmp_path):
     assert c.get("/live/").status_code == 404
     assert "live" not in c.get(f"/api/progress?token={s.codes['director']}").json() or not (tmp_path / "live").exists()
     assert 'href="/live/"' not in c.get("/").text
+
+
+def test_a_kit_workbook_spoilt_while_serving_is_named_not_touched_and_the_rows_stay(live):
+    c, s = live
+    director = s.codes["director"]
+    wait_live(c, director, 0)
+    kit = s.folder / "protocols.xlsx"
+    kit.write_bytes(b"PK\x03\x04 not a workbook")  # the director's copy, overwritten by mistake
+    bodies = [b for b, _ in random_bodies(s)]
+    assert c.post("/api/rows", json=bodies[0]).status_code == 201
+    shown = wait_live(c, director, 1)["live"]
+    assert "protocols.xlsx" in shown["error"] and "Excel" in shown["error"], shown
+    assert kit.read_bytes() == b"PK\x03\x04 not a workbook"
+
+    kit.unlink()  # gone: the export's blank workbook serves again
+    assert c.post("/api/rows", json=bodies[1]).status_code == 201
+    shown = wait_live(c, director, 2)["live"]
+    assert shown["error"] is None and s.store.rows and len(s.store.rows) == 2
+    assert not list(s.folder.glob(".live-*"))
