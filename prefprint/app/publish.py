@@ -13,6 +13,7 @@ that a competition can build the same pages for each of its sessions.
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
 from collections import Counter
 from fractions import Fraction
@@ -22,6 +23,7 @@ from prefprint.analysis import makeable
 from prefprint.engine.matchpoints import rounded_percent
 from prefprint.engine.rules import active_seats
 from prefprint.io.outdir import digest, write_atomic
+from prefprint.io.pool import start_forked
 from prefprint.io.render import html, join_reusing, pdf_pages, render_pdfs, render_processes
 from prefprint.views.documents import DEAL_PAGE, PLAYER_PAGE, TABLE_PAGE, deal_view, table_copy
 from prefprint.words.catalog import gettext
@@ -681,23 +683,57 @@ def _site_pages(report, comp: dict | None = None) -> list[tuple[str, str]]:
         "tables": tables_of(event),
         "pending": {d.number for d in report.deals if d.status == "pending"},
     }
-    pages = [("index.html", html("results_index.html", lang, **common, **ranking_context(report)))]
+    pages = [("index.html", lambda: html("results_index.html", lang, **common, **ranking_context(report)))]
     for d in report.deals:
         if d.status == "pending":
             continue  # no protocol yet: the ranking lists it as pending
-        pages.append((DEAL_PAGE.format(n=d.number), html("results_deal.html", lang, d=deal_page(report, d), **common)))
+        pages.append(
+            (
+                DEAL_PAGE.format(n=d.number),
+                lambda d=d: html("results_deal.html", lang, d=deal_page(report, d), **common),
+            )
+        )
     for p in event.players:
         pages.append(
             (
                 PLAYER_PAGE.format(n=p.number),
-                html("results_player.html", lang, card=player_card(report, p.number), **common),
+                lambda p=p: html("results_player.html", lang, card=player_card(report, p.number), **common),
             )
         )
     for table in common["tables"]:
         pages.append(
-            (TABLE_PAGE.format(n=table), html("results_table.html", lang, tp=table_page(report, table), **common))
+            (
+                TABLE_PAGE.format(n=table),
+                lambda table=table: html("results_table.html", lang, tp=table_page(report, table), **common),
+            )
         )
-    return pages
+    return built(pages)
+
+
+FORK_PAGES = 40  # a site of this many pages or more is built by two processes where there are two cores
+
+
+def built(pages: list) -> list[tuple[str, str]]:
+    """[(path, build)] -> [(path, what build() gives)]: every other page built in a child forked for it
+    (io.pool.start_forked) while this process builds the rest, where there are cores to spare."""
+
+    def build(part):
+        return [make() for _, make in part]
+
+    if len(pages) < FORK_PAGES or (os.cpu_count() or 1) < 2:
+        return [(path, make()) for path, make in pages]
+    theirs = start_forked(build, pages[1::2])
+    try:
+        mine = build(pages[0::2])
+    except BaseException:
+        try:
+            theirs()  # the child ended and reaped, whatever it gave
+        except BaseException:  # noqa: BLE001 - the first failure is the one to tell
+            pass
+        raise
+    texts = [None] * len(pages)
+    texts[0::2], texts[1::2] = mine, theirs()
+    return [(path, text) for (path, _), text in zip(pages, texts)]
 
 
 _PDF_CARD_PAGES = 25  # pages of score cards per part of results.pdf

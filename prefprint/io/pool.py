@@ -186,8 +186,15 @@ def run_forked(fn, *args):
     as a worker), and ends with os._exit (no interpreter teardown). Off Linux (FORKS false: no fork, or a fork
     of a process that has loaded system libraries is not safe there), `fn` runs here.
     """
+    return start_forked(fn, *args)()
+
+
+def start_forked(fn, *args):
+    """run_forked started: returns at once a function that waits for the result (or raises the exception), so
+    that this process can work meanwhile. Off Linux `fn` runs here, at once."""
     if not FORKS:
-        return fn(*args)
+        value = fn(*args)
+        return lambda: value
     read, write = os.pipe()
     parent = os.getpid()
     pid = os.fork()
@@ -215,15 +222,19 @@ def run_forked(fn, *args):
         finally:
             os._exit(code)
     os.close(write)
-    try:
-        with os.fdopen(read, "rb") as pipe:
-            head = pipe.read(8)
-            data = pipe.read(struct.unpack("<Q", head)[0]) if len(head) == 8 else b""
-    finally:
-        _, status = os.waitpid(pid, 0)
-    if not data:  # killed from outside (out of memory): as a worker of the pool killed, one line to the user
-        raise BrokenProcessPool(f"forked process {pid} ended without a result (status {status})")
-    value = pickle.loads(data[1:])
-    if data[:1] == b"e":
-        raise value
-    return value
+
+    def result():
+        try:
+            with os.fdopen(read, "rb") as pipe:
+                head = pipe.read(8)
+                data = pipe.read(struct.unpack("<Q", head)[0]) if len(head) == 8 else b""
+        finally:
+            _, status = os.waitpid(pid, 0)
+        if not data:  # killed from outside (out of memory): as a worker of the pool killed, one line to the user
+            raise BrokenProcessPool(f"forked process {pid} ended without a result (status {status})")
+        value = pickle.loads(data[1:])
+        if data[:1] == b"e":
+            raise value
+        return value
+
+    return result
