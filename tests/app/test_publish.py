@@ -3,6 +3,7 @@ results by line, table pages, QR codes, the wall start list, Russian plurals, ph
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -16,10 +17,11 @@ from conftest import SAMPLES, has
 from helpers import boxes_past, run_session
 
 from prefprint.app.kit import document_html, documents_of
-from prefprint.app.publish import deal_page, player_card, role_of
+from prefprint.app.publish import FORK_PAGES, built, deal_page, player_card, role_of
 from prefprint.engine.matchpoints import rounded_percent
 from prefprint.engine.rulings import Applied, Ruling
 from prefprint.engine.sample import random_fills
+from prefprint.io.pool import FORKS
 from prefprint.io.render import html, language_environment, qr_svg
 from prefprint.io.spec import parse_event
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook
@@ -678,3 +680,19 @@ def test_printed_protocols_start_a_page_only_where_they_cannot_fit_under_the_one
     small = [deal(5) for _ in range(4)]  # a club night: several to a page, left to the layout
     mark_new_pages(small)
     assert not any(d["new_page"] for d in small)
+
+
+def test_a_site_built_by_two_processes_is_the_site_built_by_one_in_order():
+    pages = [(f"p{i}.html", lambda i=i: f"<p>{i} {os.getpid()}</p>") for i in range(FORK_PAGES + 3)]
+    got = built(pages)
+    assert [path for path, _ in got] == [path for path, _ in pages]
+    assert [text.split()[0] for _, text in got] == [f"<p>{i}" for i in range(len(pages))]
+    if FORKS and (os.cpu_count() or 1) > 1:  # every other page from the child
+        assert len({text.split()[1] for _, text in got}) == 2
+
+    def broken():
+        raise ValueError("a template that fails")
+
+    for where in (0, 1):  # a failure in this process's half or in the child's: raised here
+        with pytest.raises(ValueError, match="a template that fails"):
+            built([*pages[:where], ("bad.html", broken), *pages[where:]])

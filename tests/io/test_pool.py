@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from prefprint.io.pool import WorkerPool
+from prefprint.io.pool import FORKS, WorkerPool, start_forked
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -170,3 +170,23 @@ def test_a_pool_starts_no_more_than_a_few_workers_per_core():
 
     assert WorkerPool(10**6).workers == PER_CORE * (os.cpu_count() or 1)
     assert WorkerPool(0).workers == WorkerPool(-5).workers == 1
+
+
+def _children() -> set[str]:
+    """This process's children, running or not yet waited for (/proc)."""
+    tasks = Path(f"/proc/{os.getpid()}/task")
+    return {c for t in tasks.iterdir() for c in (t / "children").read_text().split()} if tasks.exists() else set()
+
+
+@pytest.mark.skipif(not FORKS, reason="no fork here: start_forked calls at once")
+def test_a_forked_call_runs_while_this_process_works_and_gives_its_result_or_exception():
+    before = _children()
+    started = time.monotonic()
+    result = start_forked(time.sleep, 0.5)
+    time.sleep(0.5)  # the child sleeps at the same time
+    assert result() is None and time.monotonic() - started < 0.9
+    assert start_forked(_pid)() != os.getpid()
+    failed = start_forked(int, "x")
+    with pytest.raises(ValueError):
+        failed()
+    assert _children() <= before  # every child waited for
