@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from prefprint.checks.cells import TOLERANCE, WHISTS_LIMIT, close, parse_whists, signed
 from prefprint.checks.found import Findings, Problem
 from prefprint.engine.rules import ContractCell, Outcome, settle
 from prefprint.words.messages import Message, shown
+
+
+@lru_cache(maxsize=1 << 12)
+def _settled(outcome: Outcome, conventions) -> tuple:
+    """The engine's whists of an outcome, (seat, whists) each: a session's protocols repeat a few hundred."""
+    return tuple(settle(outcome, conventions).results.items())
 
 
 def check_whists(f: Findings, sheet, srow, contract: ContractCell, outcome: Outcome) -> dict | None:
@@ -26,7 +34,7 @@ def check_whists(f: Findings, sheet, srow, contract: ContractCell, outcome: Outc
             raise Problem(f"{s}_whists", "results.whists_range", value=shown(raw), limit=WHISTS_LIMIT)
         if w is not None:
             given[s] = w
-    computed = settle(outcome, f.event.conventions).results
+    computed = dict(_settled(outcome, f.event.conventions))
     if not given:
         return {s: computed[s] for s in seats}
     missing = [s for s in seats if s not in given]
