@@ -10,6 +10,8 @@ from helpers import tiny_event_text
 from serving import client, random_bodies, served, wait_live
 
 from prefprint.app import results
+from prefprint.engine.sample import random_fills
+from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 from prefprint.server import app as server_app
 from prefprint.words.numbers import number
 
@@ -103,3 +105,26 @@ def test_a_kit_workbook_spoilt_while_serving_is_named_not_touched_and_the_rows_s
     shown = wait_live(c, director, 2)["live"]
     assert shown["error"] is None and s.store.rows and len(s.store.rows) == 2
     assert not list(s.folder.glob(".live-*"))
+
+
+def test_rows_typed_into_the_kit_workbook_meanwhile_are_on_the_next_live_site(live):
+    c, s = live
+    director = s.codes["director"]
+    wait_live(c, director, 0)
+    bodies = [b for b, _ in random_bodies(s)]
+    posted = bodies[0]
+    fills, _ = random_fills(s.event, 7)
+    here = (posted["deal"], posted["round"], posted["table"])
+    paper = next(k for k in fills if k[0] == posted["deal"] and k != here)  # the same deal: two rows to compare
+    blank = write_protocol_workbook(s.event, s.folder / ".blank.xlsx")
+    fill_workbook(blank, s.folder / "protocols.xlsx", {paper: fills[paper]})  # typed there by the scorer
+    blank.unlink()
+    assert c.post("/api/rows", json=posted).status_code == 201
+    wait_live(c, director, 1)
+    exported = s.folder / "exported.xlsx"
+    exported.write_bytes(c.get(f"/api/export.xlsx?token={director}").content)
+    report = server_app.provisional_report(s.competition, s.event, exported, s.folder)
+    shown = c.get("/api/results").json()
+    assert shown == json.loads(json.dumps(results.ranking_json(report)))
+    played = {p["player"] for p in shown["ranking"] if p["max"]}
+    assert len(played) == 2 * s.event.table_size  # one row alone has nothing to be compared with
