@@ -17,6 +17,7 @@ from copy import copy
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import BinaryIO
 
 from openpyxl import Workbook, load_workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
@@ -831,9 +832,10 @@ def _percent(cell, ratio, digits: int) -> None:
 
 
 def fill_workbook(
-    source: Path, target: Path, fills: dict, status: dict | None = None, layouts: dict | None = None
+    source: Path | BinaryIO, target: Path, fills: dict, status: dict | None = None, layouts: dict | None = None
 ) -> Path:
-    """Copy a protocol workbook with rows filled in: {(deal, round, table): {column: value}}.
+    """Copy a protocol workbook (a file, or its bytes in memory) with rows filled in: {(deal, round, table):
+    {column: value}}.
 
     `status` sets the status cell of deals ({deal: "не сыграна"}); `layouts` the layout cells of deals
     dealt at the table ({deal: {sheet row: cards as text}}). Used by the scoring server's export and

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import io
 import json
 import os
 import tempfile
@@ -40,7 +41,6 @@ from prefprint.io.workbook import (
     layout_rows,
     protocol_workbook_bytes,
     read_meta,
-    write_protocol_workbook,
 )
 from prefprint.server import pages
 from prefprint.server.db import Closed, Conflict, Row, Store, Write, entered, now
@@ -178,14 +178,9 @@ def layout_fills(event: Event, layouts: dict) -> dict:
 def export_workbook(event: Event, source: Path | None, target: Path, fills: dict, layouts: dict | None = None) -> Path:
     """The kit's protocols.xlsx (`source`; None: a blank one) with the entered rows (`fills`) and layouts
     (`layouts`, as layout_fills gives them) filled in, rows typed there on paper kept."""
-    blank = None
     if source is None:
-        source = blank = write_protocol_workbook(event, target.with_name(f".{target.name}.blank.xlsx"))
-    try:
-        return fill_workbook(source, target, fills, layouts=layouts)
-    finally:
-        if blank is not None:
-            blank.unlink(missing_ok=True)
+        source = io.BytesIO(protocol_workbook_bytes(event))
+    return fill_workbook(source, target, fills, layouts=layouts)
 
 
 _HELD_BOOK: dict[str, tuple[str, HeldWorkbook]] = {}  # the worker's loaded workbook: event -> (its digest, it)
