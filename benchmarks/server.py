@@ -8,7 +8,10 @@ afterwards (every acknowledged row must be there: lost = acknowledged − stored
 round how long until the live results site (the server's live/, published again by its worker
 process) shows the round. The server's folder holds the event's double-dummy cache, as a kit
 printed with its analysis leaves it (`prefprint analyse` into the folder first, or the cache of
---cache FOLDER copied). Bounded: at most --rounds rounds (default 3) and --limit seconds (default
+--cache FOLDER copied); with --no-cache it holds none, as a kit printed with --no-analysis leaves
+it, and the live site's publishes solve the makeable tables meanwhile: the deals still unsolved
+are printed with each round, and at the end how long after the server started every table was on
+the site (waited for within --limit). Bounded: at most --rounds rounds (default 3) and --limit seconds (default
 120). Other work may share the cores.
 
 `--second-session`: the open played as two sessions (as benchmarks/competition.py plays it), session 1's
@@ -65,6 +68,7 @@ def main():
     parser.add_argument("--limit", type=float, default=120.0)
     parser.add_argument("--cache", type=Path, help="a folder whose analysis-cache.json serves (else analysed first)")
     parser.add_argument("--second-session", action="store_true", help="serve session 2, session 1 filled beside")
+    parser.add_argument("--no-cache", action="store_true", help="no analysis cache: the live site solves the tables")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="prefprint-serve-bench-"))
@@ -82,7 +86,7 @@ def main():
     event = load_competition(args.spec).session(session)
     if args.cache:
         shutil.copy(args.cache / CACHE_FILE, folder / CACHE_FILE)
-    else:
+    elif not args.no_cache:
         subprocess.run(
             [sys.executable, "-m", "prefprint", "analyse", args.spec, "-o", str(folder)],
             cwd=ROOT,
@@ -124,7 +128,7 @@ def main():
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
         rng = random.Random(1)
-        latencies, acknowledged, refused, live = [], 0, 0, []
+        latencies, acknowledged, refused, live, unsolved = [], 0, 0, [], []
         progress = f"http://127.0.0.1:{port}/api/progress?token={codes['director']}"
         lock = threading.Lock()
         rounds = event.movement.rounds[: args.rounds]
@@ -179,10 +183,17 @@ def main():
                     state = json.load(r)["live"]
                 if state["current"] and state["at"]:
                     live.append(time.monotonic() - posted)
+                    unsolved.append(state.get("unsolved", 0))
                     break
                 time.sleep(0.05)
-        with urllib.request.urlopen(progress, timeout=10) as r:
-            last = json.load(r)
+        tables = None  # seconds after the server started until every makeable table was on the live site
+        while time.monotonic() - started < args.limit:
+            with urllib.request.urlopen(progress, timeout=10) as r:
+                last = json.load(r)
+            if last["live"]["at"] and last["live"]["current"] and not last["live"].get("unsolved"):
+                tables = time.monotonic() - started
+                break
+            time.sleep(0.1)
         stored = last["rows"]
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -200,6 +211,12 @@ def main():
         + ", ".join(f"{t:.1f}" for t in live)
         + f" (of which {server_app.LIVE_DELAY:.1f} s waiting for more rows)"
     )
+    if args.no_cache:
+        print("deals without a makeable table when the round was on the site: " + ", ".join(map(str, unsolved)))
+        print(
+            "every makeable table on the live site "
+            + (f"{tables:.1f} s after the server started" if tables else f"not within {args.limit:.0f} s")
+        )
     if last["live"]["note"]:
         print(f"live site: {last['live']['note']}")
 

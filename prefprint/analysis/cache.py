@@ -13,8 +13,10 @@ All-pass has no double-dummy answer and is never asked for.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -42,6 +44,7 @@ class EventAnalysis:
     solved: int = 0  # (declarer, strain) problems solved by this run
     cached: int = 0  # problems answered from the cache
     unsaved: str = ""  # why the cache could not be written ("" when it was, or was not needed)
+    unsolved: list[int] = field(default_factory=list)  # deals left for a later run when the time given ran out
 
     def makeable(self, deal: int, declarer: str, contract) -> int | None:
         """The tricks the declarer takes with best play in a contract played on a deal (see DealAnalysis.makeable)."""
@@ -151,15 +154,26 @@ def _solve(task: tuple[Deal, list[tuple[str, str]], bool]) -> DealAnalysis:
     return analyse_deal(deal, asked, misere_count)
 
 
-def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealAnalysis]:
-    """Solve the tasks on `jobs` processes (default: every core), reporting each deal done."""
+def _run(tasks: list, jobs: int | None, progress: Progress | None, seconds: float | None = None) -> list[DealAnalysis]:
+    """Solve the tasks on `jobs` processes (default: every core), reporting each deal done.
+
+    `seconds`: no deal is started once that many have passed, but for each worker's first (those under
+    way are finished, so that every run gets on); the deals solved are returned, the others left out.
+    """
     say = progress or (lambda done, total: None)
     total = len(tasks)
     say(0, total)
     workers = max(1, min(jobs or os.cpu_count() or 1, total))
+    deadline = None if seconds is None else time.monotonic() + seconds
+
+    def in_time() -> bool:
+        return deadline is None or time.monotonic() < deadline
+
     if workers == 1:
         out = []
         for task in tasks:
+            if out and not in_time():
+                break
             out.append(_solve(task))
             say(len(out), total)
         return out
@@ -167,12 +181,18 @@ def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealA
 
     out = []
     with WorkerPool(workers) as pool:  # Ctrl-C or a failure: every worker ends at once, running deals unfinished
-        pending = set(pool.submit_all(_solve, tasks))
+        if deadline is None:
+            pending, queue = set(pool.submit_all(_solve, tasks)), iter(())
+        else:  # a deal at a time per worker, so that none is started late
+            queue = iter(tasks)
+            pending = {pool.submit(_solve, t) for t in itertools.islice(queue, workers)}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
                 out.append(f.result())
             say(len(out), total)
+            if in_time():
+                pending |= {pool.submit(_solve, t) for t in itertools.islice(queue, len(done))}
     return out
 
 
@@ -183,11 +203,15 @@ def analyse(
     jobs: int | None = None,
     progress: Progress | None = None,
     misere_count: bool = False,
+    seconds: float | None = None,
 ) -> EventAnalysis:
     """Analyse deals (all, or only `requests`), reusing and refreshing the cache in `folder` (None: no cache).
 
     `misere_count`: also count the tricks a caught misère cannot avoid, as comparing a played
-    misère with double dummy needs (several times slower than the verdict).
+    misère with double dummy needs (several times slower than the verdict). `seconds`: None, every
+    deal is solved; 0, none (the cache's answers only); more, no deal is started after that long
+    but for the first on each process (_run). A deal left unsolved (`unsolved`) carries what the
+    cache holds of it.
     """
     deals = list(deals)
     result = EventAnalysis()
@@ -224,10 +248,19 @@ def analyse(
             tasks.append((d, todo, misere_count))
         elif key in cache:
             result.deals[d.number] = cache[key]
-    for a in _run(tasks, jobs, progress) if tasks else ():
+    solved = _run(tasks, jobs, progress, seconds) if tasks and seconds != 0 else []
+    for a in solved:
         key = digests[a.number]
         cache[key] = result.deals[a.number] = _merge(cache.get(key), a)
-    if folder is not None and tasks:
+    if len(solved) < len(tasks):
+        done = {a.number for a in solved}
+        for deal, todo, _ in tasks:
+            if deal.number not in done:
+                result.unsolved.append(deal.number)
+                result.solved -= len(todo)
+                if digests[deal.number] in cache:
+                    result.deals[deal.number] = replace(cache[digests[deal.number]], number=deal.number)
+    if folder is not None and solved:
         # entries of other deals stay: another session may share the folder, and they are small
         try:
             save_cache(folder, cache)

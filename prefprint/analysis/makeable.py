@@ -83,9 +83,16 @@ def results_requests(deals, outcomes: Iterable[tuple[int, object]]) -> list[Requ
 
 
 def solve(
-    deals, folder: Path, requests: list[Request] | None = None, jobs: int | None = None, say: Say | None = None
+    deals,
+    folder: Path,
+    requests: list[Request] | None = None,
+    jobs: int | None = None,
+    say: Say | None = None,
+    seconds: float | None = None,
 ) -> EventAnalysis:
-    """Analyse deals (all, or only `requests`) with the cache of `folder`, saying what it does in progress lines."""
+    """Analyse deals (all, or only `requests`) with the cache of `folder`, saying what it does in progress lines.
+
+    `seconds`: no deal is started after that long (analyse); the rest is left for a later run."""
     say = say or (lambda msg: None)
     started = time.monotonic()
     step = {"next": 0.25}
@@ -98,7 +105,7 @@ def solve(
             while step["next"] <= done / total:
                 step["next"] += 0.25
 
-    result = analyse(list(deals), requests, folder=folder, jobs=jobs, progress=progress)
+    result = analyse(list(deals), requests, folder=folder, jobs=jobs, progress=progress, seconds=seconds)
     if result.solved:
         say(
             Message(

@@ -55,6 +55,10 @@ WINDOW = 60.0
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 LIVE = "live"  # the folder (in the session's) of the results site kept published while rows arrive
 LIVE_DELAY = 0.5  # seconds after a change before publishing: the rows of a round come together
+# seconds of double-dummy solving a live publish may start deals in (every core), when the kit's cache does
+# not hold them: a publish for new rows solves none, so that they are on the site at once; the publishes that
+# follow while no row comes bring a few deals' makeable tables each
+LIVE_SOLVE = 2.0
 
 
 def session_folder(competition: Competition, event: Event, folder: Path) -> Path:
@@ -208,6 +212,7 @@ def publish_live(
     rulings,
     layouts=None,
     earlier_rulings=None,
+    solve_seconds: float = LIVE_SOLVE,
 ):
     """The results site of the rows entered so far, published into folder/live by the pipeline of
     `prefprint results --no-pdf`: provisional while rows are missing, final when none is; in a later
@@ -215,15 +220,18 @@ def publish_live(
     read is the kit's protocols.xlsx (`source`) with the rows filled in as the director's export has them,
     filled in memory (io.workbook.held), not written and read back.
 
+    The makeable tables come from the kit's cache; deals it does not hold are solved on every core for
+    `solve_seconds` at a publish (0: none), kept in live/, and the rest left to the publishes that follow.
+
     Runs in the server's worker process. Returns {"final": bool, "ranking": results.ranking_json, "note":
-    text or None} or {"error": text} (nothing changed).
+    text or None, "unsolved": deals whose makeable table is still to be solved} or {"error": text}
+    (nothing changed).
     """
     with scratch_files(folder, ".live-") as scratch:
         try:
             book = held_workbook(event, source).fill(fills, layouts=layouts)
             with held(Path(folder) / "protocols.xlsx", book) as path:
-                # the makeable tables: the kit's cache, else solved here once (one core) and kept in live/
-                live = dict(pdf=False, spreadsheet=False, analysis=True, jobs=1)
+                live = dict(pdf=False, spreadsheet=False, analysis=True, analysis_seconds=solve_seconds)
                 report, note = session_report(
                     competition, event, path, folder, Path(folder) / LIVE, rulings, earlier_rulings, scratch, **live
                 )
@@ -231,6 +239,7 @@ def publish_live(
                     "final": not any(r.provisional for r in report.reports),
                     "ranking": results.ranking_json(report),
                     "note": note.text(event.language) if note else None,
+                    "unsolved": sum(len(r.analysis.unsolved) for r in report.reports if r.analysis),
                 }
         except PrefprintError as e:
             return {"error": e.text(event.language)}
@@ -475,6 +484,7 @@ class Scoring:
             "final": bool(state.get("final")),
             "error": state.get("error"),
             "note": state.get("note"),
+            "unsolved": state.get("unsolved") or 0,
         }
 
     # ------------------------------------------------------------------ the workbook and the ranking
@@ -544,7 +554,9 @@ class Scoring:
 
     async def _keep_live(self) -> None:
         await asyncio.sleep(LIVE_DELAY)
-        while self.live_state["version"] != self.store.version:
+        # again while rows changed meanwhile, or deals' makeable tables are still to be solved
+        while self.live_state["version"] != self.store.version or self.live_state.get("unsolved"):
+            solve = 0.0 if self.live_state["version"] != self.store.version else LIVE_SOLVE
             version, fills = self.store.version, self.fills()
             source = self.source if self.source.is_file() else None
             if self.live_pool is None:  # one worker, started afresh (not forked from the event loop)
@@ -558,6 +570,7 @@ class Scoring:
                 self.rulings,
                 self.layouts(),
                 self.earlier_rulings,
+                solve,
             )
             try:
                 out = await asyncio.wrap_future(self.live_pool.submit(publish_live, *job))

@@ -85,6 +85,7 @@ UI = (
     "live_waiting",
     "live_error",
     "live_final",
+    "live_solving",
     "layout",
     "layout_missing",
     "layout_enter",

@@ -388,6 +388,7 @@
     else if (!live.at) box.textContent = W.live_waiting;
     else box.textContent = `${W.live_at} ${live.at}` + (live.current ? (live.final ? ` · ${W.live_final}` : "") : ` · ${W.live_behind}`);
     if (live.note && !live.error) box.textContent += ` · ${live.note}`;
+    if (live.unsolved && !live.error) box.textContent += ` · ${W.live_solving} ${live.unsolved}`;
   }
 
   async function loadAudit() {

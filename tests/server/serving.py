@@ -61,11 +61,11 @@ def random_bodies(scoring, seed: int = 1) -> list[tuple[dict, dict]]:
 
 
 def wait_live(c, director: str, rows: int, timeout: float = 90.0) -> dict:
-    """The progress once live/ shows the rows entered (`rows` of them)."""
+    """The progress once live/ shows the rows entered (`rows` of them) and every deal's makeable table."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         p = c.get(f"/api/progress?token={director}").json()
-        if p["rows"] == rows and p["live"]["current"] and p["live"]["at"]:
+        if p["rows"] == rows and p["live"]["current"] and p["live"]["at"] and not p["live"]["unsolved"]:
             return p
         time.sleep(0.1)
     raise AssertionError(f"live/ not published within {timeout} s: {p['live']}")

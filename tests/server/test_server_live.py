@@ -33,7 +33,14 @@ def test_the_live_site_follows_the_rows_and_is_final_when_all_are_in(live):
     c, s = live
     director = s.codes["director"]
     first = wait_live(c, director, 0)  # published from the start: every deal still to come
-    assert first["live"] == {"at": first["live"]["at"], "current": True, "final": False, "error": None, "note": None}
+    assert first["live"] == {
+        "at": first["live"]["at"],
+        "current": True,
+        "final": False,
+        "error": None,
+        "note": None,
+        "unsolved": 0,
+    }
     page = c.get("/live/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
     assert "Предварительные итоги" in page.text and page.headers["content-security-policy"]
@@ -128,3 +135,29 @@ def test_rows_typed_into_the_kit_workbook_meanwhile_are_on_the_next_live_site(li
     assert shown == json.loads(json.dumps(results.ranking_json(report)))
     played = {p["player"] for p in shown["ranking"] if p["max"]}
     assert len(played) == 2 * s.event.table_size  # one row alone has nothing to be compared with
+
+
+def test_without_the_kit_analysis_the_site_comes_at_once_and_the_tables_follow(tmp_path, monkeypatch):
+    """No kit cache: a publish for new rows solves nothing, those after it what they have time for (here
+    one deal: no time, one process), the site up meanwhile, until every deal's table is there."""
+    monkeypatch.setattr(server_app.os, "cpu_count", lambda: 1)
+    spec = tmp_path / "tiny.toml"
+    spec.write_text(tiny_event_text(), encoding="utf-8")
+    app, s = served(tmp_path / "kit", spec)
+    live = s.folder / "live"
+    fills, _ = random_fills(s.event, 3)
+
+    def publish(seconds=1e-9):
+        out = server_app.publish_live(s.competition, s.event, None, fills, s.folder, None, solve_seconds=seconds)
+        assert "error" not in out, out
+        pages = {
+            d.number: (live / "deals" / f"deal-{d.number}.html").read_text(encoding="utf-8") for d in s.event.deals
+        }
+        return out["unsolved"], {n for n, page in pages.items() if '<table class="dd">' in page}
+
+    # deals 3 and 4 hold the cards of 1 and 2: their tables come with those, and the next publish asks nothing
+    assert publish(0) == (4, set())
+    assert publish() == (3, {1, 3})
+    assert publish() == (1, {1, 2, 3, 4})
+    assert publish() == (0, {1, 2, 3, 4})
+    assert not list(s.folder.glob(".live-*"))
