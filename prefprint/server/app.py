@@ -17,6 +17,7 @@ import hashlib
 import io
 import json
 import os
+import signal
 import tempfile
 import time
 from contextlib import asynccontextmanager, contextmanager
@@ -201,6 +202,16 @@ def held_workbook(event: Event, source: Path | None) -> HeldWorkbook:
         data = data if data is not None else protocol_workbook_bytes(event)
         _HELD_BOOK[event.digest] = (digest, HeldWorkbook(data))
     return _HELD_BOOK[event.digest][1]
+
+
+def _live_worker_start() -> None:
+    """In the live worker: SIGTERM (the server stopping it) unwinds the publish under way, its staged folder,
+    lock, scratch files and solving processes going with it, rather than ending the worker where it stands."""
+    signal.signal(signal.SIGTERM, _stop_publishing)
+
+
+def _stop_publishing(signum, frame):
+    raise SystemExit(0)
 
 
 def publish_live(
@@ -560,7 +571,7 @@ class Scoring:
             version, fills = self.store.version, self.fills()
             source = self.source if self.source.is_file() else None
             if self.live_pool is None:  # one worker, started afresh (not forked from the event loop)
-                self.live_pool = WorkerPool(1, spawn=True).__enter__()
+                self.live_pool = WorkerPool(1, _live_worker_start, spawn=True).__enter__()
             job = (
                 self.competition,
                 self.event,

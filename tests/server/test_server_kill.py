@@ -17,6 +17,7 @@ import time
 import urllib.error
 import urllib.request
 
+import pytest
 from serving import CLUB, ROOT, random_bodies, served
 
 
@@ -126,3 +127,63 @@ def test_kill_9_loses_no_acknowledged_row(tmp_path):
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(10)
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes under `pid` (Linux: /proc/PID/task/*/children)."""
+    out, todo = set(), [pid]
+    while todo:
+        for task in os.scandir(f"/proc/{todo.pop()}/task"):
+            try:
+                with open(f"{task.path}/children") as f:
+                    kids = [int(k) for k in f.read().split()]
+            except OSError:
+                continue
+            out.update(kids)
+            todo.extend(kids)
+    return out
+
+
+def _gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[-1].startswith("Z")  # ended, not yet reaped
+    except OSError:
+        return True
+
+
+def test_stopped_while_the_live_site_solves_nothing_is_left_behind(tmp_path):
+    """SIGTERM while the live worker solves the makeable tables (no kit cache): the worker and its solving
+    processes end with the server, and no staged folder, lock or warning is left."""
+    if not os.path.isdir("/proc/self/task"):
+        pytest.skip("needs Linux /proc")
+    folder = tmp_path / "kit"
+    scoring = served(folder)[1]
+    director = scoring.codes["director"]
+    scoring.store.close()
+    port = free_port()
+    proc = start(folder, port)
+    deadline = time.monotonic() + 60
+    live = None
+    while time.monotonic() < deadline:  # some tables solved, not all: the next solving publish under way
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/progress?token={director}", timeout=5) as r:
+            live = json.load(r)["live"]
+        if live["at"] and 0 < live["unsolved"] < len(scoring.event.deals):
+            break
+        time.sleep(0.05)
+    else:
+        proc.kill()
+        raise AssertionError(f"no solving publish seen: {live}")
+    under = _descendants(proc.pid)
+    assert under  # the worker, and the processes it solves on
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=20)
+    err = err.decode()
+    assert "Traceback" not in err and "leaked" not in err and "Warning" not in err, err
+    deadline = time.monotonic() + 5
+    while not all(_gone(pid) for pid in under) and time.monotonic() < deadline:  # a moment after their parent
+        time.sleep(0.05)
+    left = {pid: open(f"/proc/{pid}/cmdline").read() for pid in under if not _gone(pid)}
+    assert not left
+    assert sorted(p.name for p in folder.iterdir()) == ["live", "scoring.sqlite", "serve-secret"]
+    assert "analysis-cache.json" in {p.name for p in (folder / "live").iterdir()}  # what was solved is kept
