@@ -92,7 +92,8 @@ def solve(
 ) -> EventAnalysis:
     """Analyse deals (all, or only `requests`) with the cache of `folder`, saying what it does in progress lines.
 
-    `seconds`: no deal is started after that long (analyse); the rest is left for a later run."""
+    `seconds`: 0, the cache's answers only; more, no deal is started after that long; the rest is left
+    for a later run (analyse)."""
     say = say or (lambda msg: None)
     started = time.monotonic()
     step = {"next": 0.25}

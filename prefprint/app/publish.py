@@ -846,9 +846,10 @@ def analyse_reports(
         requests = makeable.results_requests(event.deals, outcomes)
         if len(reports) > 1:
             say(Message("makeable.session", n=event.session))
+        left = seconds
         if seconds:  # what is left of the time (each process's first deal is started whatever: see analyse)
-            seconds = max(1e-6, seconds - (time.monotonic() - started))
-        report.analysis = makeable.solve(event.deals, staging, requests, jobs, say, seconds)
+            left = max(1e-6, seconds - (time.monotonic() - started))
+        report.analysis = makeable.solve(event.deals, staging, requests, jobs, say, left)
 
 
 def publish(
