@@ -255,11 +255,16 @@ def analyse(
     if len(solved) < len(tasks):
         done = {a.number for a in solved}
         for deal, todo, _ in tasks:
-            if deal.number not in done:
+            if deal.number in done:
+                continue
+            result.solved -= len(todo)
+            key = digests[deal.number]
+            if key in cache:  # what it holds of the deal, all of it when another deal of the same cards was solved
+                result.deals[deal.number] = replace(cache[key], number=deal.number)
+            if _missing(cache.get(key), todo, misere_count):
                 result.unsolved.append(deal.number)
-                result.solved -= len(todo)
-                if digests[deal.number] in cache:
-                    result.deals[deal.number] = replace(cache[digests[deal.number]], number=deal.number)
+            else:
+                result.cached += len(todo)
     if folder is not None and solved:
         # entries of other deals stay: another session may share the folder, and they are small
         try:
