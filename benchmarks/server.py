@@ -199,6 +199,8 @@ def main():
         proc.send_signal(signal.SIGTERM)
         proc.wait(10)
     latencies.sort()
+    if not latencies:  # --rounds 0: only the tables solved while no row comes (with --no-cache)
+        latencies = [0.0]
     p95 = latencies[max(0, int(round(0.95 * len(latencies))) - 1)]
     print(
         f"{event.movement.tables} tables, {len(rounds)} rounds of {len(latencies) // max(1, len(rounds))} rows "

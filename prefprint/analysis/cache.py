@@ -13,10 +13,8 @@ All-pass has no double-dummy answer and is never asked for.
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import os
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -154,26 +152,15 @@ def _solve(task: tuple[Deal, list[tuple[str, str]], bool]) -> DealAnalysis:
     return analyse_deal(deal, asked, misere_count)
 
 
-def _run(tasks: list, jobs: int | None, progress: Progress | None, seconds: float | None = None) -> list[DealAnalysis]:
-    """Solve the tasks on `jobs` processes (default: every core), reporting each deal done.
-
-    `seconds`: no deal is started once that many have passed, but for each worker's first (those under
-    way are finished, so that every run gets on); the deals solved are returned, the others left out.
-    """
+def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealAnalysis]:
+    """Solve the tasks on `jobs` processes (default: every core), reporting each deal done."""
     say = progress or (lambda done, total: None)
     total = len(tasks)
     say(0, total)
     workers = max(1, min(jobs or os.cpu_count() or 1, total))
-    deadline = None if seconds is None else time.monotonic() + seconds
-
-    def in_time() -> bool:
-        return deadline is None or time.monotonic() < deadline
-
     if workers == 1:
         out = []
         for task in tasks:
-            if out and not in_time():
-                break
             out.append(_solve(task))
             say(len(out), total)
         return out
@@ -181,19 +168,50 @@ def _run(tasks: list, jobs: int | None, progress: Progress | None, seconds: floa
 
     out = []
     with WorkerPool(workers) as pool:  # Ctrl-C or a failure: every worker ends at once, running deals unfinished
-        if deadline is None:
-            pending, queue = set(pool.submit_all(_solve, tasks)), iter(())
-        else:  # a deal at a time per worker, so that none is started late
-            queue = iter(tasks)
-            pending = {pool.submit(_solve, t) for t in itertools.islice(queue, workers)}
+        pending = set(pool.submit_all(_solve, tasks))
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
                 out.append(f.result())
             say(len(out), total)
-            if in_time():
-                pending |= {pool.submit(_solve, t) for t in itertools.islice(queue, len(done))}
     return out
+
+
+class Background:
+    """Deals solved on processes that outlive a call of analyse (the scoring server's live worker, publishing
+    again and again): a call takes the deals solved since the one before and hands over those still to
+    solve, and returns at once. `stop()` ends the processes; so does the end of the process that made them.
+    Used from one thread, the one that lives as long as the processes (see io.pool).
+    """
+
+    def __init__(self, jobs: int | None = None):
+        self.jobs = jobs
+        self.pool: WorkerPool | None = None
+        self.running: dict[tuple, object] = {}  # (deal digest, asked, misère counts) -> its future
+
+    def step(self, tasks: list) -> list[DealAnalysis]:
+        """The analyses of `tasks` finished so far (a deal that failed raises its error); the rest started."""
+        if self.pool is None:
+            self.pool = WorkerPool(self.jobs or os.cpu_count() or 1).__enter__()
+        out, asked = [], set()
+        for task in tasks:
+            deal, todo, misere_count = task
+            key = (deal_digest(deal), frozenset(todo), misere_count)
+            asked.add(key)
+            future = self.running.get(key)
+            if future is None:
+                self.running[key] = self.pool.submit(_solve, task)
+            elif future.done():
+                del self.running[key]
+                out.append(replace(future.result(), number=deal.number))
+        for key in [k for k, f in self.running.items() if k not in asked and f.done()]:
+            del self.running[key]  # asked no more (answered from elsewhere, or the deal changed)
+        return out
+
+    def stop(self) -> None:
+        if self.pool is not None:
+            self.pool.stop()
+        self.pool, self.running = None, {}
 
 
 def analyse(
@@ -203,15 +221,14 @@ def analyse(
     jobs: int | None = None,
     progress: Progress | None = None,
     misere_count: bool = False,
-    seconds: float | None = None,
+    background: Background | None = None,
 ) -> EventAnalysis:
     """Analyse deals (all, or only `requests`), reusing and refreshing the cache in `folder` (None: no cache).
 
     `misere_count`: also count the tricks a caught misère cannot avoid, as comparing a played
-    misère with double dummy needs (several times slower than the verdict). `seconds`: None, every
-    deal is solved; 0, none (the cache's answers only); more, no deal is started after that long
-    but for the first on each process (_run). A deal left unsolved (`unsolved`) carries what the
-    cache holds of it.
+    misère with double dummy needs (several times slower than the verdict). `background`: the deals
+    are solved there, this call taking those finished since the last (Background.step) and returning
+    at once; a deal left unsolved (`unsolved`) carries what the cache holds of it.
     """
     deals = list(deals)
     result = EventAnalysis()
@@ -248,7 +265,12 @@ def analyse(
             tasks.append((d, todo, misere_count))
         elif key in cache:
             result.deals[d.number] = cache[key]
-    solved = _run(tasks, jobs, progress, seconds) if tasks and seconds != 0 else []
+    if not tasks:
+        solved = []
+    elif background is not None:
+        solved = background.step(tasks)
+    else:
+        solved = _run(tasks, jobs, progress)
     for a in solved:
         key = digests[a.number]
         cache[key] = result.deals[a.number] = _merge(cache.get(key), a)

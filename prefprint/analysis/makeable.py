@@ -88,12 +88,11 @@ def solve(
     requests: list[Request] | None = None,
     jobs: int | None = None,
     say: Say | None = None,
-    seconds: float | None = None,
+    background=None,
 ) -> EventAnalysis:
     """Analyse deals (all, or only `requests`) with the cache of `folder`, saying what it does in progress lines.
 
-    `seconds`: 0, the cache's answers only; more, no deal is started after that long; the rest is left
-    for a later run (analyse)."""
+    `background` (cache.Background): solved there, the deals not yet solved left for a later call."""
     say = say or (lambda msg: None)
     started = time.monotonic()
     step = {"next": 0.25}
@@ -106,7 +105,7 @@ def solve(
             while step["next"] <= done / total:
                 step["next"] += 0.25
 
-    result = analyse(list(deals), requests, folder=folder, jobs=jobs, progress=progress, seconds=seconds)
+    result = analyse(list(deals), requests, folder=folder, jobs=jobs, progress=progress, background=background)
     if result.solved:
         say(
             Message(

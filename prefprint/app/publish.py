@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import time
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -822,21 +821,20 @@ def analyse_reports(
     wanted: bool = True,
     jobs: int | None = None,
     progress=None,
-    seconds: float | None = None,
+    background=None,
 ) -> None:
     """Carry the analysis cache into the staged folder and (if wanted) analyse each report's deals.
 
     The whole table of every deal and the contracts played are solved where the cache (the kit's,
     or `prefprint analyse`'s, in the folder around the results) does not hold them. Every session
-    of a competition shares the one cache at the top of the folder. `seconds` (cache.analyse): 0, the
-    cache's answers only; more, no deal is started after that long (the scoring server's live site,
-    a few deals solved at each publish); the deals left carry what the cache holds (`analysis.unsolved`).
+    of a competition shares the one cache at the top of the folder. `background` (cache.Background):
+    solved there while the pages are published with what is solved so far (the scoring server's live
+    site); the deals left carry what the cache holds (`analysis.unsolved`).
     """
     makeable.carry_cache(makeable.cache_sources(folder), staging)
     if not wanted:
         return
     say = progress or (lambda msg: None)
-    started = time.monotonic()
     for report in reports:
         event = report.event
         outcomes = [
@@ -848,10 +846,7 @@ def analyse_reports(
         requests = makeable.results_requests(event.deals, outcomes)
         if len(reports) > 1:
             say(Message("makeable.session", n=event.session))
-        left = seconds
-        if seconds:  # what is left of the time (each process's first deal is started whatever: see analyse)
-            left = max(1e-6, seconds - (time.monotonic() - started))
-        report.analysis = makeable.solve(event.deals, staging, requests, jobs, say, left)
+        report.analysis = makeable.solve(event.deals, staging, requests, jobs, say, background)
 
 
 def publish(

@@ -183,7 +183,7 @@ def run(
     spreadsheet: bool = True,
     keep: bool = False,
     final_when_complete: bool = False,
-    analysis_seconds: float | None = None,
+    analysis_background=None,
 ) -> CompetitionReport:
     """Check every session's workbook, matchpoint each within its session, rank over all; then publish.
 
@@ -197,8 +197,8 @@ def run(
     published again at every change, leaves it out). Files that did not change are hard-linked from the
     folder replaced, and the PDF's parts that did not change are not rendered again. `site_ready(path)` is called when
     the site is in place and the PDF follows. `analysis`: the pages set the results against double
-    dummy (one cache for every session, at the top of the folder); `analysis_seconds`: no deal is solved
-    after that long, those left are solved by a later run (analyse_reports). `keep`: see checked_session; the pages
+    dummy (one cache for every session, at the top of the folder); `analysis_background`: solved there,
+    what is not solved yet left to a later run (analyse_reports). `keep`: see checked_session; the pages
     of a session whose report did not change are not built again either (publish_site).
     `final_when_complete` (with `provisional`): once no row is missing, the final run instead, checked
     and published once (the scoring server's last publish); should the final check find problems the
@@ -223,7 +223,7 @@ def run(
         one = len(competition.sessions) == 1
 
         def site(staging, previous):
-            publishing.analyse_reports(reports, out.folder, staging, analysis, jobs, progress, analysis_seconds)
+            publishing.analyse_reports(reports, out.folder, staging, analysis, jobs, progress, analysis_background)
             if one:
                 publishing.publish_site(
                     reports[0], staging, previous=previous, root=staging, workbook=spreadsheet and not pdf

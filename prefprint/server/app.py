@@ -29,6 +29,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from prefprint.analysis.cache import Background
 from prefprint.app import results
 from prefprint.engine.deals import typed_layout
 from prefprint.engine.model import Competition, Event
@@ -56,10 +57,9 @@ WINDOW = 60.0
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 LIVE = "live"  # the folder (in the session's) of the results site kept published while rows arrive
 LIVE_DELAY = 0.5  # seconds after a change before publishing: the rows of a round come together
-# seconds of double-dummy solving a live publish may start deals in (every core), when the kit's cache does
-# not hold them: a publish for new rows solves none, so that they are on the site at once; the publishes that
-# follow while no row comes bring a few deals' makeable tables each
-LIVE_SOLVE = 2.0
+# while the worker solves makeable tables the kit's cache does not hold (on every core, in the background) and
+# no row comes, live/ is published again this many seconds after the last time with the tables solved meanwhile
+LIVE_SOLVE = 5.0
 
 
 def session_folder(competition: Competition, event: Event, folder: Path) -> Path:
@@ -204,13 +204,18 @@ def held_workbook(event: Event, source: Path | None) -> HeldWorkbook:
     return _HELD_BOOK[event.digest][1]
 
 
+_SOLVING = Background()  # the worker's processes solving the makeable tables the kit's cache lacks
+
+
 def _live_worker_start() -> None:
-    """In the live worker: SIGTERM (the server stopping it) unwinds the publish under way, its staged folder,
-    lock, scratch files and solving processes going with it, rather than ending the worker where it stands."""
+    """In the live worker: SIGTERM (the server stopping it) ends the solving processes and unwinds the publish
+    under way, its staged folder, lock and scratch files going with it, rather than ending the worker where
+    it stands."""
     signal.signal(signal.SIGTERM, _stop_publishing)
 
 
 def _stop_publishing(signum, frame):
+    _SOLVING.stop()
     raise SystemExit(0)
 
 
@@ -223,7 +228,6 @@ def publish_live(
     rulings,
     layouts=None,
     earlier_rulings=None,
-    solve_seconds: float = LIVE_SOLVE,
 ):
     """The results site of the rows entered so far, published into folder/live by the pipeline of
     `prefprint results --no-pdf`: provisional while rows are missing, final when none is; in a later
@@ -231,8 +235,8 @@ def publish_live(
     read is the kit's protocols.xlsx (`source`) with the rows filled in as the director's export has them,
     filled in memory (io.workbook.held), not written and read back.
 
-    The makeable tables come from the kit's cache; deals it does not hold are solved on every core for
-    `solve_seconds` at a publish (0: none), kept in live/, and the rest left to the publishes that follow.
+    The makeable tables come from the kit's cache; the deals it does not hold are solved in the background on
+    every core (_SOLVING), the site published meanwhile with the tables solved so far (kept in live/).
 
     Runs in the server's worker process. Returns {"final": bool, "ranking": results.ranking_json, "note":
     text or None, "unsolved": deals whose makeable table is still to be solved} or {"error": text}
@@ -242,7 +246,7 @@ def publish_live(
         try:
             book = held_workbook(event, source).fill(fills, layouts=layouts)
             with held(Path(folder) / "protocols.xlsx", book) as path:
-                live = dict(pdf=False, spreadsheet=False, analysis=True, analysis_seconds=solve_seconds)
+                live = dict(pdf=False, spreadsheet=False, analysis=True, analysis_background=_SOLVING)
                 report, note = session_report(
                     competition, event, path, folder, Path(folder) / LIVE, rulings, earlier_rulings, scratch, **live
                 )
@@ -331,6 +335,7 @@ class Scoring:
         self.live = live  # keep folder/live published (publish_live)
         self.live_state: dict = {"version": None, "at": None}  # what live/ shows: rows version, when, final/error
         self.live_task = None
+        self.live_wake = asyncio.Event()  # rows came while the worker waits to publish tables solved meanwhile
         self.live_pool = None
         self.lang = event.language
         self.codes = entry_codes.codes(event, entry_codes.secret(self.folder))
@@ -562,12 +567,23 @@ class Scoring:
         """Rows or rounds changed: publish live/ again soon (one run at a time, the last change always in)."""
         if self.live and (self.live_task is None or self.live_task.done()):
             self.live_task = asyncio.ensure_future(self._keep_live())
+        elif self.live:
+            self.live_wake.set()  # waiting to publish the tables solved meanwhile: publish the rows now
 
     async def _keep_live(self) -> None:
         await asyncio.sleep(LIVE_DELAY)
-        # again while rows changed meanwhile, or deals' makeable tables are still to be solved
-        while self.live_state["version"] != self.store.version or self.live_state.get("unsolved"):
-            solve = 0.0 if self.live_state["version"] != self.store.version else LIVE_SOLVE
+        while True:
+            if self.live_state["version"] == self.store.version:
+                if not self.live_state.get("unsolved"):
+                    return
+                # makeable tables are being solved: again a moment later, or as soon as rows come
+                self.live_wake.clear()
+                try:
+                    await asyncio.wait_for(self.live_wake.wait(), LIVE_SOLVE)
+                except TimeoutError:
+                    pass
+                else:
+                    await asyncio.sleep(LIVE_DELAY)
             version, fills = self.store.version, self.fills()
             source = self.source if self.source.is_file() else None
             if self.live_pool is None:  # one worker, started afresh (not forked from the event loop)
@@ -581,7 +597,6 @@ class Scoring:
                 self.rulings,
                 self.layouts(),
                 self.earlier_rulings,
-                solve,
             )
             try:
                 out = await asyncio.wrap_future(self.live_pool.submit(publish_live, *job))

@@ -442,8 +442,8 @@ def test_the_cache_answers_a_second_run_without_solving(tiny, tmp_path):
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_a_run_given_no_time_solves_a_deal_a_process_and_leaves_the_rest_to_the_next(tmp_path, jobs):
-    """The scoring server's live site: each publish solves what it has time for, the next ones the rest."""
+def test_deals_solved_in_the_background_come_with_the_calls_that_follow(tmp_path, jobs):
+    """The scoring server's live site: each publish takes the deals solved since the last, at once."""
     deals = [generate_deal(11, n, 1, "NE"[n % 2], 3) for n in range(1, 5)]
     assert len({analysis.deal_digest(d) for d in deals}) == 4
     asked = [(d.number, active_seats(3, d.dealer)[1], s) for d in deals for s in ("♠", "БК")]
@@ -451,21 +451,48 @@ def test_a_run_given_no_time_solves_a_deal_a_process_and_leaves_the_rest_to_the_
     seat = asked[-1][1]
     analysis.analyse(deals[-1:], [(4, seat, "♠")], folder=tmp_path, jobs=1)  # the cache holds a part of deal 4
 
-    nothing = analysis.analyse(deals, asked, folder=tmp_path, jobs=jobs, seconds=0)  # the cache's answers only
-    assert nothing.unsolved == [1, 2, 3, 4] and nothing.solved == 0 and list(nothing.deals) == [4]
-    first = analysis.analyse(deals, asked, folder=tmp_path, jobs=jobs, seconds=1e-9)
-    assert first.unsolved == [2, 3, 4][jobs - 1 :]  # each process starts one deal, then the time is up
-    assert first.solved == 2 * jobs and first.cached == 1
-    assert first.deals[4].tricks == {seat: {"♠": whole.deals[4].tricks[seat]["♠"]}}  # what the cache holds
-    runs, left = 1, first.unsolved
-    while left:
-        run = analysis.analyse(deals, asked, folder=tmp_path, jobs=jobs, seconds=1e-9)
-        assert len(run.unsolved) == max(0, len(left) - jobs)  # never stuck: every run gets on
-        runs, left = runs + 1, run.unsolved
-    assert runs == len(deals) // jobs
+    background = analysis.Background(jobs)
+    try:
+        first = analysis.analyse(deals, asked, folder=tmp_path, background=background)
+        assert first.unsolved == [1, 2, 3, 4] and first.solved == 0 and first.cached == 1  # handed over, not waited for
+        assert first.deals == {4: first.deals[4]} and first.deals[4].tricks == {
+            seat: {"♠": whole.deals[4].tricks[seat]["♠"]}
+        }
+        assert len(background.running) == 4
+        left, deadline = first.unsolved, time.monotonic() + 60
+        while left and time.monotonic() < deadline:
+            time.sleep(0.05)
+            run = analysis.analyse(deals, asked, folder=tmp_path, background=background)
+            assert set(run.unsolved) <= set(left)  # what was solved stays solved (in the cache)
+            left = run.unsolved
+        assert not left and not background.running
+    finally:
+        background.stop()
     final = analysis.analyse(deals, asked, folder=tmp_path, jobs=1)
     assert final.solved == 0 and final.unsolved == [] and final.cached == len(asked)
     assert {n: a.tricks for n, a in final.deals.items()} == {n: a.tricks for n, a in whole.deals.items()}
+
+
+def test_a_deal_that_fails_in_the_background_raises_and_stopping_ends_the_processes(tiny):
+    import multiprocessing
+
+    event = parse_event(tiny.read_text(encoding="utf-8"), tiny)
+    d = event.deals[0]
+    broken = Deal(d.number, d.set, d.dealer, d.table_size, tuple((s, h[:9] + h[:1]) for s, h in d.hands), d.talon)
+    background = analysis.Background(1)
+    try:
+        analysis.analyse([broken], background=background)
+        deadline = time.monotonic() + 20
+        with pytest.raises(ValueError, match="twice"):
+            while time.monotonic() < deadline:
+                analysis.analyse([broken], background=background)
+                time.sleep(0.05)
+    finally:
+        background.stop()
+    deadline = time.monotonic() + 5
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not multiprocessing.active_children()
 
 
 def test_a_changed_deal_is_solved_again(tiny, tmp_path):

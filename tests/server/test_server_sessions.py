@@ -28,6 +28,7 @@ def _two_sessions(tmp_path):
 @pytest.fixture
 def kit(tmp_path, monkeypatch):
     monkeypatch.setattr(server_app, "LIVE_DELAY", 0.05)
+    monkeypatch.setattr(server_app, "LIVE_SOLVE", 0.2)
     return _two_sessions(tmp_path), tmp_path / "kit"
 
 
