@@ -42,7 +42,7 @@ class EventAnalysis:
     solved: int = 0  # (declarer, strain) problems solved by this run
     cached: int = 0  # problems answered from the cache
     unsaved: str = ""  # why the cache could not be written ("" when it was, or was not needed)
-    unsolved: list[int] = field(default_factory=list)  # deals left for a later run when the time given ran out
+    unsolved: list[int] = field(default_factory=list)  # deals still being solved in the background (Background)
 
     def makeable(self, deal: int, declarer: str, contract) -> int | None:
         """The tricks the declarer takes with best play in a contract played on a deal (see DealAnalysis.makeable)."""
@@ -180,8 +180,9 @@ def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealA
 class Background:
     """Deals solved on processes that outlive a call of analyse (the scoring server's live worker, publishing
     again and again): a call takes the deals solved since the one before and hands over those still to
-    solve, and returns at once. `stop()` ends the processes; so does the end of the process that made them.
-    Used from one thread, the one that lives as long as the processes (see io.pool).
+    solve, and returns at once. What a call takes is kept by the cache of its folder: with no folder, the
+    next call would hand the same deals over again. `stop()` ends the processes; so does the end of the
+    process that made them. Used from one thread, the one that lives as long as the processes (see io.pool).
     """
 
     def __init__(self, jobs: int | None = None):
