@@ -190,23 +190,23 @@ class Background:
         self.pool: WorkerPool | None = None
         self.running: dict[tuple, object] = {}  # (deal digest, asked, misère counts) -> its future
 
-    def step(self, tasks: list) -> list[DealAnalysis]:
-        """The analyses of `tasks` finished so far (a deal that failed raises its error); the rest started."""
-        if self.pool is None:
-            self.pool = WorkerPool(self.jobs or os.cpu_count() or 1).__enter__()
-        out, asked = [], set()
+    def step(self, tasks: list, answered: Iterable[str] = ()) -> list[DealAnalysis]:
+        """The analyses of `tasks` finished so far (a deal that failed raises its error); the rest started.
+        `answered`: digests of deals the cache now answers, whose results are forgotten."""
+        answered = set(answered)
+        for key in [k for k, f in self.running.items() if k[0] in answered and f.done()]:
+            del self.running[key]
+        out = []
         for task in tasks:
             deal, todo, misere_count = task
             key = (deal_digest(deal), frozenset(todo), misere_count)
-            asked.add(key)
             future = self.running.get(key)
             if future is None:
+                if self.pool is None:
+                    self.pool = WorkerPool(self.jobs or os.cpu_count() or 1).__enter__()
                 self.running[key] = self.pool.submit(_solve, task)
-            elif future.done():
-                del self.running[key]
+            elif future.done():  # kept until the cache answers: should this call's result be lost, the next has it
                 out.append(replace(future.result(), number=deal.number))
-        for key in [k for k, f in self.running.items() if k not in asked and f.done()]:
-            del self.running[key]  # asked no more (answered from elsewhere, or the deal changed)
         return out
 
     def stop(self) -> None:
@@ -266,12 +266,11 @@ def analyse(
             tasks.append((d, todo, misere_count))
         elif key in cache:
             result.deals[d.number] = cache[key]
-    if not tasks:
-        solved = []
-    elif background is not None:
-        solved = background.step(tasks)
+    if background is not None:
+        pending = {digests[d.number] for d, _, _ in tasks}
+        solved = background.step(tasks, set(digests.values()) - pending)  # none to solve: it forgets the answered
     else:
-        solved = _run(tasks, jobs, progress)
+        solved = _run(tasks, jobs, progress) if tasks else []
     for a in solved:
         key = digests[a.number]
         cache[key] = result.deals[a.number] = _merge(cache.get(key), a)

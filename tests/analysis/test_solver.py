@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import time
 from functools import cache
 from itertools import combinations
@@ -449,26 +450,32 @@ def test_deals_solved_in_the_background_come_with_the_calls_that_follow(tmp_path
     asked = [(d.number, active_seats(3, d.dealer)[1], s) for d in deals for s in ("♠", "БК")]
     whole = analysis.analyse(deals, asked, jobs=1)
     seat = asked[-1][1]
-    analysis.analyse(deals[-1:], [(4, seat, "♠")], folder=tmp_path, jobs=1)  # the cache holds a part of deal 4
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    analysis.analyse(deals[-1:], [(4, seat, "♠")], folder=folder, jobs=1)  # the cache holds a part of deal 4
 
     background = analysis.Background(jobs)
     try:
-        first = analysis.analyse(deals, asked, folder=tmp_path, background=background)
+        first = analysis.analyse(deals, asked, folder=folder, background=background)
         assert first.unsolved == [1, 2, 3, 4] and first.solved == 0 and first.cached == 1  # handed over, not waited for
         assert first.deals == {4: first.deals[4]} and first.deals[4].tricks == {
             seat: {"♠": whole.deals[4].tricks[seat]["♠"]}
         }
         assert len(background.running) == 4
-        left, deadline = first.unsolved, time.monotonic() + 60
-        while left and time.monotonic() < deadline:
+        deadline = time.monotonic() + 60
+        while not all(f.done() for f in background.running.values()) and time.monotonic() < deadline:
             time.sleep(0.05)
-            run = analysis.analyse(deals, asked, folder=tmp_path, background=background)
-            assert set(run.unsolved) <= set(left)  # what was solved stays solved (in the cache)
-            left = run.unsolved
-        assert not left and not background.running
+        # a publish that takes them and then fails: its staged folder (a copy of the cache) is thrown away
+        shutil.copytree(folder, tmp_path / "lost")
+        lost = analysis.analyse(deals, asked, folder=tmp_path / "lost", background=background)
+        assert lost.unsolved == [] and lost.solved == len(asked) - 1
+        again = analysis.analyse(deals, asked, folder=folder, background=background)  # the next one has them
+        assert again.unsolved == [] and again.solved == len(asked) - 1
+        tail = analysis.analyse(deals, asked, folder=folder, background=background)
+        assert tail.solved == 0 and tail.cached == len(asked) and not background.running  # asked no more
     finally:
         background.stop()
-    final = analysis.analyse(deals, asked, folder=tmp_path, jobs=1)
+    final = analysis.analyse(deals, asked, folder=folder, jobs=1)
     assert final.solved == 0 and final.unsolved == [] and final.cached == len(asked)
     assert {n: a.tricks for n, a in final.deals.items()} == {n: a.tricks for n, a in whole.deals.items()}
 
