@@ -9,7 +9,7 @@ round how long until the live results site (the server's live/, published again 
 process) shows the round. The server's folder holds the event's double-dummy cache, as a kit
 printed with its analysis leaves it (`prefprint analyse` into the folder first, or the cache of
 --cache FOLDER copied); with --no-cache it holds none, as a kit printed with --no-analysis leaves
-it, and the live site's publishes solve the makeable tables meanwhile: the deals still unsolved
+it, and the live worker solves the makeable tables in the background: the deals still unsolved
 are printed with each round, and at the end how long after the server started every table was on
 the site (waited for within --limit). Bounded: at most --rounds rounds (default 3) and --limit seconds (default
 120). Other work may share the cores.

@@ -238,7 +238,7 @@ def deal_page(report, d) -> dict:
         "rows": rows,
         "top": top,
         "dd": dd,
-        # still to be solved (the scoring server's live site solves a few deals at each publish)
+        # still being solved (in the background, for the scoring server's live site)
         "dd_pending": report.analysis is not None and d.number in report.analysis.unsolved,
         "dd_lines": makeable.table_lines(dd, words(lang)) if dd else None,
         "lines": _lines(event, d),
