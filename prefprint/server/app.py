@@ -60,6 +60,7 @@ LIVE_DELAY = 0.5  # seconds after a change before publishing: the rows of a roun
 # while the worker solves makeable tables the kit's cache does not hold (on every core, in the background) and
 # no row comes, live/ is published again this many seconds after the last time with the tables solved meanwhile
 LIVE_SOLVE = 5.0
+LIVE_RETRIES = 3  # a worker that died while tables were solved is started again this many times in a row
 
 
 def session_folder(competition: Competition, event: Event, folder: Path) -> Path:
@@ -336,6 +337,7 @@ class Scoring:
         self.live_state: dict = {"version": None, "at": None}  # what live/ shows: rows version, when, final/error
         self.live_task = None
         self.live_wake = asyncio.Event()  # rows came while the worker waits to publish tables solved meanwhile
+        self.live_deaths = 0  # workers that died one after the other
         self.live_pool = None
         self.lang = event.language
         self.codes = entry_codes.codes(event, entry_codes.secret(self.folder))
@@ -603,6 +605,11 @@ class Scoring:
             except Exception as e:  # the worker died (out of memory, killed): a new one next time
                 self.stop_live()
                 out = {"error": Message("serve.live_failed", error=type(e).__name__).text(self.lang)}
+                self.live_deaths += 1
+                if self.live_deaths <= LIVE_RETRIES:  # tables were being solved: a new worker carries on
+                    out["unsolved"] = self.live_state.get("unsolved") or 0
+            else:
+                self.live_deaths = 0
             ranking = out.pop("ranking", None)
             if ranking is not None:
                 self.ranked = (version, ranking)

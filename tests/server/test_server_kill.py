@@ -186,3 +186,51 @@ def test_stopped_while_the_live_site_solves_nothing_is_left_behind(tmp_path):
     left = {pid: open(f"/proc/{pid}/cmdline").read() for pid in under if not _gone(pid)}
     assert not left
     assert sorted(p.name for p in folder.iterdir()) == ["live", "scoring.sqlite", "serve-secret"]
+
+
+def test_a_worker_killed_while_the_tables_are_solved_is_started_again_without_a_row(tmp_path):
+    """kill -9 of the live worker while it solves (no kit cache): the director's page says so, and a new
+    worker carries on without waiting for a row."""
+    if not os.path.isdir("/proc/self/task"):
+        pytest.skip("needs Linux /proc")
+    folder = tmp_path / "kit"
+    scoring = served(folder)[1]
+    director = scoring.codes["director"]
+    scoring.store.close()
+    port = free_port()
+    proc = start(folder, port)
+    url = f"http://127.0.0.1:{port}/api/progress?token={director}"
+
+    def live():
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return json.load(r)["live"]
+
+    try:
+        deadline = time.monotonic() + 60
+        while not (live()["at"] and live()["unsolved"]) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        workers = []
+        for pid in _descendants(proc.pid):  # the live worker: the server's child started afresh (spawn)
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    parent = int(f.read().split(") ")[-1].split()[1])
+                with open(f"/proc/{pid}/cmdline") as f:
+                    if parent == proc.pid and "spawn_main" in f.read():
+                        workers.append(pid)
+            except OSError:
+                pass
+        assert len(workers) == 1, workers
+        left = live()["unsolved"]
+        os.kill(workers[0], signal.SIGKILL)
+        seen, deadline = [], time.monotonic() + 60
+        while time.monotonic() < deadline:  # the death told, then tables solved by a new worker, with no row
+            state = live()
+            seen.append(state["error"])
+            if any(seen) and state["error"] is None and state["unsolved"] < left:
+                break
+            time.sleep(0.1)
+        assert any(e and "процесс публикации прервался" in e for e in seen), seen
+        assert state["error"] is None and state["unsolved"] < left, state
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(20)
