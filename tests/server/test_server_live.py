@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
+import signal
 import time
 
 import pytest
@@ -172,3 +174,33 @@ def test_without_the_kit_analysis_the_site_comes_at_once_and_the_tables_follow(t
     finally:
         server_app._SOLVING.stop()
     assert not list(s.folder.glob(".live-*"))
+
+
+def test_a_worker_killed_while_the_tables_are_solved_is_started_again_without_a_row(tmp_path, monkeypatch):
+    """kill -9 of the live worker while it solves (the club night, no kit cache): the director's page says
+    so, and a new worker carries on without waiting for a row."""
+    monkeypatch.setattr(server_app, "LIVE_DELAY", 0.05)
+    monkeypatch.setattr(server_app, "LIVE_SOLVE", 0.2)
+    app, s = served(tmp_path / "kit", live=True)
+    director = s.codes["director"]
+    with client(app) as c:
+
+        def live():
+            return c.get(f"/api/progress?token={director}").json()["live"]
+
+        deadline = time.monotonic() + 60
+        while not (live()["at"] and live()["unsolved"]) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        left = live()["unsolved"]
+        (worker,) = s.live_pool._processes
+        os.kill(worker.pid, signal.SIGKILL)
+        seen, deadline = [], time.monotonic() + 60
+        while time.monotonic() < deadline:  # the death told, then tables solved by a new worker, with no row
+            state = live()
+            seen.append(state["error"])
+            if any(seen) and state["error"] is None and state["unsolved"] < left:
+                break
+            time.sleep(0.05)
+        assert any(e and "процесс публикации прервался" in e for e in seen), seen
+        assert state["error"] is None and state["unsolved"] < left, state
+    assert not [p for p in multiprocessing.active_children() if p.is_alive()]
