@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+from pathlib import Path
 
 from prefprint.engine.rules import settle
 
@@ -141,3 +142,38 @@ def boxes_past(text: str) -> tuple[float, float, int]:
                 bottom = max(bottom, b.position_y + b.margin_height() - floor)
     assert measured, "no box measured: WeasyPrint's boxes changed and the edges are not looked at"
     return right, bottom, len(doc.pages)
+
+
+# --------------------------------------------------------------------------- processes (Linux /proc)
+
+
+def alive(pid: int) -> bool:
+    """The process runs (not ended, nor ended and waiting to be reaped)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def children(pid: int) -> list[int]:
+    """The living processes whose parent is `pid`."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            out.append(int(stat.parent.name))
+    return out
+
+
+def descendants(pid: int) -> set[int]:
+    """The living processes under `pid`, its children's children too."""
+    out, todo = set(), [pid]
+    while todo:
+        kids = children(todo.pop())
+        out.update(kids)
+        todo.extend(kids)
+    return out

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import alive as _alive
+from helpers import children as _children
 from helpers import no_render_processes as _no_processes
 from helpers import stub_render as _stub_render
 from workbooks import blank_bytes, edit, filled_bytes, mutate, ref, rename_sheet, sheet
@@ -709,26 +711,6 @@ def test_kit_keeps_a_filled_workbook_unless_forced(events, tmp_path, monkeypatch
 
 
 # --------------------------------------------------------------------------- killed runs
-
-
-def _children(pid: int) -> list[int]:
-    out = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z":
-            out.append(int(stat.parent.name))
-    return out
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def _start(args, out: Path, env=None):

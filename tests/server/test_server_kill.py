@@ -18,6 +18,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from helpers import alive, descendants
 from serving import CLUB, ROOT, random_bodies, served
 
 
@@ -129,29 +130,6 @@ def test_kill_9_loses_no_acknowledged_row(tmp_path):
         proc.wait(10)
 
 
-def _descendants(pid: int) -> set[int]:
-    """The processes under `pid` (Linux: /proc/PID/task/*/children)."""
-    out, todo = set(), [pid]
-    while todo:
-        for task in os.scandir(f"/proc/{todo.pop()}/task"):
-            try:
-                with open(f"{task.path}/children") as f:
-                    kids = [int(k) for k in f.read().split()]
-            except OSError:
-                continue
-            out.update(kids)
-            todo.extend(kids)
-    return out
-
-
-def _gone(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(") ")[-1].startswith("Z")  # ended, not yet reaped
-    except OSError:
-        return True
-
-
 def test_stopped_while_the_live_site_solves_nothing_is_left_behind(tmp_path):
     """SIGTERM while the live worker solves the makeable tables (no kit cache): the worker and its solving
     processes end with the server, and no staged folder, lock or warning is left."""
@@ -174,15 +152,15 @@ def test_stopped_while_the_live_site_solves_nothing_is_left_behind(tmp_path):
     else:
         proc.kill()
         raise AssertionError(f"no publish with tables still to solve seen: {live}")
-    under = _descendants(proc.pid)
+    under = descendants(proc.pid)
     assert under  # the worker, and the processes it solves on
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=20)
     err = err.decode()
     assert "Traceback" not in err and "leaked" not in err and "Warning" not in err, err
     deadline = time.monotonic() + 5
-    while not all(_gone(pid) for pid in under) and time.monotonic() < deadline:  # a moment after their parent
+    while any(alive(pid) for pid in under) and time.monotonic() < deadline:  # a moment after their parent
         time.sleep(0.05)
-    left = {pid: open(f"/proc/{pid}/cmdline").read() for pid in under if not _gone(pid)}
+    left = {pid: open(f"/proc/{pid}/cmdline").read() for pid in under if alive(pid)}
     assert not left
     assert sorted(p.name for p in folder.iterdir()) == ["live", "scoring.sqlite", "serve-secret"]
