@@ -149,12 +149,13 @@ class WorkerPool:
 
     # ---------------------------------------------------------------- stop
 
-    def stop(self) -> None:
-        """Cancel what is queued, end every worker now (SIGTERM, then SIGKILL) and wait for each."""
+    def stop(self, wait: float = STOP_WAIT) -> None:
+        """Cancel what is queued, end every worker now (SIGTERM, then SIGKILL after `wait` seconds) and wait
+        for each."""
         self._remember()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
-        stop_processes(self._processes)
+        stop_processes(self._processes, wait)
 
 
 def stop_processes(processes, wait: float = STOP_WAIT) -> None:

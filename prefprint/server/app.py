@@ -61,6 +61,9 @@ LIVE_DELAY = 0.5  # seconds after a change before publishing: the rows of a roun
 # no row comes, live/ is published again this many seconds after the last time with the tables solved meanwhile
 LIVE_SOLVE = 5.0
 LIVE_RETRIES = 3  # a worker that died while tables were solved is started again this many times in a row
+# seconds the live worker is given to end on SIGTERM (its solving processes stopped and waited for, its queues
+# released) before it is killed: killed half-way, it leaves the director's terminal a "leaked semaphore" warning
+LIVE_STOP_WAIT = 5.0
 
 
 def session_folder(competition: Competition, event: Event, folder: Path) -> Path:
@@ -618,7 +621,7 @@ class Scoring:
     def stop_live(self) -> None:
         """The worker ended now, a publish under way or not (the next one takes over its folder)."""
         if self.live_pool is not None:
-            self.live_pool.stop()
+            self.live_pool.stop(LIVE_STOP_WAIT)
             self.live_pool = None
 
 
