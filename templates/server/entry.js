@@ -358,6 +358,7 @@
   // ------------------------------------------------------------------ the director's page
 
   let version = null;
+  let drawn = null; // the rounds as last drawn: redrawn only when they change, so a button is never replaced under a click
 
   async function loadProgress() {
     const r = await api("GET", `/api/progress?token=${encodeURIComponent(D.token)}`);
@@ -366,8 +367,16 @@
     document.getElementById("count").textContent = `${p.rows} / ${p.of}`;
     document.getElementById("hide").textContent = p.hide_results ? W.show : W.hide;
     document.getElementById("hide").dataset.hidden = p.hide_results ? "1" : "";
+    const rounds = JSON.stringify(p.rounds);
+    if (rounds !== drawn) drawRounds(p.rounds);
+    drawn = rounds;
+    if (p.version !== version) { version = p.version; loadRanking(); loadAudit(); }
+    showLive(p.live);
+  }
+
+  function drawRounds(rounds) {
     app.replaceChildren();
-    for (const rnd of p.rounds) {
+    for (const rnd of rounds) {
       const head = el("h2", {}, `${W.round} ${rnd.round} `,
         button(rnd.closed ? W.open_round : W.close_round, rnd.closed, () => closeRound(rnd.round, !rnd.closed), { "data-close": rnd.round }));
       const rows = rnd.tables.map((t) => el("tr", {},
@@ -376,8 +385,6 @@
           t.missing.length ? `${W.missing}: ${t.missing.join(", ")}` : "✓")));
       app.append(el("div", {}, head, el("table", { cls: "grid" }, el("tbody", {}, rows))));
     }
-    if (p.version !== version) { version = p.version; loadRanking(); loadAudit(); }
-    showLive(p.live);
   }
 
   function showLive(live) {

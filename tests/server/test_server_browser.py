@@ -79,23 +79,33 @@ def browser():
     driver.quit()
 
 
+def _wait(driver, timeout):
+    """A wait that looks again when the page has redrawn the element between finding and reading it."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,))
+
+
 def _click(driver, css):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(driver, 10).until(ec.element_to_be_clickable((By.CSS_SELECTOR, css))).click()
+    def clicked(d):
+        button = ec.element_to_be_clickable((By.CSS_SELECTOR, css))(d)
+        return button and (button.click() or True)
+
+    _wait(driver, 10).until(clicked)
 
 
 def _text(driver, css, want, timeout=15):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     def seen(d):
         found = d.find_elements(By.CSS_SELECTOR, css)
         return found and want(found[0].text)
 
-    WebDriverWait(driver, timeout).until(seen)
+    _wait(driver, timeout).until(seen)
 
 
 def test_a_row_entered_on_a_phone_shows_on_the_directors_page(server, browser):
@@ -106,6 +116,12 @@ def test_a_row_entered_on_a_phone_shows_on_the_directors_page(server, browser):
     browser.get(f"{url}/director?token={s.codes['director']}")
     cell = f"#progress-1-{table}"
     _text(browser, cell, lambda t: str(deal.number) in t)
+    # the page asks the server every 2 s and draws the rounds again only when they changed
+    browser.execute_script("document.querySelector(arguments[0]).dataset.mark = 'drawn'", cell)
+    asked = "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/progress')).length"
+    before = browser.execute_script(asked)
+    _wait(browser, 10).until(lambda d: d.execute_script(asked) > before + 1)
+    assert browser.execute_script("return document.querySelector(arguments[0]).dataset.mark", cell) == "drawn"
     director = browser.current_window_handle
 
     browser.switch_to.new_window("tab")
@@ -127,9 +143,12 @@ def test_a_row_entered_on_a_phone_shows_on_the_directors_page(server, browser):
     _text(browser, "#saved", bool)
     # the row entered reads back with its tricks, a line each part, still no sideways scrolling
     _text(browser, f"#deal-{deal.number} .done", lambda t: f"{decl} 7 · {w1} 3" in t and "7♠" in t)
-    lines = browser.find_elements("css selector", f"#deal-{deal.number} .done .line")
-    assert [line.text.split(":")[0] for line in lines[1:]] == ["Взятки", "Висты"]
-    assert all(line.size["width"] <= 390 for line in lines)
+    widths = browser.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(e => [e.innerText, e.getBoundingClientRect().width])",
+        f"#deal-{deal.number} .done .line",
+    )
+    assert [text.split(":")[0] for text, _ in widths[1:]] == ["Взятки", "Висты"]
+    assert all(width <= 390 for _, width in widths)
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
     if os.environ.get("PREFPRINT_SCREENSHOTS"):
         browser.save_screenshot(os.path.join(os.environ["PREFPRINT_SCREENSHOTS"], "table-entered-390.png"))
