@@ -607,10 +607,13 @@ class Scoring:
                 out = await asyncio.wrap_future(self.live_pool.submit(publish_live, *job))
             except Exception as e:  # the worker died (out of memory, killed): a new one next time
                 self.stop_live()
-                out = {"error": Message("serve.live_failed", error=type(e).__name__).text(self.lang)}
                 self.live_deaths += 1
-                if self.live_deaths <= LIVE_RETRIES:  # tables were being solved: a new worker carries on
-                    out["unsolved"] = self.live_state.get("unsolved") or 0
+                unsolved = self.live_state.get("unsolved") or 0
+                if unsolved and self.live_deaths <= LIVE_RETRIES:  # tables were being solved: a new worker carries on
+                    out = {"error": Message("serve.live_restarted", error=type(e).__name__).text(self.lang)}
+                    out["unsolved"] = unsolved
+                else:
+                    out = {"error": Message("serve.live_failed", error=type(e).__name__).text(self.lang)}
             else:
                 self.live_deaths = 0
             ranking = out.pop("ranking", None)

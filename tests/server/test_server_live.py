@@ -201,6 +201,6 @@ def test_a_worker_killed_while_the_tables_are_solved_is_started_again_without_a_
             if any(seen) and state["error"] is None and state["unsolved"] < left:
                 break
             time.sleep(0.05)
-        assert any(e and "процесс публикации прервался" in e for e in seen), seen
+        assert any(e and "процесс публикации прервался" in e and "запущен снова" in e for e in seen), seen
         assert state["error"] is None and state["unsolved"] < left, state
     assert not [p for p in multiprocessing.active_children() if p.is_alive()]
