@@ -45,6 +45,7 @@ SEATS = {4: ("N", "E", "S", "W"), 3: ("N", "E", "S")}
 LINE_STEP = {"N": 0, "E": 1, "S": 2, "W": -2}  # tables moved per round (standard movement)
 LINE_DIRECTION = {"N": 0, "E": 1, "S": 1, "W": -1}  # the extra table of a skip
 METHODS = ("auto", "standard", "field", "search", "scheme", "skip", "rooms", "rests")
+SESSION_METHODS = ("auto", "field", "search")  # those that also take the designs made for a session of R rounds
 MIN_PLAYERS = {4: 8, 3: 6}
 MAX_PLAYERS = 1000
 EXCESS_LIMIT = (10, 15)  # % of all meetings: without rests, with rests
@@ -836,15 +837,20 @@ def _is_fine(plans, rounds: int, full: int) -> bool:
     return rounds in _fine_rounds(plans, full)
 
 
-def session_candidates(players: int, k: int, rounds: int) -> tuple[list[Candidate], Candidate | None]:
+def session_candidates(
+    players: int, k: int, rounds: int, method: str = "auto"
+) -> tuple[list[Candidate], Candidate | None]:
     """Every way auto knows to play a session of `rounds` rounds, each built for those rounds (the
     full-circle candidates cut short, and the session designs), and the full circle's choice (None for
     a field with no candidate); the list is empty where none plays that many rounds with every set at
-    two tables or more."""
+    two tables or more. A forced `method` (SESSION_METHODS) keeps only its own candidates, as
+    `candidates` does for the full circle."""
     full = candidates(players, k)
     default = _best(full, players, k)[0] if full else None
     out = []
     for c in full + _session_candidates(players, k, rounds):
+        if method != "auto" and not (c.method == method or (method == "field" and c.method == "standard")):
+            continue
         if _playable(c, rounds):
             c.movement = _compose(players, k, c.method, c.plans, rounds, c.notes)
             c.movement = replace(c.movement, asked=rounds)
@@ -928,9 +934,9 @@ def compare(
 ) -> tuple[list[Candidate], Candidate, tuple[str, dict]]:
     """The candidates of a field, the one auto takes and why (message code, params): for the full
     session, or (auto, `rounds` given) for a session of that many rounds, each candidate built for it."""
-    if rounds is not None and method == "auto" and not rooms and _rounds_ok(rounds):
+    if rounds is not None and method in SESSION_METHODS and not rooms and _rounds_ok(rounds):
         _check_field(players, table_size, method)
-        options, default = session_candidates(players, table_size, rounds)
+        options, default = session_candidates(players, table_size, rounds, method)
         if options:
             best, reason = _best_session(options, default, rounds, players, table_size)
             return options, best, reason
@@ -955,14 +961,17 @@ def build_movement(
     `rounds`: an early stop (every played set still at two tables or more).
     """
     k = table_size
-    if rounds is not None and method == "auto" and not rooms and _rounds_ok(rounds):
+    if rounds is not None and method in SESSION_METHODS and not rooms and _rounds_ok(rounds):
         _check_field(players, k, method)
-        options, default = session_candidates(players, k, rounds)
+        options, default = session_candidates(players, k, rounds, method)
         if options:
             best, reason = _best_session(options, default, rounds, players, k)
             if best.movement.quality.meets_rules:
-                notes = list(best.notes) + [("auto_choice", {"n": len(options), "reason": reason})]
-                notes += _hints(players, k)
+                if method == "auto":
+                    notes = list(best.notes) + [("auto_choice", {"n": len(options), "reason": reason})]
+                    notes += _hints(players, k)
+                else:
+                    notes = list(best.notes) + [("forced_method", {"method": method})]
                 movement = _finish(players, k, best.method, best.plans, rounds, notes, asked=rounds)
                 limit = _session_limit(movement, players, k, rounds)
                 return replace(movement, notes=movement.notes + tuple(limit)) if limit else movement

@@ -466,6 +466,18 @@ def test_the_book_scheme_stays_for_the_full_circle_and_gives_way_in_a_short_sess
     assert max(recheck(m).values()) == 1 and [c for c, _ in m.notes][0] == "auto_session"
 
 
+@pytest.mark.parametrize("players,k,rounds", [(40, 4, 6), (48, 4, 7), (41, 3, 5)])
+def test_a_forced_search_of_a_short_session_takes_the_designs_made_for_it(players, k, rounds):
+    """`--method search --rounds R` chooses among the searched movements as auto does, the session
+    designs included (it cut the full circle's searched design short: 10 repeats in 40 players' 6 rounds)."""
+    m = build_movement(players, k, rounds, method="search")
+    assert m.method == "search" and len(m.rounds) == rounds
+    assert max(recheck(m).values()) == 1
+    assert ("forced_method", {"method": "search"}) in m.notes
+    options, best, _ = compare(players, k, method="search", rounds=rounds)
+    assert {c.method for c in options} == {"search"} and best.movement.quality.repeats == 0
+
+
 def test_a_perfect_movement_stays_the_choice_of_a_short_session():
     for players, k in ((28, 4), (44, 4), (32, 4), (21, 3)):
         m = build_movement(players, k, 5)
