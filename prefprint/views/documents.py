@@ -748,7 +748,7 @@ def _typical(values) -> int:
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
 
 
-FIGURE_MM = 15.4  # a start list's column of figures (number, room, table, seat), as print.css sets it
+FIGURE_MM = 13.5  # a start list's column of figures (number, room, table, seat), as print.css sets it
 
 
 def start_list_context(event: Event, sessions=None) -> dict:
@@ -771,7 +771,7 @@ def start_list_context(event: Event, sessions=None) -> dict:
     # rows as tall as a page allows (about 225 mm of rows)
     row_mm = min(16.0, max(5.0, 225.0 / per_column))
     # Numbers, tables and seats as large as the rows allow. Names as large as fits the name column
-    # (a list's share of the 188 mm width less 15.4 mm a column of figures, 3 mm of padding): nine
+    # (a list's share of the 188 mm width less 13.5 mm a column of figures, 3 mm of padding): nine
     # names in ten on one line, or on two (surname, name) where the rows are tall enough.
     # DejaVu Sans takes about 0.21 mm a letter a point, a line 1.1 × 0.353 mm a point.
     font_pt = min(18.0, row_mm * 1.4)
