@@ -43,6 +43,16 @@ def row_status(result) -> str:
     return result.status
 
 
+IN_PLAY = "in play"  # a played row of a deal other tables have still to play (provisional results)
+
+
+def in_play(report) -> set[int]:
+    """The deals of provisional results that some table has still to play. Their pages are not published, and
+    their rows show the matchpoints but not the contract, tricks or whists: a player who has the deal to come
+    could read them (a final report has none)."""
+    return set(report.partial)
+
+
 def row_notes(result, lang: str) -> list[str]:
     """Why a row was excluded or adjusted, the rulings on it: in words."""
     return [text_of(n, lang) for n in result.notes]
@@ -75,6 +85,8 @@ def provisional_text(report, lang: str) -> str:
     """ "Provisional results as of 21:40. Scored over the rows entered so far: deals 1–18: 4 of 5 rows. Not yet
     scored: 2 deals: 19, 20" for the pages of provisional results."""
     parts = [Message("results.provisional", time=report.generated_at), *pending_parts(report)]
+    if report.partial:
+        parts.append(Message("results.in_play_hidden"))
     return " ".join(f"{m.text(lang)}." for m in parts)
 
 
@@ -407,6 +419,9 @@ def _card_deal(report, n: int, r, s: str) -> dict:
     matchpoints and the running percentage are the round's to fill in."""
     lang = report.event.language
     status = row_status(r) if r is not None else _missing_status(report, n)
+    if status == "played" and n in report.partial:  # in_play: the matchpoints only
+        hidden = ("role", "dd", "decl_tricks", "own_tricks", "whists", "adjusted", "mp", "top", "running")
+        return {"deal": n, "status": IN_PLAY, "out": False, "contract": "", "notes": []} | dict.fromkeys(hidden)
     outcome = r.outcome if r is not None else None
     decl, own = tricks_of(outcome, s)
     role = role_of(outcome, s)
@@ -492,7 +507,8 @@ def recap_line(x: dict, t: dict) -> list[tuple[str, str]]:
         if x["notes"]:
             text += ": " + "; ".join(x["notes"])
         return _segments(text)
-    role = t["status_names"]["adjusted"] if x["status"] == "adjusted" else t["role_names"].get(x["role"], "")
+    shown = x["status"] in ("adjusted", IN_PLAY)
+    role = t["status_names"][x["status"]] if shown else t["role_names"].get(x["role"], "")
     if x.get("dd"):
         role += " " + x["dd"]["text"]
     if x["decl_tricks"] is not None and x["own_tricks"] is not None:
@@ -578,24 +594,26 @@ def print_card_pages(cards: list[dict], t: dict, room: float = CARD_COLUMN_MM) -
 
 def _result_row(event, r, status: str, players: dict) -> dict:
     """What a protocol row shows on the deal page and on the table page: its status, the contract and
-    cells as written, each seat's player, whists and matchpoints (None where it does not count), notes."""
+    cells as written, each seat's player, whists and matchpoints (None where it does not count), notes.
+    A row IN_PLAY shows the players and matchpoints only."""
     lang = event.language
+    shown = r if status != IN_PLAY else None
     return {
         "status": status,
         "out": status in EXCLUDED,
-        "contract": _contract(r, lang),
-        "cells": _protocol_cells(r, lang),
+        "contract": _contract(shown, lang),
+        "cells": _protocol_cells(shown, lang),
         "seats": [
             {
                 "seat": s,
                 "player": players.get(s),
-                "whists": r.whists.get(s) if r is not None else None,
+                "whists": shown.whists.get(s) if shown is not None else None,
                 "mp": r.mp.get(s) if counts(r, s) else None,
                 "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
             }
             for s in event.seats
         ],
-        "notes": row_notes(r, lang) if r is not None else [],
+        "notes": row_notes(shown, lang) if shown is not None else [],
     }
 
 
@@ -605,6 +623,7 @@ def table_page(report, table: int) -> dict:
     index = _index(report)
     names = event.names
     deals_of_set = _deals_of_set(event)
+    playing = in_play(report)
     rounds = []
     for rnd in event.movement.rounds:
         tp = next((t for t in rnd.tables if t.table == table), None)
@@ -617,6 +636,8 @@ def table_page(report, table: int) -> dict:
             if r is not None:
                 seats = {**seats, **r.players}
             status = row_status(r) if r is not None else _missing_status(report, n)
+            if status == "played" and n in playing:
+                status = IN_PLAY
             deals.append({"deal": n, "top": r.top if r is not None else None} | _result_row(event, r, status, seats))
         rounds.append(
             {
@@ -683,11 +704,12 @@ def _site_pages(report, comp: dict | None = None) -> list[tuple[str, str]]:
         "absent": absent,
         "deal_numbers": [d.number for d in report.deals],
         "tables": tables_of(event),
-        "pending": {d.number for d in report.deals if d.status == "pending"},
+        # deals without a page: not begun, or still to be played at some table (in_play)
+        "pending": {d.number for d in report.deals if d.status == "pending"} | in_play(report),
     }
     pages = [("index.html", lambda: html("results_index.html", lang, **common, **ranking_context(report)))]
     for d in report.deals:
-        if d.status == "pending":
+        if d.number in common["pending"]:
             continue  # no protocol yet: the ranking lists it as pending
         pages.append(
             (
@@ -775,7 +797,8 @@ def pdf_parts(report, comp: dict | None = None) -> list[str]:
                 marked=marked,
             )
         )
-    deals = [deal_page(report, d) for d in report.deals if d.status != "pending"]
+    playing = in_play(report)
+    deals = [deal_page(report, d) for d in report.deals if d.status != "pending" and d.number not in playing]
     for i in range(0, len(deals), _PDF_DEALS_PART):
         mark_new_pages(deals[i : i + _PDF_DEALS_PART])
         parts.append(

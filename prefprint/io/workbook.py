@@ -436,7 +436,7 @@ def read_layouts(path: Path, event: Event) -> dict[int, dict]:
 def deal_number_of(title: str) -> int | None:
     """The deal number of a deal sheet's name ("Сдача 7", "Deal 7"), else None."""
     parts = title.strip().split()
-    if len(parts) == 2 and parts[0] in SHEET_PREFIX.values() and parts[1].isdigit():
+    if len(parts) == 2 and parts[0] in SHEET_PREFIX.values() and parts[1].isascii() and parts[1].isdigit():
         return int(parts[1])
     return None
 
@@ -814,7 +814,7 @@ def _number(x):
 
 def _place(cell, place: str) -> None:
     """A place: a number where it is one ("3"), text where players share it ("3–4")."""
-    if place.isdigit():
+    if place.isascii() and place.isdigit():
         cell.value = int(place)
     else:
         _text(cell, place)
@@ -864,7 +864,7 @@ def _fill_book(wb, fills: dict, status: dict, layouts: dict, was: dict | None = 
 
     for title in wb.sheetnames:
         parts = title.split()
-        if len(parts) != 2 or not parts[1].isdigit():
+        if len(parts) != 2 or not (parts[1].isascii() and parts[1].isdigit()):
             continue
         deal = int(parts[1])
         ws = wb[title]

@@ -56,6 +56,7 @@ FAILURES = 20  # wrong codes from one address within WINDOW seconds before it mu
 WINDOW = 60.0
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 LIVE = "live"  # the folder (in the session's) of the results site kept published while rows arrive
+DIRECTOR_COOKIE = "prefprint-director"  # set by the director's page: his browser sees hidden results
 LIVE_DELAY = 0.5  # seconds after a change before publishing: the rows of a round come together
 # while the worker solves makeable tables the kit's cache does not hold (on every core, in the background) and
 # no row comes, live/ is published again this many seconds after the last time with the tables solved meanwhile
@@ -640,7 +641,7 @@ async def _body(request: Request, fields=FIELDS) -> dict:
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         raise Refused(415, Message("serve.not_json"))
     length = request.headers.get("content-length")
-    if length and (not length.isdigit() or int(length) > MAX_BODY):
+    if length and (not (length.isascii() and length.isdigit()) or int(length) > MAX_BODY):
         raise Refused(413, Message("serve.too_large", n=MAX_BODY))
     data = b""
     async for chunk in request.stream():
@@ -701,7 +702,7 @@ async def api_table(s: Scoring, request: Request):
 
 def _table_number(s: Scoring, request: Request) -> int:
     text = request.path_params["table"]
-    if not text.isdigit() or int(text) not in {t for _, t in s.where}:
+    if not (text.isascii() and text.isdigit()) or int(text) not in {t for _, t in s.where}:
         raise Refused(404, Message("serve.no_table", table=text[:10]), "table")
     return int(text)
 
@@ -757,7 +758,7 @@ async def api_round(s: Scoring, request: Request):
     body = await _body(request, ("token", "closed"))
     s.director(body.get("token"), _address(request))
     text = request.path_params["round"]
-    if not text.isdigit() or not 1 <= int(text) <= len(s.event.movement.rounds):
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= len(s.event.movement.rounds):
         raise Refused(404, Message("serve.no_round_at_all", round=text[:10]), "round")
     closed = body.get("closed", True)
     if not isinstance(closed, bool):
@@ -777,8 +778,13 @@ async def api_settings(s: Scoring, request: Request):
 
 
 async def _visible(s: Scoring, request: Request) -> None:
+    """Results hidden by the director: his code (typed, or the cookie his page set) shows them; a visitor with
+    no code is told they are hidden, and is not counted among wrong codes."""
     if s.store.settings.get("hide_results"):
-        s.director(request.query_params.get("token"), _address(request))
+        token = request.query_params.get("token") or request.cookies.get(DIRECTOR_COOKIE)
+        if not token:
+            raise Refused(403, Message("serve.results_hidden"))
+        s.director(token, _address(request))
 
 
 async def api_results(s: Scoring, request: Request):
@@ -832,7 +838,10 @@ async def page_table(s: Scoring, request: Request):
 async def page_director(s: Scoring, request: Request):
     token = request.query_params.get("token")
     s.director(token, _address(request))
-    return pages.director(s, entry_codes.normal(token))
+    page = HTMLResponse(pages.director(s, entry_codes.normal(token)), headers=pages.HEADERS)
+    # the results' pages and the live site's links carry no code: the director's browser shows them when hidden
+    page.set_cookie(DIRECTOR_COOKIE, entry_codes.normal(token), httponly=True, samesite="strict")
+    return page
 
 
 async def page_results(s: Scoring, request: Request):
@@ -850,6 +859,8 @@ async def page_live(s: Scoring, request: Request):
         raise Refused(404, Message("serve.live_missing"))
     if target.is_dir():
         target = target / "index.html"
+    if target.suffix != ".html":  # the site is its pages; its caches (the makeable tables of every deal) are not served
+        raise Refused(404, Message("serve.live_missing"))
     if not target.is_file():
         if not s.live or root.is_dir():
             raise Refused(404, Message("serve.live_missing"))

@@ -346,6 +346,15 @@ def test_provisional_results_score_complete_deals_and_list_the_rest(event, tmp_p
     assert report.provisional and report.pending == [] and report.partial == {3: (rows - 1, rows)}
     assert report.deals[2].status == "played" and len(report.deals[2].results) == rows - 1
     assert report.generated_at
+    # published: deal 3 is in play (a table has it to come), the others were played everywhere
+    site = tmp_path / "site"
+    run_session(event, path, site, provisional=True, pdf=False)
+    assert not (site / "deals" / "deal-3.html").exists() and (site / "deals" / "deal-4.html").exists()
+    card = (site / "players" / f"player-{dict(r.seats)['N']}.html").read_text(encoding="utf-8")
+    assert "ещё играется" not in card  # his row of deal 3 is the one not typed in: nothing to hide
+    other = next(x for x in event.rows_of(event.deal(3)) if (x.round, x.table) != (r.round, r.table))
+    card = (site / "players" / f"player-{dict(other.seats)['N']}.html").read_text(encoding="utf-8")
+    assert card.count("ещё играется") == 1 and 'href="../deals/deal-3.html"' not in card
 
 
 def test_cli_prints_warnings_with_problems_in_the_events_language(event, tmp_path):

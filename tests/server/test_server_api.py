@@ -227,7 +227,24 @@ def test_hidden_results_are_the_directors_only(api):
     assert c.post("/api/settings", json={"token": s.codes["director"], "hide_results": True}).status_code == 200
     assert c.get("/api/results").status_code == 403
     assert c.get("/results").status_code == 403
+    assert c.get(f"/api/results?token={s.codes['tables'][1]}").status_code == 403
     assert c.get(f"/api/results?token={s.codes['director']}").status_code == 200
+
+
+def test_hidden_results_say_so_and_looking_locks_nobody_out(api):
+    """A visitor with no code is told the results are hidden, not that a code is wrong, and however often
+    he looks his table still enters its rows; the director's browser sees them through the cookie his page set."""
+    c, s = api
+    c.post("/api/settings", json={"token": s.codes["director"], "hide_results": True})
+    for _ in range(25):
+        r = c.get("/api/results")
+        assert r.status_code == 403 and r.json()["error"].startswith("итоги скрыты судьёй"), r.json()
+    assert "итоги скрыты судьёй" in c.get("/results").text
+    assert c.get(f"/api/tables/1?token={s.codes['tables'][1]}").status_code == 200
+    assert c.get(f"/director?token={s.codes['director'].lower()}").status_code == 200
+    assert c.get("/api/results").status_code == 200 and c.get("/results").status_code == 200
+    c.cookies.set("prefprint-director", s.codes["tables"][1])  # a table's code in the cookie shows nothing
+    assert c.get("/api/results").status_code == 403
 
 
 def test_many_wrong_codes_must_wait(api):
@@ -264,3 +281,16 @@ def test_one_server_a_folder(tmp_path):
     with pytest.raises(PrefprintError) as busy:
         served(tmp_path)
     assert busy.value.message.code == "serve.busy"
+
+
+@pytest.mark.parametrize("number", ["²", "١", "٣", "1%00", "99999999999999999999"])
+def test_numbers_in_the_path_that_are_not_plain_digits_are_refused_not_crashed(api, number):
+    c, s = api
+    director = s.codes["director"]
+    for r in (
+        c.get(f"/t/{number}?token={director}"),
+        c.get(f"/api/tables/{number}?token={director}"),
+        c.post(f"/api/rounds/{number}", json={"token": director, "closed": True}),
+    ):
+        assert r.status_code == 404, (number, r.status_code, r.text)
+    assert not s.store.closed

@@ -55,17 +55,26 @@ def test_the_live_site_follows_the_rows_and_is_final_when_all_are_in(live):
     for body in round1:
         assert c.post("/api/rows", json=body).status_code == 201
     wait_live(c, director, len(round1))
-    deal = round1[0]["deal"]
-    shown = c.get(f"/live/deals/deal-{deal}.html")
-    assert shown.status_code == 200 and "Предварительные итоги" in shown.text
-    whists = next(w for b, w in bodies if b is round1[0])
-    assert all(number(v, trim=True) in shown.text for v in whists.values())
-    assert "Двойной болван" in shown.text  # the makeable table, solved by the worker (no kit cache here)
+    # a deal the other tables have still to play: no page, its rows without contract or tricks
+    deal, table = round1[0]["deal"], round1[0]["table"]
+    assert c.get(f"/live/deals/deal-{deal}.html").status_code == 404
+    assert c.get("/live/analysis-cache.json").status_code == 404  # every deal's makeable table: never served
+    assert c.get("/live/.prefprint-digests").status_code == 404
+    at_table = c.get(f"/live/tables/table-{table}.html").text
+    assert "ещё играется" in at_table and f'href="../deals/deal-{deal}.html"' not in at_table
+    mine = [b for b in round1 if b["table"] == table]
+    assert at_table.count('<td class="status l" colspan="4">ещё играется</td>') == len(mine) > 0  # no contract
+    assert "появятся, когда их сыграют все столы" in c.get("/live/").text
 
     for body, _ in bodies[len(round1) :]:
         assert c.post("/api/rows", json=body).status_code == 201
     done = wait_live(c, director, len(bodies))
     assert done["live"]["final"] and "Предварительные итоги" not in c.get("/live/").text
+    shown = c.get(f"/live/deals/deal-{deal}.html")
+    assert shown.status_code == 200
+    whists = next(w for b, w in bodies if b is round1[0])
+    assert all(number(v, trim=True) in shown.text for v in whists.values())
+    assert "Двойной болван" in shown.text  # the makeable table, solved by the worker (no kit cache here)
     # the ranking the director and /results show is the worker's, and it is the export's ranking
     exported = s.folder / "exported.xlsx"
     exported.write_bytes(c.get(f"/api/export.xlsx?token={director}").content)
