@@ -507,8 +507,7 @@ def recap_line(x: dict, t: dict) -> list[tuple[str, str]]:
         if x["notes"]:
             text += ": " + "; ".join(x["notes"])
         return _segments(text)
-    shown = x["status"] in ("adjusted", IN_PLAY)
-    role = t["status_names"][x["status"]] if shown else t["role_names"].get(x["role"], "")
+    role = t["status_names"]["adjusted"] if x["status"] == "adjusted" else t["role_names"].get(x["role"], "")
     if x.get("dd"):
         role += " " + x["dd"]["text"]
     if x["decl_tricks"] is not None and x["own_tricks"] is not None:
@@ -528,6 +527,9 @@ def recap_line(x: dict, t: dict) -> list[tuple[str, str]]:
         mp=mp,
         run=run,
     ).rstrip()
+    if x["status"] == IN_PLAY:  # the word across the empty role, contract, tricks and whists
+        word = f"{x['deal']:>3} {t['status_names'][IN_PLAY]}"
+        text = word + text[len(word) :]
     if x["notes"]:
         text += "\n    " + "; ".join(x["notes"])
     return _segments(text)
