@@ -633,6 +633,8 @@ class Outcome:
             raise _error("rules.needs_declarer", what=Message("rules.word_misere"))
         if self.defence:
             raise _error("rules.misere_whisted")
+        if self.declarer not in dict(self.tricks):
+            raise _error("rules.declarer_tricks")
         if set(dict(self.tricks)) != {self.declarer}:
             raise _error("rules.misere_tricks")
 

@@ -154,7 +154,8 @@ def _whists_word(amount: Fraction, lang: str) -> str:
 def settlement_text(outcome: Outcome, result: Settlement, lang: str = "ru") -> str:
     """What was written for one deal and the whists per seat."""
     ph, why = _PHRASES[lang], _WHY[lang]
-    lines = [ph["head"].format(contract=outcome.cell.label(lang), dealer=outcome.dealer, size=outcome.table_size)]
+    contract = gettext("word.all_pass", lang) if outcome.contract.kind == "allpass" else outcome.cell.label(lang)
+    lines = [ph["head"].format(contract=contract, dealer=outcome.dealer, size=outcome.table_size)]
     for e in result.entries:
         amount = number(e.amount, lang)
         if e.what == "whists":

@@ -398,3 +398,13 @@ def test_a_checked_ten_needs_no_defence():
     assert e.value.message.code == "rules.defence_missing"
     at_three = Outcome.make(3, "N", "10♠", "E", {"E": 10}, conventions=conv)
     assert dict(at_three.defence) == {"N": "whist", "S": "whist"}
+
+
+def test_a_misere_says_which_tricks_are_wrong():
+    """No tricks at all: the declarer's are missing; the catchers' written: only the declarer's are written."""
+    with pytest.raises(ScoringError) as e:
+        Outcome.make(4, "W", "мизер", "N", {}, {})
+    assert e.value.text("ru") == "не указаны взятки играющего"
+    with pytest.raises(ScoringError) as e:
+        Outcome.make(4, "W", "мизер", "N", {"N": 0, "E": 5}, {})
+    assert e.value.text("ru") == "на мизере пишутся только взятки играющего"
