@@ -96,6 +96,11 @@ UI = (
     "talon_bottom",
     "loading",
     "conceded",
+    "offline",
+    "offline_row",
+    "offline_layout",
+    "offline_check",
+    "offline_change",
 )
 
 

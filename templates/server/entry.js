@@ -18,13 +18,26 @@
     return e;
   }
 
-  async function api(method, url, body) {
+  const TIMEOUT = 15000; // ms: a request unanswered by then has failed (a button waiting for it is given back)
+
+  // {status, json} of a request. A server not reached (no connection, no answer within `timeout` ms; 0: no
+  // limit) gives status 0 and json {"error": `offline`}, so that it is shown where the server's refusal would be.
+  async function api(method, url, body, offline = W.offline, timeout = TIMEOUT) {
     const init = { method, headers: {} };
     if (body) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
-    const r = await fetch(url, init);
-    let json = null;
-    try { json = await r.json(); } catch (e) { json = null; }
-    return { status: r.status, json };
+    const stop = new AbortController();
+    const timer = timeout ? setTimeout(() => stop.abort(), timeout) : null;
+    init.signal = stop.signal;
+    try {
+      const r = await fetch(url, init);
+      let json = null;
+      try { json = await r.json(); } catch (e) { json = null; }
+      return { status: r.status, json };
+    } catch (e) {
+      return { status: 0, json: { error: offline, field: null } };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   function signed(v) {
@@ -160,13 +173,10 @@
       out.push(section("reason", W.reason, el("input", { type: "text", id: "reason", value: f.reason,
         on: { input: (e) => { f.reason = e.target.value; } } })));
     }
+    if (T.preview) out.push(el("div", { cls: "ok", id: "preview" }, T.preview.words.map((line) => el("div", {}, line))));
     if (T.error) out.push(el("p", { cls: "error", id: "error" }, T.error));
-    if (T.preview) {
-      out.push(el("div", { cls: "ok", id: "preview" }, T.preview.words.map((line) => el("div", {}, line))));
-      out.push(button(W.confirm, false, save, { cls: "go", id: "confirm" }));
-    } else {
-      out.push(button(W.check, false, preview, { cls: "go", id: "check", disabled: !f.contract }));
-    }
+    if (T.preview) out.push(button(W.confirm, false, save, { cls: "go", id: "confirm" }));
+    else out.push(button(W.check, false, preview, { cls: "go", id: "check", disabled: !f.contract }));
     return out;
   }
 
@@ -188,14 +198,14 @@
   }
 
   async function preview() {
-    const r = await api("POST", "/api/preview", body());
+    const r = await api("POST", "/api/preview", body(), W.offline_check);
     if (r.status === 200) { T.preview = r.json; T.error = null; }
     else { T.error = r.json ? r.json.error : W.error; T.errorField = r.json && r.json.field; }
     renderTable();
   }
 
   async function save() {
-    const r = await api("POST", "/api/rows", body());
+    const r = await api("POST", "/api/rows", body(), W.offline_row);
     if (r.status === 201) {
       T.saved = `${W.deal} ${T.deal}: ${W.saved}`;
       T.error = null;
@@ -204,7 +214,7 @@
     }
     T.error = r.json ? r.json.error : W.error;
     T.errorField = r.json && r.json.field;
-    T.preview = null;
+    if (r.status !== 0) T.preview = null; // the server not reached: the same row is sent again with the same button
     renderTable();
   }
 
@@ -292,7 +302,7 @@
     const b = { token: D.token, table: D.table, deal: L.deal, pockets };
     if (L.correct) b.correct = true;
     if (D.director && L.reason) b.reason = L.reason;
-    const r = await api("POST", "/api/layouts", b);
+    const r = await api("POST", "/api/layouts", b, W.offline_layout);
     if (r.status === 201) {
       T.saved = `${W.deal} ${L.deal}: ${W.layout_saved}`;
       T.lay = null;
@@ -331,6 +341,7 @@
     const closed = first.closed && !D.director;
     if (first.closed) app.append(el("p", { cls: "error" }, W.closed));
     if (T.saved) { app.append(el("p", { cls: "ok", id: "saved" }, T.saved)); T.saved = null; }
+    let form = false;
     for (const row of deals) {
       const line = el("div", { cls: "deal", id: `deal-${row.deal}` },
         el("b", {}, `${W.deal} ${row.deal}`), ` (${W.dealer} ${row.dealer}): `,
@@ -344,11 +355,14 @@
       if (lay) app.append(lay);
       if (T.lay && T.lay.deal === row.deal && !closed) {
         app.append(el("div", { id: "layout-form" }, el("h2", {}, `${W.layout} · ${W.deal} ${row.deal}`), layoutView()));
+        form = true;
       }
       if (row.deal === T.deal && !closed && !T.lay) {
         app.append(el("div", { id: "form" }, el("h2", {}, `${W.deal} ${row.deal} · ${W.dealer} ${row.dealer}`), formView(row)));
+        form = true;
       }
     }
+    if (T.error && !form) app.append(el("p", { cls: "error", id: "error" }, T.error));
     if (deals.every((r) => r.entered) && T.deal === null) {
       const moves = D.moves[`${T.round}/${D.table}`] || [];
       app.append(el("div", { cls: "ok", id: "done" }, el("b", {}, W.round_done), moves.map((m) => el("div", {}, m))));
@@ -357,21 +371,46 @@
 
   // ------------------------------------------------------------------ the director's page
 
-  let version = null;
+  let version = null; // the rows' version the ranking and the corrections show
   let drawn = null; // the rounds as last drawn: redrawn only when they change, so a button is never replaced under a click
+  let asking = false; // a poll waits for its answer: the next one is not sent beside it
+  let refreshing = false;
 
   async function loadProgress() {
-    const r = await api("GET", `/api/progress?token=${encodeURIComponent(D.token)}`);
-    if (r.status !== 200) return;
-    const p = r.json;
-    document.getElementById("count").textContent = `${p.rows} / ${p.of}`;
-    document.getElementById("hide").textContent = p.hide_results ? W.show : W.hide;
-    document.getElementById("hide").dataset.hidden = p.hide_results ? "1" : "";
-    const rounds = JSON.stringify(p.rounds);
-    if (rounds !== drawn) drawRounds(p.rounds);
-    drawn = rounds;
-    if (p.version !== version) { version = p.version; loadRanking(); loadAudit(); }
-    showLive(p.live);
+    if (asking) return;
+    asking = true;
+    try {
+      const r = await api("GET", `/api/progress?token=${encodeURIComponent(D.token)}`);
+      document.getElementById("offline").hidden = r.status !== 0; // what the page shows may be old: said while so
+      if (r.status !== 200) return;
+      const p = r.json;
+      document.getElementById("count").textContent = `${p.rows} / ${p.of}`;
+      document.getElementById("hide").textContent = p.hide_results ? W.show : W.hide;
+      document.getElementById("hide").dataset.hidden = p.hide_results ? "1" : "";
+      const rounds = JSON.stringify(p.rounds);
+      if (rounds !== drawn) drawRounds(p.rounds);
+      drawn = rounds;
+      if (p.version !== version && !refreshing) refresh(p.version);
+      showLive(p.live);
+    } finally {
+      asking = false;
+    }
+  }
+
+  // The ranking and the corrections of the rows' version `v`; asked again at the next poll if either failed.
+  async function refresh(v) {
+    refreshing = true;
+    const done = await Promise.all([loadRanking(), loadAudit()]);
+    refreshing = false;
+    if (done.every(Boolean)) version = v;
+  }
+
+  // A director's action refused or not delivered: its reason shown under `where` (gone at the next that succeeds).
+  function failed(where, r) {
+    const old = document.getElementById("action-error");
+    if (old) old.remove();
+    if (r && r.status === 200) return;
+    (where || app).after(el("p", { cls: "error", id: "action-error" }, r.json ? r.json.error : W.error));
   }
 
   function drawRounds(rounds) {
@@ -383,7 +422,7 @@
         el("td", {}, el("a", { href: `/t/${t.table}?token=${encodeURIComponent(D.token)}` }, `${W.table} ${t.table}`)),
         el("td", { id: `progress-${rnd.round}-${t.table}`, cls: t.missing.length ? "missing" : "done" },
           t.missing.length ? `${W.missing}: ${t.missing.join(", ")}` : "✓")));
-      app.append(el("div", {}, head, el("table", { cls: "grid" }, el("tbody", {}, rows))));
+      app.append(el("div", { id: `round-${rnd.round}` }, head, el("table", { cls: "grid" }, el("tbody", {}, rows))));
     }
   }
 
@@ -400,7 +439,8 @@
 
   async function loadAudit() {
     const r = await api("GET", `/api/audit?token=${encodeURIComponent(D.token)}`);
-    if (r.status !== 200) return;
+    if (r.status === 0) return false;
+    if (r.status !== 200) return true;
     const box = document.getElementById("audit");
     box.replaceChildren(...r.json.slice().reverse().map((a) => el("div", { cls: "deal" },
       a.old.layout ? el("b", {}, `${W.deal} ${a.deal} · ${W.layout}: `)
@@ -408,22 +448,27 @@
       a.old.layout ? `${Object.entries(a.old.layout).map(([p, t]) => `${pocketName(p)}: ${t}`).join("; ")} (${a.old.by}, ${a.old.at})`
         : `${summary(Object.assign({}, a.old.entry, { whists: a.old.whists }))} (${a.old.by}, ${a.old.at})`,
       el("div", { cls: "muted" }, `${W.correct}: ${a.by}, ${a.at}${a.reason ? " — " + a.reason : ""}`))));
+    return true;
   }
 
   async function loadRanking() {
     const box = document.getElementById("ranking");
-    const r = await api("GET", `/api/results?token=${encodeURIComponent(D.token)}`);
+    // no time limit: the ranking waits for the live site's worker to publish the rows
+    const r = await api("GET", `/api/results?token=${encodeURIComponent(D.token)}`, null, W.offline, 0);
+    if (r.status === 0) return false; // the ranking shown stays, the offline note says it may be old
     box.replaceChildren();
-    if (r.status !== 200) { box.append(el("p", { cls: "error" }, r.json ? r.json.error : W.error)); return; }
+    if (r.status !== 200) { box.append(el("p", { cls: "error" }, r.json ? r.json.error : W.error)); return true; }
     if (r.json.provisional) box.append(el("p", { cls: "muted" }, W.provisional));
     box.append(el("table", { cls: "grid zebra", id: "ranking-table" },
       el("thead", {}, el("tr", {}, [W.place, W.player, W.mp, W.percent].map((h) => el("th", {}, h)))),
       el("tbody", {}, r.json.ranking.map((s) => el("tr", {}, el("td", {}, s.place), el("td", { cls: "l" }, `${s.player} ${s.name}`),
         el("td", {}, signed(s.mp).replace("+", "")), el("td", {}, s.percent == null ? "—" : signed(s.percent).replace("+", "")))))));
+    return true;
   }
 
   async function closeRound(round, closed) {
-    await api("POST", `/api/rounds/${round}`, { token: D.token, closed });
+    const r = await api("POST", `/api/rounds/${round}`, { token: D.token, closed }, W.offline_change);
+    failed(document.querySelector(`#round-${round} h2`), r);
     loadProgress();
   }
 
@@ -432,7 +477,8 @@
   } else {
     document.getElementById("hide").addEventListener("click", async () => {
       const hidden = !!document.getElementById("hide").dataset.hidden;
-      await api("POST", "/api/settings", { token: D.token, hide_results: !hidden });
+      const r = await api("POST", "/api/settings", { token: D.token, hide_results: !hidden }, W.offline_change);
+      failed(document.getElementById("hide").parentElement, r);
       loadProgress();
     });
     loadProgress();

@@ -21,11 +21,11 @@ CHROMIUM, DRIVER = shutil.which("chromium") or "/usr/bin/chromium", shutil.which
 pytestmark = pytest.mark.skipif(not (shutil.which("chromium") and DRIVER), reason="chromium or chromedriver absent")
 
 
-def _serve(folder, spec=CLUB):
+def _serve(folder, spec=CLUB, port=None):
     import uvicorn
 
     app, scoring = served(folder, spec)
-    port = free_port()
+    port = port or free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -159,6 +159,58 @@ def test_a_row_entered_on_a_phone_shows_on_the_directors_page(server, browser):
     browser.switch_to.window(director)  # not reloaded: the page asks the server itself
     _text(browser, cell, lambda t: str(deal.number) not in t.split(":")[-1].split(", "))
     _text(browser, "#count", lambda t: t.startswith("1 /"))
+
+
+def _enter(browser, deal, tricks=7):
+    """Taps a game of 7♠ at a deal with the buttons (its first active seat declares, one whist), then «Посчитать»."""
+    decl, w1, w2 = active_seats(4, deal.dealer)
+    for css in (
+        '[data-contract="7♠"]',
+        f'[data-declarer="{decl}"]',
+        f'[data-defence="{w1}-whist"]',
+        f'[data-defence="{w2}-pass"]',
+        f'[data-tricks="{decl}-{tricks}"]',
+        f'[data-tricks="{w1}-{10 - tricks}"]',
+        "#check",
+    ):
+        _click(browser, css)
+    _text(browser, "#preview", lambda t: "7♠" in t)
+
+
+def test_the_server_out_of_reach_is_said_and_the_row_is_sent_again(tmp_path, browser):
+    """The server stopped: «Верно — записать» says the row is not stored, the director's page says there is no
+    connection; started again, the note goes and the same button stores the row."""
+    url, s, srv, thread = _serve(tmp_path)
+    t = s.event.movement.rounds[0].tables[0]
+    deal = next(d for d in s.event.deals if d.set == t.set)
+    browser.get(f"{url}/director?token={s.codes['director']}")
+    _text(browser, "#count", lambda text: text.startswith("0 /"))
+    assert not browser.find_element("id", "offline").is_displayed()
+    director = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    browser.get(f"{url}/t/{t.table}?token={s.codes['tables'][t.table]}")
+    table = browser.current_window_handle
+    _enter(browser, deal)
+
+    srv.should_exit = True
+    thread.join(10)
+    s.store.close()
+    _click(browser, "#confirm")
+    _text(browser, "#error", lambda text: text == "нет связи с сервером — строка не записана; нажмите ещё раз")
+    browser.switch_to.window(director)
+    _wait(browser, 10).until(lambda d: d.find_element("id", "offline").is_displayed())
+    assert browser.find_element("id", "offline").text == "нет связи с сервером"
+
+    url, s, srv, thread = _serve(tmp_path, port=int(url.rsplit(":", 1)[1]))
+    try:
+        _wait(browser, 10).until(lambda d: not d.find_element("id", "offline").is_displayed())
+        browser.switch_to.window(table)  # the page as it was left: the same button sends the row again
+        _click(browser, "#confirm")
+        _text(browser, "#saved", bool)
+        assert (deal.number, 1, t.table) in s.store.rows
+    finally:
+        srv.should_exit = True
+        thread.join(10)
 
 
 def test_a_dark_game_conceded_before_play(classic, browser):
