@@ -101,6 +101,9 @@ UI = (
     "offline_layout",
     "offline_check",
     "offline_change",
+    "entered_elsewhere",
+    "layout_entered_elsewhere",
+    "layout_entered_theirs",
 )
 
 

@@ -65,7 +65,9 @@
 
   // ------------------------------------------------------------------ a table's page
 
-  const T = { rows: [], round: null, deal: null, form: null, preview: null, error: null, saved: null, lay: null };
+  // busy: a row or layout is on its way (its button is disabled: a second tap sends nothing); notice: {deal, text}
+  // shown under that deal's row until the next action
+  const T = { rows: [], round: null, deal: null, form: null, preview: null, error: null, saved: null, lay: null, busy: false, notice: null };
 
   function blankForm() { return { contract: null, dark: false, declarer: null, defence: {}, tricks: {}, conceded: null, reason: "" }; }
 
@@ -175,8 +177,8 @@
     }
     if (T.preview) out.push(el("div", { cls: "ok", id: "preview" }, T.preview.words.map((line) => el("div", {}, line))));
     if (T.error) out.push(el("p", { cls: "error", id: "error" }, T.error));
-    if (T.preview) out.push(button(W.confirm, false, save, { cls: "go", id: "confirm" }));
-    else out.push(button(W.check, false, preview, { cls: "go", id: "check", disabled: !f.contract }));
+    if (T.preview) out.push(button(W.confirm, false, save, { cls: "go", id: "confirm", disabled: T.busy }));
+    else out.push(button(W.check, false, preview, { cls: "go", id: "check", disabled: !f.contract || T.busy }));
     return out;
   }
 
@@ -197,24 +199,54 @@
     return b;
   }
 
+  // Sends a request once: its button (by id) disabled until the answer, a tap meanwhile ignored.
+  async function once(id, send) {
+    if (T.busy) return null;
+    T.busy = true;
+    T.notice = null;
+    const b = document.getElementById(id);
+    if (b) b.disabled = true;
+    try { return await send(); } finally { T.busy = false; }
+  }
+
   async function preview() {
-    const r = await api("POST", "/api/preview", body(), W.offline_check);
+    const deal = T.deal, known = !!rowOf(T.deal).entered;
+    const r = await once("check", () => api("POST", "/api/preview", body(), W.offline_check));
+    if (!r) return;
+    if (r.status === 200 && r.json.entered && !known) { await enteredElsewhere(deal); return; }
     if (r.status === 200) { T.preview = r.json; T.error = null; }
     else { T.error = r.json ? r.json.error : W.error; T.errorField = r.json && r.json.field; }
     renderTable();
   }
 
   async function save() {
-    const r = await api("POST", "/api/rows", body(), W.offline_row);
+    const deal = T.deal;
+    const r = await once("confirm", () => api("POST", "/api/rows", body(), W.offline_row));
+    if (!r) return;
     if (r.status === 201) {
-      T.saved = `${W.deal} ${T.deal}: ${W.saved}`;
+      T.saved = `${W.deal} ${deal}: ${W.saved}`;
       T.error = null;
       await loadTable();
       return;
     }
+    if (r.status === 409) { await enteredElsewhere(deal); return; }
     T.error = r.json ? r.json.error : W.error;
     T.errorField = r.json && r.json.field;
     if (r.status !== 0) T.preview = null; // the server not reached: the same row is sent again with the same button
+    renderTable();
+  }
+
+  // The deal's row (or its layout) was stored meanwhile, from another phone (or an answer lost on the way): the
+  // page shows what is stored, with its «Исправить» (a layout: if this table or the director may correct it),
+  // and says so under it.
+  async function enteredElsewhere(deal, layout) {
+    T.error = null;
+    T.preview = null;
+    T.lay = null;
+    await loadTable();
+    const row = T.rows.find((r) => r.deal === deal && r.layout && r.layout.entered);
+    const theirs = layout && row && !D.director && row.layout.entered.by !== `table ${D.table}`;
+    T.notice = { deal, text: !layout ? W.entered_elsewhere : theirs ? W.layout_entered_theirs : W.layout_entered_elsewhere };
     renderTable();
   }
 
@@ -232,6 +264,7 @@
     }
     T.lay = { deal: row.deal, pockets: row.layout.pockets, current: row.layout.pockets[0], cards, correct: !!entered };
     T.error = null;
+    T.notice = null;
     renderTable();
   }
 
@@ -291,7 +324,7 @@
     }
     if (T.error) out.push(el("p", { cls: "error", id: "error" }, T.error));
     const full = L.pockets.every((p) => countOf(p) === POCKET_SIZE(p));
-    out.push(button(W.layout_save, false, saveLayout, { cls: "go", id: "save-layout", disabled: !full }));
+    out.push(button(W.layout_save, false, saveLayout, { cls: "go", id: "save-layout", disabled: !full || T.busy }));
     return out;
   }
 
@@ -302,7 +335,9 @@
     const b = { token: D.token, table: D.table, deal: L.deal, pockets };
     if (L.correct) b.correct = true;
     if (D.director && L.reason) b.reason = L.reason;
-    const r = await api("POST", "/api/layouts", b, W.offline_layout);
+    const r = await once("save-layout", () => api("POST", "/api/layouts", b, W.offline_layout));
+    if (!r) return;
+    if (r.status === 409) { await enteredElsewhere(L.deal, true); return; }
     if (r.status === 201) {
       T.saved = `${W.deal} ${L.deal}: ${W.layout_saved}`;
       T.lay = null;
@@ -332,7 +367,7 @@
     if (!T.rows.length) { if (T.error) app.append(el("p", { cls: "error" }, T.error)); return; }
     const rounds = [...new Set(T.rows.map((r) => r.round))];
     app.append(el("div", {}, rounds.map((n) => button(`${W.round} ${n}`, n === T.round,
-      () => { T.round = n; T.error = null; pickDeal(); renderTable(); }, { "data-round": n }))));
+      () => { T.round = n; T.error = null; T.notice = null; pickDeal(); renderTable(); }, { "data-round": n }))));
     const deals = dealsOf(T.round);
     const first = deals[0];
     app.append(el("h2", {}, `${W.round} ${T.round}`));
@@ -347,12 +382,13 @@
         el("b", {}, `${W.deal} ${row.deal}`), ` (${W.dealer} ${row.dealer}): `,
         row.entered ? summaryBlock(row.entered) : el("span", { cls: "missing" }, W.missing));
       if (row.entered && !closed && T.deal !== row.deal) {
-        line.append(button(W.correct, false, () => { T.deal = row.deal; T.form = blankForm(); T.preview = null; T.error = null; renderTable(); },
+        line.append(button(W.correct, false, () => { T.deal = row.deal; T.form = blankForm(); T.preview = null; T.error = null; T.notice = null; renderTable(); },
           { "data-correct": row.deal }));
       }
       app.append(line);
       const lay = layoutLine(row, closed);
       if (lay) app.append(lay);
+      if (T.notice && T.notice.deal === row.deal) app.append(el("p", { cls: "warn", id: "notice" }, T.notice.text));
       if (T.lay && T.lay.deal === row.deal && !closed) {
         app.append(el("div", { id: "layout-form" }, el("h2", {}, `${W.layout} · ${W.deal} ${row.deal}`), layoutView()));
         form = true;

@@ -161,8 +161,9 @@ def test_a_row_entered_on_a_phone_shows_on_the_directors_page(server, browser):
     _text(browser, "#count", lambda t: t.startswith("1 /"))
 
 
-def _enter(browser, deal, tricks=7):
-    """Taps a game of 7♠ at a deal with the buttons (its first active seat declares, one whist), then «Посчитать»."""
+def _enter(browser, deal, tricks=7, preview=True):
+    """Taps a game of 7♠ at a deal with the buttons (its first active seat declares, one whist), then «Посчитать»
+    (and waits for the preview)."""
     decl, w1, w2 = active_seats(4, deal.dealer)
     for css in (
         '[data-contract="7♠"]',
@@ -174,7 +175,8 @@ def _enter(browser, deal, tricks=7):
         "#check",
     ):
         _click(browser, css)
-    _text(browser, "#preview", lambda t: "7♠" in t)
+    if preview:
+        _text(browser, "#preview", lambda t: "7♠" in t)
 
 
 def test_the_server_out_of_reach_is_said_and_the_row_is_sent_again(tmp_path, browser):
@@ -211,6 +213,64 @@ def test_the_server_out_of_reach_is_said_and_the_row_is_sent_again(tmp_path, bro
     finally:
         srv.should_exit = True
         thread.join(10)
+
+
+def test_a_double_tap_on_confirm_stores_the_row_once_and_says_so(server, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    url, s = server
+    t = s.event.movement.rounds[0].tables[0]
+    first, second = [d for d in s.event.deals if d.set == t.set][:2]
+    browser.get(f"{url}/t/{t.table}?token={s.codes['tables'][t.table]}")
+    _enter(browser, first)
+    ActionChains(browser).double_click(browser.find_element("id", "confirm")).perform()
+    _text(browser, "#saved", lambda text: text == f"Сдача {first.number}: записана")
+    _text(browser, "#form h2", lambda text: text.startswith(f"Сдача {second.number}"))
+    assert not browser.find_elements("css selector", "#error, #notice")
+    sent = "return performance.getEntriesByType('resource').filter(e => e.name.endsWith('/api/rows')).length"
+    assert browser.execute_script(sent) == 1
+    assert (first.number, 1, t.table) in s.store.rows and s.store.audit() == []
+
+
+def test_a_deal_entered_from_another_phone_meanwhile_is_shown_stored(server, browser):
+    """Two phones of a table enter the same deals: the one second to confirm (409), or to check (the preview says
+    it is entered), sees the stored row with its «Исправить» and a plain note, not an error."""
+    url, s = server
+    t = s.event.movement.rounds[0].tables[0]
+    first, second = [d for d in s.event.deals if d.set == t.set][:2]
+    page = f"{url}/t/{t.table}?token={s.codes['tables'][t.table]}"
+    note = "эту сдачу уже записали с другого телефона: проверьте строку, при ошибке — «Исправить»"
+    browser.get(page)
+    one = browser.current_window_handle
+    _enter(browser, first)
+    browser.switch_to.new_window("tab")
+    browser.get(page)
+    two = browser.current_window_handle
+    _enter(browser, first, tricks=8)
+    browser.switch_to.window(one)
+    _click(browser, "#confirm")
+    _text(browser, "#saved", bool)
+    browser.switch_to.window(two)
+    _click(browser, "#confirm")  # refused: entered already
+    _text(browser, "#notice", lambda text: text == note)
+    _text(browser, f"#deal-{first.number} .done", lambda text: "7♠" in text)
+    assert browser.find_element("css selector", f'[data-correct="{first.number}"]').is_displayed()
+    assert not browser.find_elements("id", "error")
+    assert browser.execute_script("return document.getElementById('notice').previousElementSibling.id") == (
+        f"deal-{first.number}"
+    )
+    assert s.store.rows[(first.number, 1, t.table)].entry["tricks"][active_seats(4, first.dealer)[0]] == 7
+
+    browser.switch_to.window(one)
+    _enter(browser, second)
+    _click(browser, "#confirm")
+    _text(browser, "#saved", lambda text: str(second.number) in text)
+    browser.switch_to.window(two)
+    _enter(browser, second, preview=False)  # «Посчитать» already says it is there
+    _text(browser, "#notice", lambda text: text == note)
+    assert browser.execute_script("return document.getElementById('notice').previousElementSibling.id") == (
+        f"deal-{second.number}"
+    )
 
 
 def test_a_dark_game_conceded_before_play(classic, browser):
