@@ -104,11 +104,13 @@ UI = (
     "entered_elsewhere",
     "layout_entered_elsewhere",
     "layout_entered_theirs",
+    "close_missing",
 )
 
 
 def words(lang: str) -> dict:
-    return {k: Message(f"serve.ui_{k}", seat="{seat}").text(lang) for k in UI}
+    """The words of the pages; their placeholders ({seat}, {n}, {round}) are left for the script to fill."""
+    return {k: Message(f"serve.ui_{k}", seat="{seat}", n="{n}", round="{round}").text(lang) for k in UI}
 
 
 def _render(s, template: str, **context) -> str:

@@ -453,7 +453,7 @@
     app.replaceChildren();
     for (const rnd of rounds) {
       const head = el("h2", {}, `${W.round} ${rnd.round} `,
-        button(rnd.closed ? W.open_round : W.close_round, rnd.closed, () => closeRound(rnd.round, !rnd.closed), { "data-close": rnd.round }));
+        button(rnd.closed ? W.open_round : W.close_round, rnd.closed, () => closeRound(rnd, !rnd.closed), { "data-close": rnd.round }));
       const rows = rnd.tables.map((t) => el("tr", {},
         el("td", {}, el("a", { href: `/t/${t.table}?token=${encodeURIComponent(D.token)}` }, `${W.table} ${t.table}`)),
         el("td", { id: `progress-${rnd.round}-${t.table}`, cls: t.missing.length ? "missing" : "done" },
@@ -502,9 +502,11 @@
     return true;
   }
 
-  async function closeRound(round, closed) {
-    const r = await api("POST", `/api/rounds/${round}`, { token: D.token, closed }, W.offline_change);
-    failed(document.querySelector(`#round-${round} h2`), r);
+  async function closeRound(rnd, closed) {
+    const missing = rnd.tables.reduce((n, t) => n + t.missing.length, 0);
+    if (closed && missing && !confirm(W.close_missing.replace("{round}", rnd.round).replace("{n}", missing))) return;
+    const r = await api("POST", `/api/rounds/${rnd.round}`, { token: D.token, closed }, W.offline_change);
+    failed(document.querySelector(`#round-${rnd.round} h2`), r);
     loadProgress();
   }
 

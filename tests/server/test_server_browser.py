@@ -273,6 +273,23 @@ def test_a_deal_entered_from_another_phone_meanwhile_is_shown_stored(server, bro
     )
 
 
+def test_closing_a_round_with_rows_missing_asks_first(server, browser):
+    url, s = server
+    rnd = s.event.movement.rounds[0]
+    missing = sum(1 for t in rnd.tables for d in s.event.deals if d.set == t.set)
+    browser.get(f"{url}/director?token={s.codes['director']}")
+    _click(browser, '[data-close="1"]')
+    alert = _wait(browser, 5).until(lambda d: d.switch_to.alert)
+    assert alert.text == f"В туре 1 не введено строк: {missing}. Всё равно закрыть тур?"
+    alert.dismiss()
+    sent = "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/rounds/')).length"
+    assert browser.execute_script(sent) == 0 and 1 not in s.store.closed
+    _click(browser, '[data-close="1"]')
+    _wait(browser, 5).until(lambda d: d.switch_to.alert).accept()
+    _wait(browser, 5).until(lambda d: 1 in s.store.closed)
+    _text(browser, '[data-close="1"]', lambda text: text == "Тур закрыт — открыть")
+
+
 def test_a_dark_game_conceded_before_play(classic, browser):
     url, s = classic
     event = s.event
