@@ -470,7 +470,10 @@ class Scoring:
         old = self.store.layouts.get(deal)
         correct, reason = _correction(body, role == "director", old is not None)
         if old and correct and role == "table" and old["by"] != f"table {mine}":
-            raise Refused(403, Message("serve.layout_theirs", by=old["by"]), "deal")
+            # who entered it in the reader's words: `by` is kept as stored ("table 3", "director")
+            if old["by"] == "director":
+                raise Refused(403, Message("serve.layout_directors"), "deal")
+            raise Refused(403, Message("serve.layout_theirs", table=old["by"].removeprefix("table ")), "deal")
         by = "director" if role == "director" else f"table {mine}"
         return deal, {p: pockets[p].strip() for p in wanted}, by, correct, reason
 

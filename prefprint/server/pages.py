@@ -105,6 +105,9 @@ UI = (
     "layout_entered_elsewhere",
     "layout_entered_theirs",
     "close_missing",
+    "by_table",
+    "by_director",
+    "corrected_by",
 )
 
 

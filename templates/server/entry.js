@@ -473,6 +473,20 @@
     if (live.unsolved && !live.error) box.textContent += ` · ${W.live_solving} ${live.unsolved}`;
   }
 
+  // Who entered or corrected a row, as stored ("table 3", "director"), in the page's words.
+  function byText(by) {
+    const m = /^table (\d+)$/.exec(by || "");
+    return m ? W.by_table.replace("{n}", m[1]) : by === "director" ? W.by_director : by;
+  }
+
+  // A stored time ("2026-12-02T02:40:25+00:00") as this device's clock says it: "05:40".
+  function timeText(at) {
+    const t = new Date(at);
+    if (isNaN(t)) return at;
+    const two = (n) => String(n).padStart(2, "0");
+    return `${two(t.getHours())}:${two(t.getMinutes())}`;
+  }
+
   async function loadAudit() {
     const r = await api("GET", `/api/audit?token=${encodeURIComponent(D.token)}`);
     if (r.status === 0) return false;
@@ -481,9 +495,9 @@
     box.replaceChildren(...r.json.slice().reverse().map((a) => el("div", { cls: "deal" },
       a.old.layout ? el("b", {}, `${W.deal} ${a.deal} · ${W.layout}: `)
         : el("b", {}, `${W.deal} ${a.deal} · ${W.round} ${a.round} · ${W.table} ${a.table}: `),
-      a.old.layout ? `${Object.entries(a.old.layout).map(([p, t]) => `${pocketName(p)}: ${t}`).join("; ")} (${a.old.by}, ${a.old.at})`
-        : `${summary(Object.assign({}, a.old.entry, { whists: a.old.whists }))} (${a.old.by}, ${a.old.at})`,
-      el("div", { cls: "muted" }, `${W.correct}: ${a.by}, ${a.at}${a.reason ? " — " + a.reason : ""}`))));
+      a.old.layout ? `${Object.entries(a.old.layout).map(([p, t]) => `${pocketName(p)}: ${t}`).join("; ")} (${byText(a.old.by)}, ${timeText(a.old.at)})`
+        : `${summary(Object.assign({}, a.old.entry, { whists: a.old.whists }))} (${byText(a.old.by)}, ${timeText(a.old.at)})`,
+      el("div", { cls: "muted" }, `${W.corrected_by}: ${byText(a.by)}, ${timeText(a.at)}${a.reason ? " — " + a.reason : ""}`))));
     return true;
   }
 

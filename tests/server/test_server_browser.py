@@ -12,7 +12,7 @@ import threading
 import time
 
 import pytest
-from serving import CLUB, served
+from serving import CLUB, body_of, served
 from test_server_kill import free_port
 
 from prefprint.engine.rules import Outcome, active_seats, fmt_json, settle
@@ -288,6 +288,29 @@ def test_closing_a_round_with_rows_missing_asks_first(server, browser):
     _wait(browser, 5).until(lambda d: d.switch_to.alert).accept()
     _wait(browser, 5).until(lambda d: 1 in s.store.closed)
     _text(browser, '[data-close="1"]', lambda text: text == "Тур закрыт — открыть")
+
+
+def test_the_corrections_say_who_and_when_in_the_pages_words(server, browser):
+    import datetime as dt
+
+    import httpx
+
+    url, s = server
+    t = s.event.movement.rounds[0].tables[0]
+    deal = next(d for d in s.event.deals if d.set == t.set)
+    decl, w1, w2 = active_seats(4, deal.dealer)
+    made = Outcome.make(4, deal.dealer, "7♠", decl, {decl: 7, w1: 3}, {w1: "whist", w2: "pass"})
+    body = body_of(s.event, made, s.codes["tables"][t.table], t.table, 1, deal.number)
+    assert httpx.post(f"{url}/api/rows", json=body).status_code == 201
+    fix = body | {"token": s.codes["director"], "contract": "6♠", "correct": True, "reason": "играли шесть"}
+    assert httpx.post(f"{url}/api/rows", json=fix).status_code == 201
+    [a] = s.store.audit()
+    hm = [dt.datetime.fromisoformat(at).astimezone().strftime("%H:%M") for at in (a["old"]["at"], a["at"])]
+    browser.get(f"{url}/director?token={s.codes['director']}")
+    _text(browser, "#audit .deal", lambda text: f"(стол {t.table}, {hm[0]})" in text)
+    assert browser.find_element("css selector", "#audit .deal .muted").text == (
+        f"исправил(а): судья, {hm[1]} — играли шесть"
+    )
 
 
 def test_a_dark_game_conceded_before_play(classic, browser):

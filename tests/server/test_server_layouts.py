@@ -106,6 +106,7 @@ def test_only_a_table_that_plays_the_deal_enters_it_and_only_it_or_the_director_
     )
     r = c.post("/api/layouts", json=body | {"token": s.codes["tables"][later], "table": later, "correct": True})
     assert r.status_code == 403
+    assert r.json()["error"] == f"расклад внёс стол {table}: исправить его может этот стол или судья"
     r = c.post("/api/layouts", json=body | {"token": s.codes["director"], "correct": True})
     assert r.status_code == 422 and r.json()["field"] == "reason"
     r = c.post(
@@ -113,6 +114,8 @@ def test_only_a_table_that_plays_the_deal_enters_it_and_only_it_or_the_director_
     )
     assert r.status_code == 201
     assert [a["old"]["layout"] for a in s.store.audit()] == [body["pockets"]]
+    r = c.post("/api/layouts", json=body | {"token": s.codes["tables"][table], "correct": True})
+    assert r.status_code == 403 and r.json()["error"] == "расклад внёс судья: исправить его может только судья"
 
 
 def test_a_prepared_event_takes_no_layout(tmp_path):
