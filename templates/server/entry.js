@@ -455,7 +455,7 @@
       const head = el("h2", {}, `${W.round} ${rnd.round} `,
         button(rnd.closed ? W.open_round : W.close_round, rnd.closed, () => closeRound(rnd, !rnd.closed), { "data-close": rnd.round }));
       const rows = rnd.tables.map((t) => el("tr", {},
-        el("td", {}, el("a", { href: `/t/${t.table}?token=${encodeURIComponent(D.token)}` }, `${W.table} ${t.table}`)),
+        el("td", {}, el("a", { cls: "tap", href: `/t/${t.table}?token=${encodeURIComponent(D.token)}` }, `${W.table} ${t.table}`)),
         el("td", { id: `progress-${rnd.round}-${t.table}`, cls: t.missing.length ? "missing" : "done" },
           t.missing.length ? `${W.missing}: ${t.missing.join(", ")}` : "✓")));
       app.append(el("div", { id: `round-${rnd.round}` }, head, el("table", { cls: "grid" }, el("tbody", {}, rows))));

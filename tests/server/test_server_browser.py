@@ -313,6 +313,22 @@ def test_the_corrections_say_who_and_when_in_the_pages_words(server, browser):
     )
 
 
+def test_links_are_tall_enough_to_tap_and_only_the_code_is_upper_case(server, browser):
+    url, s = server
+    height = "return document.querySelector(arguments[0]).getBoundingClientRect().height"
+    case = "return getComputedStyle(document.querySelector(arguments[0])).textTransform"
+    browser.get(url)
+    assert browser.execute_script(height, 'a[href="/results"]') >= 44
+    assert browser.execute_script(case, "#token") == "uppercase"
+    browser.get(f"{url}/director?token={s.codes['director']}")
+    _text(browser, "#app table a", lambda text: text == "Стол 1")
+    links = "return [...document.querySelectorAll('#app table a')].map(a => a.getBoundingClientRect().height)"
+    assert min(browser.execute_script(links)) >= 44
+    browser.get(f"{url}/t/1?token={s.codes['director']}")
+    _click(browser, '[data-contract="6♠"]')
+    assert browser.execute_script(case, "#reason") == "none"  # the director's reason is kept as typed
+
+
 def test_a_dark_game_conceded_before_play(classic, browser):
     url, s = classic
     event = s.event
