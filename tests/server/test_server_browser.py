@@ -267,10 +267,8 @@ def test_a_deal_entered_from_another_phone_meanwhile_is_shown_stored(server, bro
     _text(browser, "#saved", lambda text: str(second.number) in text)
     browser.switch_to.window(two)
     _enter(browser, second, preview=False)  # «Посчитать» already says it is there
-    _text(browser, "#notice", lambda text: text == note)
-    assert browser.execute_script("return document.getElementById('notice').previousElementSibling.id") == (
-        f"deal-{second.number}"
-    )
+    under = "const n = document.getElementById('notice'); return n && [n.previousElementSibling.id, n.innerText]"
+    _wait(browser, 15).until(lambda d: d.execute_script(under) == [f"deal-{second.number}", note])
 
 
 def test_closing_a_round_with_rows_missing_asks_first(server, browser):
