@@ -54,6 +54,7 @@ UI = (
     "whists",
     "entered",
     "missing",
+    "missing_deals",
     "director",
     "progress",
     "close_round",

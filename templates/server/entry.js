@@ -457,7 +457,7 @@
       const rows = rnd.tables.map((t) => el("tr", {},
         el("td", {}, el("a", { cls: "tap", href: `/t/${t.table}?token=${encodeURIComponent(D.token)}` }, `${W.table} ${t.table}`)),
         el("td", { id: `progress-${rnd.round}-${t.table}`, cls: t.missing.length ? "missing" : "done" },
-          t.missing.length ? `${W.missing}: ${t.missing.join(", ")}` : "✓")));
+          t.missing.length ? `${W.missing_deals}: ${t.missing.join(", ")}` : "✓")));
       app.append(el("div", { id: `round-${rnd.round}` }, head, el("table", { cls: "grid" }, el("tbody", {}, rows))));
     }
   }
