@@ -216,9 +216,9 @@ def _deal_sheet(wb: Workbook, event: Event, deal, lists: dict) -> None:
         _layout_cells(ws, event, deal)
 
 
-def _deal_info(ws, event: Event, deal) -> None:
-    """The row of facts under the title: deal, set, dealer (first hand at tables of 3) and status, each after its
-    label."""
+def _deal_info(ws, event: Event, deal, status: str | None = None) -> None:
+    """The row of facts under the title: deal, set, dealer (first hand at tables of 3) and status (`status`, or
+    played), each after its label."""
     lang = event.language
     labels = LABELS[lang]
     dealer_label = labels[2] if event.table_size == 4 else labels[4]
@@ -230,7 +230,7 @@ def _deal_info(ws, event: Event, deal) -> None:
         (5, dealer_label),
         (6, deal.dealer),
         (7, labels[3]),
-        (8, STATUS_WORDS[lang][0]),
+        (8, status or STATUS_WORDS[lang][0]),
     ]
     for col, value in info:
         c = ws.cell(INFO_ROW, col, value)
@@ -318,12 +318,17 @@ def _print_setup(ws) -> None:
     for i, wdt in enumerate(WIDTHS, 1):
         ws.column_dimensions[get_column_letter(i)].width = wdt
     ws.freeze_panes = ws.cell(FIRST_ROW, 3)
-    ws.page_setup.orientation = "landscape"
+    _page(ws, "landscape", f"{HEADER_ROW - 1}:{HEADER_ROW}")
+
+
+def _page(ws, orientation: str, title_rows: str) -> None:
+    """An A4 page as wide as the sheet, longer sheets on more pages, `title_rows` ("4:5") printed on each."""
+    ws.page_setup.orientation = orientation
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.print_title_rows = f"{HEADER_ROW - 1}:{HEADER_ROW}"
+    ws.print_title_rows = title_rows
 
 
 def _players_sheet(wb: Workbook, event: Event) -> None:
@@ -675,15 +680,14 @@ def write_results_workbook(report, path: Path, banner: str = "") -> Path:
         if d.status not in words:  # pending: not scored yet
             continue
         sh = wb.create_sheet(sheet_name(lang, d.number))
-        _text(sh.cell(1, 1), event.heading).font = Font(bold=True)
-        for col, value in ((1, LABELS[lang][0]), (2, d.number), (7, LABELS[lang][3]), (8, words[d.status])):
-            sh.cell(INFO_ROW, col, value)
+        _text(sh.cell(1, 1), event.heading).font = Font(bold=True, size=12)
+        _deal_info(sh, event, event.deal(d.number), words[d.status])
         _note(sh, INFO_ROW + 1, banner)
         _deal_header(sh, lang)
-        note = sh.cell(HEADER_ROW, len(COLUMNS) + 1, NOTE_HEADER[lang])
-        note.font, note.fill = Font(bold=True), _HEAD_FILL
-        for i, wdt in enumerate(WIDTHS, 1):
-            sh.column_dimensions[get_column_letter(i)].width = wdt
+        note = sh.cell(HEADER_ROW, NOTE_COL, NOTE_HEADER[lang])
+        note.font, note.fill, note.border = Font(bold=True), _HEAD_FILL, _BORDER
+        note.alignment = Alignment(horizontal="center")
+        sh.cell(HEADER_ROW - 1, NOTE_COL).fill = _HEAD_FILL
         for k, r in enumerate(d.results):
             row = FIRST_ROW + k
             values = {"round": r.round, "table": r.table}
@@ -695,16 +699,35 @@ def write_results_workbook(report, path: Path, banner: str = "") -> Path:
                 values[f"{s}_whists"] = round(float(r.whists[s]), 2) if s in r.whists else None
                 mp = r.mp.get(s)
                 values[f"{s}_mp"] = mp if mp is None or isinstance(mp, int) else round(float(mp), 2)
+            values["contract"] = r.contract.label(lang) if r.contract else row_words[r.status]
             for name, col in COL.items():
-                if name != "contract":
-                    _text(sh.cell(row, col), values.get(name))
-            _text(sh.cell(row, COL["contract"]), r.contract.label(lang) if r.contract else row_words[r.status])
-            if r.notes:
-                _text(sh.cell(row, len(COLUMNS) + 1), "; ".join(n.text(lang) for n in r.notes))
-        sh.freeze_panes = sh.cell(FIRST_ROW, 3)
+                c = _text(sh.cell(row, col), values.get(name))
+                c.border = _BORDER
+                c.alignment = _RESULT_ALIGN["number" if name.endswith(("_whists", "_mp")) else "code"]
+                if name.endswith("_mp"):
+                    c.fill = _MP_FILL
+            text = "; ".join(n.text(lang) for n in r.notes)
+            c = _text(sh.cell(row, NOTE_COL), text or None)
+            c.border, c.alignment = _BORDER, _RESULT_ALIGN["note"]
+            if len(text) > NOTE_WIDTH:  # a spreadsheet does not grow a row for its wrapped text when it opens
+                sh.row_dimensions[row].height = 15 * -(-len(text) // NOTE_WIDTH)
+        _print_setup(sh)
+        noted = any(r.notes for r in d.results)  # a narrow column where it holds only its heading: a larger print
+        sh.column_dimensions[get_column_letter(NOTE_COL)].width = NOTE_WIDTH + 2 if noted else 13
     buf = io.BytesIO()
     wb.save(buf)
     return write_atomic(path, buf.getvalue())
+
+
+NOTE_COL = len(COLUMNS) + 1  # results.xlsx: why a row was not played, spoiled or adjusted
+NOTE_WIDTH = 40  # characters of a note on a line
+# results.xlsx's rows: numbers (whists, MP) to the right, short codes centred, so that a figure never runs into
+# the text beside it; notes wrap in their cell
+_RESULT_ALIGN = {
+    "number": Alignment(horizontal="right", vertical="top"),
+    "code": Alignment(horizontal="center", vertical="top"),
+    "note": Alignment(horizontal="left", vertical="top", wrap_text=True, indent=1),
+}
 
 
 def write_competition_workbook(report, path: Path, note: str = "", session_notes: dict | None = None) -> Path:
@@ -740,7 +763,7 @@ def write_competition_workbook(report, path: Path, note: str = "", session_notes
     first = GROUP_ROW + 2
     for row, s in enumerate(report.standings, first):
         _place(ws.cell(row, 1), s.place)
-        ws.cell(row, 2, s.player)
+        ws.cell(row, 2, s.player).alignment = _CENTRE
         _text(ws.cell(row, 3), comp.names.get(s.player, ""))
         per = {t.session: t for t in report.sessions_of.get(s.player, [])}
         col = 4
@@ -759,6 +782,7 @@ def write_competition_workbook(report, path: Path, note: str = "", session_notes
         _percent(ws.cell(row, col + 2), s.ratio, s.digits)
     ws.column_dimensions["C"].width = 32
     ws.freeze_panes = ws.cell(first, 4)
+    _page(ws, "landscape", f"{GROUP_ROW}:{GROUP_ROW + 1}")
     for r in report.reports:
         sh = wb.create_sheet(f"{gettext('word.session', lang)} {r.event.session}")
         _ranking_sheet(
@@ -795,9 +819,10 @@ def _ranking_sheet(ws, title: str, standings, names: dict, lang: str, note: str 
         c = ws.cell(3, i, h)
         c.font = Font(bold=True)
         c.fill = _HEAD_FILL
+        c.alignment = Alignment(horizontal=("center", "center", "left")[i - 1] if i <= 3 else "right")
     for k, s in enumerate(standings, 4):
         _place(ws.cell(k, 1), s.place)
-        ws.cell(k, 2, s.player)
+        ws.cell(k, 2, s.player).alignment = _CENTRE
         _text(ws.cell(k, 3), names.get(s.player, ""))
         ws.cell(k, 4, _number(s.mp))
         ws.cell(k, 5, s.max)
@@ -805,6 +830,7 @@ def _ranking_sheet(ws, title: str, standings, names: dict, lang: str, note: str 
     for col, wdt in zip("ABCDEF", (7, 6, 32, 8, 8, 8)):
         ws.column_dimensions[col].width = wdt
     ws.freeze_panes = "A4"
+    _page(ws, "portrait", "3:3")
 
 
 def _number(x):
@@ -813,11 +839,11 @@ def _number(x):
 
 
 def _place(cell, place: str) -> None:
-    """A place: a number where it is one ("3"), text where players share it ("3–4")."""
-    if place.isascii() and place.isdigit():
-        cell.value = int(place)
-    else:
-        _text(cell, place)
+    """A place as text, "3" as "3–4" (players sharing it), centred alike."""
+    _text(cell, place).alignment = _CENTRE
+
+
+_CENTRE = Alignment(horizontal="center")  # a place, a player's number: apart from the name beside it
 
 
 def _percent(cell, ratio, digits: int) -> None:

@@ -281,6 +281,21 @@ def test_published_pdf_and_workbook(published):
     row = names.index('=HYPERLINK("http://x")') + 4
     assert ws.cell(row, 3).data_type == "s"
     assert len(wb.sheetnames) == 1 + len(report.deals)
+    places = [ws.cell(r, 1) for r in range(4, 24)]  # "1" and "4–5" alike: text, centred
+    assert [c.value for c in places] == [s.place for s in report.standings]
+    assert {(c.data_type, c.alignment.horizontal) for c in places} == {("s", "center")}
+    deal = wb["Сдача 1"]  # printed as the kit's sheet: A4 landscape, as wide as the page, the header on every page
+    setup = deal.page_setup
+    assert (setup.orientation, setup.paperSize, setup.fitToWidth, setup.fitToHeight) == ("landscape", 9, 1, 0)
+    assert deal.sheet_properties.pageSetUpPr.fitToPage and deal.print_title_rows == "$4:$5"
+    event = report.event
+    assert [c.value for c in deal[2]][:8] == ["Сдача", 1, "Комплект", event.deals[0].set, "Сдающий"] + [
+        event.deals[0].dealer,
+        "Статус",
+        "сыграна",
+    ]
+    cell = deal.cell(6, 2)  # the table's number boxed apart from the contract beside it
+    assert cell.border.right.style == "thin" and cell.alignment.horizontal == "center"
 
 
 @pytest.mark.skipif(not has("chromium"), reason="chromium is not installed")
