@@ -455,6 +455,7 @@ _BLOCK_MM = 0.6  # space above a round
 _CARD_MM = 12.0  # a card's name, standing and column heads
 _MORE_MM = 7.5  # a card continued in the next column: its name and column heads again
 _HEADING_LETTERS = 68  # letters of a round's heading that surely fit one line of a column
+NBSP = "\u00a0"
 _RECAP = "{deal:>3} {role:<{rw}}{contract:<6}{tricks:>7} {whists:>6} {mp:>7} {run:>8}"
 _MARK_WIDTH = len(" ▲10")  # the widest double-dummy mark after a role
 
@@ -548,12 +549,24 @@ def _round_block(rnd: dict, t: dict) -> dict:
         }
     title = f"{t['round']} {rnd['round']} · {t['table'].lower()} {rnd['table']} · {rnd['seat']}"
     total = f" · {_fmt(rnd['mp'], t['lang'])}/{rnd['top']}" if rnd["top"] else ""
-    mates = ", ".join(f"{s} {p} {short_name(name)}" for s, p, name in rnd["mates"])
+    # a table-mate's seat, number and name on one line: the line breaks only between table-mates
+    mates = ", ".join(NBSP.join((s, str(p), *short_name(name).split())) for s, p, name in rnd["mates"])
     detail = f"{total} — {mates}"
     lines = [recap_line(x, t) for x in rnd["deals"]]
-    heading_lines = 1 + (len(title) + len(detail)) // _HEADING_LETTERS
+    heading_lines = _wrapped_lines(title + detail, _HEADING_LETTERS)
     height = heading_lines * _HEADING_MM + _BLOCK_MM + _RECAP_MM * sum(1 + bool(x["notes"]) for x in rnd["deals"])
     return {"kind": "round", "title": title, "detail": detail, "lines": lines, "height": height}
+
+
+def _wrapped_lines(text: str, letters: int) -> int:
+    """Lines of `text` wrapped at its ordinary spaces (never at a no-break space) to `letters` a line."""
+    lines, used = 1, 0
+    for word in text.split(" "):
+        if used and used + 1 + len(word) > letters:
+            lines, used = lines + 1, len(word)
+        else:
+            used += len(word) + bool(used)
+    return lines
 
 
 def print_card_pages(cards: list[dict], t: dict, room: float = CARD_COLUMN_MM) -> list[list[list[dict]]]:

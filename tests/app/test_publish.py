@@ -544,6 +544,9 @@ def test_a_long_score_card_fills_one_page(events):
     card = {"player": event.players[0], "standing": None, "rounds": rounds, "played": 100}
     pages = print_card_pages([card, card], t)
     assert len(pages) == 2 and all(len(p) == 2 for p in pages)  # a page a card
+    detail = next(b for b in pages[0][0] if b["kind"] == "round")["detail"]  # wraps only between table-mates
+    mate = "\u00a0".join(("100", "Константинопольская", "А.", "В."))
+    assert detail.endswith(f" — N\u00a0{mate}, E\u00a0{mate}, S\u00a0{mate}"), detail
     common = {
         "event": event,
         "names": event.names,
