@@ -17,6 +17,7 @@ from prefprint.engine.rules import fmt_whists
 from prefprint.io.outdir import write_atomic
 from prefprint.io.pool import FORKS, WorkerPool, run_forked
 from prefprint.words import catalog
+from prefprint.words.dates import date_text
 from prefprint.words.i18n import note_text, words
 from prefprint.words.messages import Message, text_of, wording
 from prefprint.words.numbers import number
@@ -55,8 +56,9 @@ def language_environment(lang: str) -> jinja2.Environment:
 
     In a template `{{ _("page.costs.title") }}` is a word, `{{ _("word.table_of", k=3) }}` one with
     named placeholders, `{{ ngettext("count.deal", "count.deal", n) }}` a counted word's form,
-    `{{ n|counted("count.deal") }}` the number with it ("5 сдач") and `{{ _html("page.deals.pockets") }}`
-    words that carry their own markup (their parameters are escaped).
+    `{{ n|counted("count.deal") }}` the number with it ("5 сдач"), `{{ event.date|date }}` a date as the
+    language writes it and `{{ _html("page.deals.pockets") }}` words that carry their own markup (their
+    parameters are escaped).
     """
     env = environment().overlay(extensions=["jinja2.ext.i18n"])
     env.globals = dict(env.globals)  # an overlay shares its parent's dicts: the words must not leak across
@@ -81,6 +83,7 @@ def language_environment(lang: str) -> jinja2.Environment:
     env.globals["_html"] = marked
     env.filters["plural"] = lambda n, key: catalog.ngettext(key, n, lang)  # {{ n|plural("count.deal") }}: the word
     env.filters["counted"] = lambda n, key: f"{n} {catalog.ngettext(key, n, lang)}"  # "5 сдач"
+    env.filters["date"] = lambda value: date_text(value, lang)  # {{ event.date|date }}: "5 декабря 2026 г."
     return env
 
 

@@ -1,4 +1,5 @@
-"""The words a director or player reads: gettext catalogues, plural forms, numbers as each language writes them.
+"""The words a director or player reads: gettext catalogues, plural forms, numbers and dates as each language writes
+them.
 
 Every word lives in one gettext catalogue per language, read through Babel:
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from prefprint.words import catalog
 from prefprint.words.catalog import LANGS, gettext, ngettext
+from prefprint.words.dates import moment_text
 from prefprint.words.numbers import number
 
 __all__ = [
@@ -87,6 +88,8 @@ class _Formatter(string.Formatter):
             return gettext("quoted", self.lang).format(text=value.inner)
         if spec.startswith("count."):
             return ngettext(spec, value, self.lang)
+        if spec == "moment":  # "{time:moment}": a run's local time, "5 декабря 2026 г., 22:41"
+            return moment_text(value, self.lang)
         if isinstance(value, (Fraction, float)) and not spec:
             return number(value, self.lang, 2, trim=True)  # "62,5" in Russian, "62.5" in English
         return super().format_field(value, spec)

@@ -235,7 +235,7 @@ def test_provisional_results_of_a_competition_say_so_on_every_page_pdf_and_sheet
     out = tmp_path / "site"
     result = CliRunner().invoke(cli, ["results", str(spec), str(book), "-o", str(out), "--provisional"])
     assert result.exit_code == 0, result.output
-    said = re.compile(r"Предварительные итоги на \d{4}-\d\d-\d\d \d\d:\d\d\. Сессия 1: Ещё не подсчитан")
+    said = re.compile(r"Предварительные итоги на \d{1,2} [а-я]+ \d{4}\s?г\., \d\d:\d\d\. Сессия 1: Ещё не подсчитан")
     assert said.search((out / "index.html").read_text(encoding="utf-8"))
     pdf = [page.extract_text() for page in PdfReader(out / "results.pdf").pages]
     assert all("Предварительные итоги на" in page for page in pdf), pdf

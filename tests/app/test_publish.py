@@ -204,13 +204,13 @@ def test_new_report_shape_rows_with_status_notes_and_provisional(site):
 
         state = report_state(shaped)
         deal_html = html("results_deal.html", "ru", d=ctx, state=state, **common)
-        assert "Предварительные итоги на 2026-12-05 22:41" in deal_html and "3, 4" in deal_html
+        assert "Предварительные итоги на 5 декабря 2026\u202fг., 22:41" in deal_html and "3, 4" in deal_html
         assert "сдача перепутана при раскладке" in deal_html and "медленную игру" in deal_html
         index = html("results_index.html", "ru", state=state, **common, **ranking_context(shaped))
         assert "Решения судьи" in index and "решение по сдаче 1" in index
         player = ruled.players[seat]
         card_html = html("results_player.html", "ru", card=player_card(shaped, player), state=state, **common)
-        assert "медленную игру" in card_html and "2026-12-05 22:41" in card_html
+        assert "медленную игру" in card_html and "5 декабря 2026\u202fг., 22:41" in card_html
         assert "решение по сдаче 1" in card_html  # the ruling on his card too
     finally:
         for r, status, notes in saved:
