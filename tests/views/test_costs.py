@@ -29,6 +29,7 @@ def test_every_preset_renders_its_own_rules(variant, size):
     assert ("6: взяток" in ru) == (not conv.sixes_whisted)  # no lone whister on a compulsory 6
     assert ("сколько ни взял" in ru) == (conv.misere_max_tricks == 1)
     assert "Взятки, взятые картами прикупа, не пишутся" in ru and "the talon cards are not written" in en
+    assert "(−1)" in ru and "(−1)" in en and not re.search(r"\(-\d", ru + en)  # undertricks: the minus of all
     if size == 3:
         assert "прикупщик" not in ru.lower() and "сдающ" not in ru.lower()
 
