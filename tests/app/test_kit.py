@@ -130,7 +130,9 @@ def test_scheme_director_sheet_has_the_slot_row(events):
     doc = cells(document_html(event, "director"))
     assert "cut" not in doc.classes
     row1 = next(r for r in doc.rows if r and r[0] == "1" and len(r) == 12)
-    assert [c.split()[-1] for c in row1[1:]] == ["1", "Z", "Z", "Z", "2", "Z", "Z", "3", "Z", "Z", "Z"]
+    assert [c.split()[-1] for c in row1[1:]] == ["1", "—", "—", "—", "2", "—", "—", "3", "—", "—", "—"]
+    html = document_html(event, "director")
+    assert html.count('<td class="off">') == 11 * 8 and "Z" not in html.split("<body", 1)[1]  # greyed, no Latin Z
 
 
 def test_itineraries_one_strip_per_player(events):
