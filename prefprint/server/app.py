@@ -372,15 +372,22 @@ class Scoring:
             fails = None
         if fails and fails[0] >= FAILURES:
             raise Refused(429, Message("serve.too_many_codes"), "token")
+        role = self.role(token)
+        if role is not None:
+            return role
+        if fails is None:
+            self.failures[address] = fails = [0, stamp]
+        fails[0] += 1
+        raise Refused(403, Message("serve.bad_code"), "token")
+
+    def role(self, token) -> tuple[str, int | None] | None:
+        """The role of a code (as `who`), None for no code or a wrong one, which is not counted."""
         if isinstance(token, str) and len(token) <= MAX_TEXT["token"]:
             typed = entry_codes.normal(token)
             for code, role in self.by_code.items():
                 if entry_codes.same(typed, code):
                     return role
-        if fails is None:
-            self.failures[address] = fails = [0, stamp]
-        fails[0] += 1
-        raise Refused(403, Message("serve.bad_code"), "token")
+        return None
 
     def director(self, token, address: str) -> None:
         if self.who(token, address)[0] != "director":
@@ -784,10 +791,11 @@ async def _visible(s: Scoring, request: Request) -> None:
     """Results hidden by the director: his code (typed, or the cookie his page set) shows them; a visitor with
     no code is told they are hidden, and is not counted among wrong codes."""
     if s.store.settings.get("hide_results"):
-        token = request.query_params.get("token") or request.cookies.get(DIRECTOR_COOKIE)
-        if not token:
+        token = request.query_params.get("token")
+        if token:
+            s.director(token, _address(request))
+        elif (s.role(request.cookies.get(DIRECTOR_COOKIE)) or ("",))[0] != "director":  # a stale cookie: not counted
             raise Refused(403, Message("serve.results_hidden"))
-        s.director(token, _address(request))
 
 
 async def api_results(s: Scoring, request: Request):

@@ -245,6 +245,9 @@ def test_hidden_results_say_so_and_looking_locks_nobody_out(api):
     assert c.get("/api/results").status_code == 200 and c.get("/results").status_code == 200
     c.cookies.set("prefprint-director", s.codes["tables"][1])  # a table's code in the cookie shows nothing
     assert c.get("/api/results").status_code == 403
+    c.cookies.set("prefprint-director", "WRONG1")  # nor a stale one, and it is not counted as a wrong code
+    assert all(c.get("/api/results").status_code == 403 for _ in range(25))
+    assert c.get(f"/api/tables/1?token={s.codes['tables'][1]}").status_code == 200
 
 
 def test_many_wrong_codes_must_wait(api):
