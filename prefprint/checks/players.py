@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from prefprint.checks.cells import integer
+from prefprint.checks.cells import clean, integer
 from prefprint.checks.found import Findings, Seated
 from prefprint.engine.rulings import scope_of
 from prefprint.words.messages import shown
@@ -37,3 +37,14 @@ def check_players(f: Findings, sheet, srow, planned: dict) -> dict | None:
     for s, num in players.items():
         f.seated.append(Seated(rnd, tbl, s, num, planned[s], f.cell_ref(sheet.name, f"{s}_no", srow.row)))
     return players if ok else None
+
+
+def check_no_fourth_seat(f: Findings, sheet, srow) -> None:
+    """At a table of 3 the W columns are the talon's pocket, not a player's: whatever is typed there is not
+    counted, and the scorer is told (a result typed one group to the right is otherwise lost in silence)."""
+    if f.event.table_size != 3:
+        return
+    for column in ("W_no", "W_whists", "W_mp"):
+        value = clean(srow.values.get(column))
+        if value is not None:
+            f.warn("results.no_seat_w", cell=f.cell_ref(sheet.name, column, srow.row), value=shown(value))

@@ -9,7 +9,7 @@ from prefprint.checks.formulas import check_formulas
 from prefprint.checks.found import Checked, DealResult, Findings, Problem, Result
 from prefprint.checks.keys import check_row_keys, check_rows_missing
 from prefprint.checks.outcome import check_outcome
-from prefprint.checks.players import check_players
+from prefprint.checks.players import check_no_fourth_seat, check_players
 from prefprint.checks.rulings import apply_rulings
 from prefprint.checks.seating import check_same_player_all_round, check_two_tables
 from prefprint.checks.status import check_deal_blank, check_results_ignored, check_status, excluded_deal
@@ -72,6 +72,7 @@ def check_row(f: Findings, sheet, deal, srow, planned: dict) -> Result | None:
     if check_formulas(f, sheet, srow):
         return None
     players = check_players(f, sheet, srow, planned)
+    check_no_fourth_seat(f, sheet, srow)
     word = row_word(v["contract"])
     rnd, tbl = integer(v["round"]), integer(v["table"])
     if players is None:

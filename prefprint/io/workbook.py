@@ -106,6 +106,7 @@ _BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 _HEAD_FILL = PatternFill("solid", fgColor="E6E6E6")
 _PRE_FILL = PatternFill("solid", fgColor="F4F4F4")
 _MP_FILL = PatternFill("solid", fgColor="EEF3FA")
+_UNUSED_FILL = PatternFill("solid", fgColor="C8C8C8")  # no seat W at a table of 3
 
 
 CYRILLIC_SEATS = {"N": "С", "E": "В", "S": "Ю", "W": "З"}  # as the reader takes them
@@ -209,6 +210,8 @@ def _deal_sheet(wb: Workbook, event: Event, deal, lists: dict) -> None:
     ws.cell(1, 10).alignment = Alignment(wrap_text=True, vertical="top")
     _deal_info(ws, event, deal)
     _deal_header(ws, lang)
+    if event.table_size == 3:  # W is the talon's pocket: its columns say so, greyed, and nothing typed there counts
+        ws.cell(HEADER_ROW - 1, COL["W_no"], gettext("sheet.group.no_seat_w", lang))
     last = _protocol_rows(ws, event, deal)
     _validations(ws, event, lists, last)
     _print_setup(ws)
@@ -263,6 +266,8 @@ def _protocol_rows(ws, event: Event, deal) -> int:
                 c.fill = _PRE_FILL
             if name.endswith("_mp"):
                 c.fill = _MP_FILL
+            if event.table_size == 3 and name.startswith("W_"):
+                c.fill = _UNUSED_FILL
             first[col] = c._style
     return FIRST_ROW + max(len(rows), 1) - 1
 

@@ -15,7 +15,7 @@ from prefprint.engine.matchpoints import matchpoint
 from prefprint.engine.rules import settle
 from prefprint.engine.rulings import load_rulings
 from prefprint.errors import SpecError, WorkbookError
-from prefprint.io.workbook import read_protocol_workbook
+from prefprint.io.workbook import COL, HEADER_ROW, read_protocol_workbook
 
 STEM = "club-night-20"
 
@@ -398,3 +398,26 @@ def test_an_english_event_speaks_english_unless_asked(event, tmp_path):
     )
     result = CliRunner().invoke(cli, ["results", str(spec), str(bad), "-o", str(tmp_path / "o"), "--lang", "ru"])
     assert result.output.startswith(f"Ошибка: {bad} — 1 ошибка:\n  - 'Сдача 2'!H2: статус сдачи «blah» не понят")
+
+
+def test_at_a_table_of_3_what_is_typed_for_w_is_not_counted_and_said(events, tmp_path):
+    """W is the talon's pocket at a table of 3: the kit's workbook greys its columns and says so, and a figure
+    typed there (a result one group too far right) is a warning naming the cell, not lost in silence."""
+    threes = events["threes-15"]
+    data = filled_bytes(threes)
+    book = load_workbook(write(tmp_path, "t.xlsx", data))
+    sheet = book["Сдача 1"]
+    r = threes.rows_of(threes.deal(1))[0]
+    row = row_of(threes, 1, r.round, r.table)
+    assert sheet.cell(HEADER_ROW - 1, COL["W_no"]).value == "W — прикуп"
+    assert sheet[ref("W_whists", row)].fill.fgColor.rgb.endswith("C8C8C8")
+    path = write(tmp_path, "w.xlsx", edit(data, {1: {ref("W_whists", row): 15}}))
+    report = run_session(threes, path, None, publish=False)
+    said = [w.text("ru") for w in report.warnings]
+    assert (
+        f"'Сдача 1'!{ref('W_whists', row)}: за столом на троих места W нет (это карман прикупа) — «15» не учитывается"
+        in said
+    )
+    assert [s.mp for s in report.standings] == [
+        s.mp for s in run_session(threes, write(tmp_path, "x.xlsx", data), None, publish=False).standings
+    ]
