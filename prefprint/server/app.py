@@ -457,8 +457,10 @@ class Scoring:
             raise Refused(403, Message("serve.other_table", table=mine), "table")
         if not self.event.dealt_at_table:
             raise Refused(422, Message("serve.layout_prepared"), "deal")
-        if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= len(self.event.deals):
+        if isinstance(deal, bool) or not isinstance(deal, int):
             raise Refused(422, Message("serve.not_number", field="deal"), "deal")
+        if not 1 <= deal <= len(self.event.deals):
+            raise Refused(422, Message("serve.no_deal_at_all", deal=deal, n=len(self.event.deals)), "deal")
         sets = {play.set for (_, t), play in self.where.items() if t == table}
         if role == "table" and self.event.deal(deal).set not in sets:
             raise Refused(422, Message("serve.layout_not_yours", table=table, deal=deal), "deal")
@@ -646,6 +648,17 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
+class _LongNumber(Exception):
+    pass
+
+
+def _small_int(text: str) -> int:
+    """A whole number of a request: no field of the API takes more than 18 digits (Python refuses past 4,300)."""
+    if len(text.lstrip("-")) > 18:
+        raise _LongNumber
+    return int(text)
+
+
 async def _body(request: Request, fields=FIELDS) -> dict:
     """A JSON object of at most MAX_BODY bytes with known fields, or Refused 4xx."""
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
@@ -659,7 +672,9 @@ async def _body(request: Request, fields=FIELDS) -> dict:
         if len(data) > MAX_BODY:
             raise Refused(413, Message("serve.too_large", n=MAX_BODY))
     try:
-        body = json.loads(data.decode("utf-8"))
+        body = json.loads(data.decode("utf-8"), parse_int=_small_int)
+    except _LongNumber:
+        raise Refused(422, Message("serve.long_number")) from None
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise Refused(400, Message("serve.bad_json")) from None
     if not isinstance(body, dict):

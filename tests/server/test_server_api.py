@@ -297,3 +297,13 @@ def test_numbers_in_the_path_that_are_not_plain_digits_are_refused_not_crashed(a
     ):
         assert r.status_code == 404, (number, r.status_code, r.text)
     assert not s.store.closed
+
+
+@pytest.mark.parametrize("digits", [19, 5000])
+def test_a_number_too_long_for_any_field_is_named_as_such(api, digits):
+    c, s = api
+    body, _ = _game(s)
+    data = json.dumps(body).replace('"round": 1', '"round": ' + "9" * digits)
+    r = c.post("/api/rows", content=data.encode(), headers={"Content-Type": "application/json"})
+    assert r.status_code == 422 and r.json()["error"] == "в запросе слишком длинное число (больше 18 цифр)"
+    assert not s.store.rows

@@ -128,3 +128,19 @@ def test_a_prepared_event_takes_no_layout(tmp_path):
     )
     assert r.status_code == 422 and "заранее" in r.json()["error"]
     assert all(row["layout"] is None for row in c.get(f"/api/tables/{table}?token={s.codes['tables'][table]}").json())
+
+
+def test_a_layout_of_a_deal_the_event_has_not_says_which_deals_it_has(dealt):
+    c, s = dealt
+    table, deal = _first(s)
+    director = s.codes["director"]
+    for number, said in (
+        (0, f"нет сдачи 0: сдачи турнира — с 1 по {len(s.event.deals)}"),
+        (999, f"нет сдачи 999: сдачи турнира — с 1 по {len(s.event.deals)}"),
+        ("1", "«deal»: нужно целое число"),
+    ):
+        r = c.post(
+            "/api/layouts", json={"token": director, "table": table, "deal": number, "pockets": _pockets(s, deal)}
+        )
+        assert (r.status_code, r.json()["field"], r.json()["error"]) == (422, "deal", said)
+    assert s.store.layouts == {}
