@@ -171,6 +171,13 @@ def _top(result, seat: str) -> int:
     return result.tops[seat]
 
 
+def _shown_status(report, r, deal: int) -> str:
+    """The status a row is shown with: its own, or (`r` None: the report holds no row) as _missing_status;
+    IN_PLAY for a played row of a deal in play."""
+    status = row_status(r) if r is not None else _missing_status(report, deal)
+    return IN_PLAY if status == "played" and deal in report.partial else status
+
+
 def _missing_status(report, deal: int) -> str:
     """The status of a row the report does not hold: its deal's (not played, spoiled, pending), pending on a
     deal scored over the rows entered so far, or excluded."""
@@ -227,7 +234,7 @@ def deal_page(report, d) -> dict:
             continue
         seen.add((rnd, table))
         r = index.get((d.number, rnd, table))
-        status = row_status(r) if r is not None else _missing_status(report, d.number)
+        status = _shown_status(report, r, d.number)
         players = r.players if r is not None else seats
         row = {"round": rnd, "table": table, "copy_no": copy_of.get((rnd, table), 1)}
         rows.append(row | _result_row(event, r, status, players))
@@ -418,11 +425,9 @@ def _card_deal(report, n: int, r, s: str) -> dict:
     """A deal's line of a score card as the protocol has it (`r`: the row, None where he has none); the
     matchpoints and the running percentage are the round's to fill in."""
     lang = report.event.language
-    status = row_status(r) if r is not None else _missing_status(report, n)
-    if status == "played" and n in report.partial:  # in_play: the matchpoints only
-        hidden = ("role", "dd", "decl_tricks", "own_tricks", "whists", "adjusted", "mp", "top", "running")
-        return {"deal": n, "status": IN_PLAY, "out": False, "contract": "", "notes": []} | dict.fromkeys(hidden)
-    outcome = r.outcome if r is not None else None
+    status = _shown_status(report, r, n)
+    shown = r if status != IN_PLAY else None  # a row in play: the matchpoints only
+    outcome = shown.outcome if shown is not None else None
     decl, own = tricks_of(outcome, s)
     role = role_of(outcome, s)
     return {
@@ -431,15 +436,15 @@ def _card_deal(report, n: int, r, s: str) -> dict:
         "out": status in EXCLUDED,
         "role": role,
         "dd": _dd_mark(report, n, outcome, role) if status == "played" else None,
-        "contract": _contract(r, lang),
+        "contract": _contract(shown, lang),
         "decl_tricks": decl,
         "own_tricks": own,
-        "whists": r.whists.get(s) if r is not None else None,
-        "adjusted": (r.adjusted or {}).get(s) if r is not None else None,
+        "whists": shown.whists.get(s) if shown is not None else None,
+        "adjusted": (shown.adjusted or {}).get(s) if shown is not None else None,
         "mp": None,
         "top": None,
         "running": None,
-        "notes": row_notes(r, lang) if r is not None else [],
+        "notes": row_notes(shown, lang) if shown is not None else [],
     }
 
 
@@ -638,7 +643,6 @@ def table_page(report, table: int) -> dict:
     index = _index(report)
     names = event.names
     deals_of_set = _deals_of_set(event)
-    playing = in_play(report)
     rounds = []
     for rnd in event.movement.rounds:
         tp = next((t for t in rnd.tables if t.table == table), None)
@@ -650,9 +654,7 @@ def table_page(report, table: int) -> dict:
             r = index.get((n, rnd.number, table))
             if r is not None:
                 seats = {**seats, **r.players}
-            status = row_status(r) if r is not None else _missing_status(report, n)
-            if status == "played" and n in playing:
-                status = IN_PLAY
+            status = _shown_status(report, r, n)
             deals.append({"deal": n, "top": r.top if r is not None else None} | _result_row(event, r, status, seats))
         rounds.append(
             {
