@@ -45,7 +45,7 @@ from prefprint.io.workbook import (
     read_meta,
 )
 from prefprint.server import pages
-from prefprint.server.db import Closed, Conflict, Row, Store, Write, entered, now
+from prefprint.server.db import Closed, Conflict, Row, Same, Store, Write, entered, now
 from prefprint.server.rows import FIELDS, MAX_TEXT, Refused, cells_of, entry_of, outcome_of, place, plays, whists_of
 from prefprint.views.text import settlement_text
 from prefprint.words.messages import Message
@@ -402,11 +402,11 @@ class Scoring:
         if role == "table" and table != mine:
             raise Refused(403, Message("serve.other_table", table=mine), "table")
         table, rnd, deal = place(self.event, body, self.where)
-        if role == "table" and rnd in self.store.closed:
+        by = "director" if role == "director" else f"table {mine}"
+        if role == "table" and rnd in self.store.closed and not self._stored_as_sent(body, (deal, rnd, table), by):
             raise Refused(403, Message("serve.round_closed", round=rnd), "round")
         outcome, settlement = outcome_of(self.event, body, self.event.deal(deal).dealer)
         correct, reason = _correction(body, role == "director", (deal, rnd, table) in self.store.rows)
-        by = "director" if role == "director" else f"table {mine}"
         row = Row(
             deal,
             rnd,
@@ -418,6 +418,18 @@ class Scoring:
             now(),
         )
         return outcome, settlement, Write(row, correct, reason, address, role == "director")
+
+    def _stored_as_sent(self, body: dict, key: tuple, by: str) -> bool:
+        """The row of `key` is stored, by the same hand, as `body` says it (sent again: acknowledged, not refused
+        for its round being closed since)."""
+        stored = self.store.rows.get(key)
+        if stored is None or stored.by != by:
+            return False
+        try:
+            outcome, _ = outcome_of(self.event, body, self.event.deal(key[0]).dealer)
+        except Refused:
+            return False
+        return entry_of(self.event, outcome) == stored.entry
 
     def table_rows(self, table: int) -> list[dict]:
         out = []
@@ -737,8 +749,9 @@ async def api_preview(s: Scoring, request: Request):
 
     outcome, settlement, write = s.checked_row(await _body(request), _address(request))
     words = settlement_text(outcome, settlement, s.lang).split("\n")
-    exists = (write.row.deal, write.row.round, write.row.table) in s.store.rows
-    return JSONResponse({"whists": write.row.whists, "words": words, "entered": exists})
+    stored = s.store.rows.get((write.row.deal, write.row.round, write.row.table))
+    same = stored is not None and (stored.entry, stored.by) == (write.row.entry, write.row.by)
+    return JSONResponse({"whists": write.row.whists, "words": words, "entered": stored is not None, "same": same})
 
 
 async def api_rows(s: Scoring, request: Request):
@@ -748,12 +761,14 @@ async def api_rows(s: Scoring, request: Request):
         raise Refused(409, Message("serve.already"), "deal")
     if isinstance(out, Closed):
         raise Refused(403, Message("serve.round_closed", round=write.row.round), "round")
-    if isinstance(out, Exception):
+    if isinstance(out, Exception) and not isinstance(out, Same):
         raise Refused(503, Message("serve.not_stored", why=type(out).__name__))
-    s.changed()
-    return JSONResponse(
-        {"whists": write.row.whists, "deal": write.row.deal, "round": write.row.round, "table": write.row.table},
-        status_code=201,
+    if out is None:
+        s.changed()
+    return JSONResponse(  # the very row sent again (its answer lost on the way): 200, stored already
+        {"whists": write.row.whists, "deal": write.row.deal, "round": write.row.round, "table": write.row.table}
+        | ({"same": True} if out else {}),
+        status_code=200 if out else 201,
     )
 
 
@@ -762,6 +777,8 @@ async def api_layouts(s: Scoring, request: Request):
     deal, pockets, by, correct, reason = s.checked_layout(await _body(request, LAYOUT_FIELDS), address)
     try:
         layout = await s.writer.run(s.store.write_layout, deal, pockets, by, address, correct, reason)
+    except Same:  # the very layout sent again: stored already
+        return JSONResponse({"deal": deal, "pockets": pockets, "same": True})
     except Conflict:
         raise Refused(409, Message("serve.layout_already"), "deal") from None
     s.store.remember_layout(deal, layout)

@@ -79,6 +79,10 @@ class Conflict(Exception):
     """The row is there already and the write is no correction (HTTP 409)."""
 
 
+class Same(Exception):
+    """The very row (or layout) is there already, entered by the same hand: nothing to store (HTTP 200)."""
+
+
 class Closed(Exception):
     """The round is closed and the writer is no director (HTTP 403)."""
 
@@ -188,12 +192,15 @@ class Store:
             for w in batch:
                 r = w.row
                 key = (r.deal, r.round, r.table)
-                if r.round in self.closed and not w.director:
-                    outcomes.append(Closed())
-                    continue
                 old = self.con.execute(
                     "SELECT entry, cells, whists, by, at FROM rows WHERE deal=? AND round=? AND tbl=?", key
                 ).fetchone()
+                if old and json.loads(old[0]) == r.entry and old[3] == r.by:
+                    outcomes.append(Same())  # sent again (a double tap, an answer lost on the way): stored already
+                    continue
+                if r.round in self.closed and not w.director:
+                    outcomes.append(Closed())
+                    continue
                 if old and not w.correct:
                     outcomes.append(Conflict())
                     continue
@@ -240,12 +247,15 @@ class Store:
             self.version += 1
 
     def write_layout(self, deal: int, pockets: dict, by: str, address: str, correct: bool, reason: str) -> dict:
-        """Store a deal's layout (Conflict if one is there and this is no correction; the old one goes to
+        """Store a deal's layout (Same if this very one is there, Conflict if another is and this is no
+        correction; the old one goes to
         the audit as round 0, table 0). Returns what `remember_layout` keeps in memory (in the event loop)."""
         at = now()
         with self.con:
             self.con.execute("BEGIN IMMEDIATE")
             old = self.con.execute("SELECT pockets, by, at FROM layouts WHERE deal=?", (deal,)).fetchone()
+            if old and json.loads(old[0]) == pockets and old[1] == by:
+                raise Same()
             if old and not correct:
                 raise Conflict()
             if old:

@@ -213,6 +213,7 @@
     const deal = T.deal, known = !!rowOf(T.deal).entered;
     const r = await once("check", () => api("POST", "/api/preview", body(), W.offline_check));
     if (!r) return;
+    if (r.status === 200 && r.json.same && !known) { await stored(deal, W.saved); return; } // its answer was lost
     if (r.status === 200 && r.json.entered && !known) { await enteredElsewhere(deal); return; }
     if (r.status === 200) { T.preview = r.json; T.error = null; }
     else { T.error = r.json ? r.json.error : W.error; T.errorField = r.json && r.json.field; }
@@ -223,12 +224,7 @@
     const deal = T.deal;
     const r = await once("confirm", () => api("POST", "/api/rows", body(), W.offline_row));
     if (!r) return;
-    if (r.status === 201) {
-      T.saved = `${W.deal} ${deal}: ${W.saved}`;
-      T.error = null;
-      await loadTable();
-      return;
-    }
+    if (r.status === 201 || (r.status === 200 && r.json.same)) { await stored(deal, W.saved); return; }
     if (r.status === 409) { await enteredElsewhere(deal); return; }
     T.error = r.json ? r.json.error : W.error;
     T.errorField = r.json && r.json.field;
@@ -236,7 +232,16 @@
     renderTable();
   }
 
-  // The deal's row (or its layout) was stored meanwhile, from another phone (or an answer lost on the way): the
+  // The deal's row (or layout) is stored: said under the page, which shows the next deal to enter. A row sent
+  // again after its answer was lost on the way is answered «same», and is told stored as well.
+  async function stored(deal, what) {
+    T.saved = `${W.deal} ${deal}: ${what}`;
+    T.error = null;
+    T.lay = null;
+    await loadTable();
+  }
+
+  // The deal's row (or its layout) was stored meanwhile, from another phone: the
   // page shows what is stored, with its «Исправить» (a layout: if this table or the director may correct it),
   // and says so under it.
   async function enteredElsewhere(deal, layout) {
@@ -338,13 +343,7 @@
     const r = await once("save-layout", () => api("POST", "/api/layouts", b, W.offline_layout));
     if (!r) return;
     if (r.status === 409) { await enteredElsewhere(L.deal, true); return; }
-    if (r.status === 201) {
-      T.saved = `${W.deal} ${L.deal}: ${W.layout_saved}`;
-      T.lay = null;
-      T.error = null;
-      await loadTable();
-      return;
-    }
+    if (r.status === 201 || (r.status === 200 && r.json.same)) { await stored(L.deal, W.layout_saved); return; }
     T.error = r.json ? r.json.error : W.error;
     renderTable();
   }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from unittest.mock import ANY
 
 import pytest
 from serving import ROOT, body_of, client, random_bodies, served
@@ -140,11 +141,11 @@ def test_wrong_code_and_another_tables_row_are_403(api):
     assert _stored(s) == before
 
 
-def test_duplicate_is_409_unless_corrected_and_the_old_value_is_kept(api):
+def test_another_row_of_a_stored_deal_is_409_unless_corrected_and_the_old_value_is_kept(api):
     c, s = api
     body, _ = _game(s)
     assert c.post("/api/rows", json=body).status_code == 201
-    r = c.post("/api/rows", json=body)
+    r = c.post("/api/rows", json=body | {"contract": "6♠"})
     assert r.status_code == 409 and r.json()["field"] == "deal"
     other = body | {
         "contract": "мизер",
@@ -157,6 +158,33 @@ def test_duplicate_is_409_unless_corrected_and_the_old_value_is_kept(api):
     audit = c.get(f"/api/audit?token={s.codes['director']}").json()
     assert len(audit) == 1 and audit[0]["old"]["entry"]["contract"] == "7♠" and audit[0]["by"] == "table 1"
     assert c.get(f"/api/audit?token={s.codes['tables'][1]}").status_code == 403
+
+
+def test_the_very_row_sent_again_is_acknowledged_as_stored_and_changes_nothing(api):
+    """A double tap, or «Верно — записать» pressed again after its answer was lost on the way: 200 «same», one
+    row, no correction in the audit, even once the round is closed; the preview says it is this row."""
+    c, s = api
+    body, _ = _game(s)
+    assert c.post("/api/preview", json=body).json() | {"words": None} == {
+        "whists": ANY,
+        "words": None,
+        "entered": False,
+        "same": False,
+    }
+    first = c.post("/api/rows", json=body)
+    assert first.status_code == 201 and "same" not in first.json()
+    before = _stored(s)
+    again = c.post("/api/rows", json=body)
+    assert again.status_code == 200 and again.json() == first.json() | {"same": True}
+    assert c.post("/api/rows", json=body | {"correct": True}).json()["same"] is True
+    shown = c.post("/api/preview", json=body).json()
+    assert shown["entered"] is True and shown["same"] is True
+    c.post(f"/api/rounds/{body['round']}", json={"token": s.codes["director"]})
+    assert c.post("/api/rows", json=body).status_code == 200
+    assert _stored(s) == before and s.store.audit() == []
+    # the same figures from the director are his row, not the table's: a correction, with its reason
+    fix = body | {"token": s.codes["director"], "correct": True, "reason": "переписал"}
+    assert c.post("/api/rows", json=fix).status_code == 201 and len(s.store.audit()) == 1
 
 
 def test_closed_round_only_the_director_corrects_with_a_reason(api):

@@ -170,7 +170,7 @@ def _enter(browser, deal, tricks=7, preview=True):
 
 
 def test_the_server_out_of_reach_is_said_and_the_row_is_sent_again(tmp_path, browser):
-    """The server stopped: «Верно — записать» says the row is not stored, the director's page says there is no
+    """The server stopped: «Верно — записать» says the row is not confirmed, the director's page says there is no
     connection; started again, the note goes and the same button stores the row."""
     url, s, srv, thread = _serve(tmp_path)
     t = s.event.movement.rounds[0].tables[0]
@@ -188,7 +188,8 @@ def test_the_server_out_of_reach_is_said_and_the_row_is_sent_again(tmp_path, bro
     thread.join(10)
     s.store.close()
     _click(browser, "#confirm")
-    _text(browser, "#error", lambda text: text == "нет связи с сервером — строка не записана; нажмите ещё раз")
+    offline = "нет связи с сервером — строка не подтверждена; нажмите ещё раз (дважды она не запишется)"
+    _text(browser, "#error", lambda text: text == offline)
     browser.switch_to.window(director)
     _wait(browser, 10).until(lambda d: d.find_element("id", "offline").is_displayed())
     assert browser.find_element("id", "offline").text == "нет связи с сервером"
@@ -220,6 +221,29 @@ def test_a_double_tap_on_confirm_stores_the_row_once_and_says_so(server, browser
     sent = "return performance.getEntriesByType('resource').filter(e => e.name.endsWith('/api/rows')).length"
     assert browser.execute_script(sent) == 1
     assert (first.number, 1, t.table) in s.store.rows and s.store.audit() == []
+
+
+def test_a_row_whose_answer_was_lost_is_stored_once_when_sent_again(server, browser):
+    """The row reaches the server but its answer never reaches the phone (the connection drops): the page says it
+    is not confirmed; pressed again, the row is «записана» — once, not «entered from another phone»."""
+    url, s = server
+    t = s.event.movement.rounds[0].tables[0]
+    first, second = [d for d in s.event.deals if d.set == t.set][:2]
+    browser.get(f"{url}/t/{t.table}?token={s.codes['tables'][t.table]}")
+    _enter(browser, first)
+    browser.execute_script(  # the first answer to a row is lost on the way back
+        "const send = window.fetch; let lost = false;"
+        "window.fetch = async (url, init) => { const r = await send(url, init);"
+        " if (!lost && String(url).endsWith('/api/rows')) { lost = true; throw new TypeError('lost'); } return r; };"
+    )
+    _click(browser, "#confirm")
+    _text(browser, "#error", lambda text: text.startswith("нет связи с сервером — строка не подтверждена"))
+    assert (first.number, 1, t.table) in s.store.rows
+    _click(browser, "#confirm")
+    _text(browser, "#saved", lambda text: text == f"Сдача {first.number}: записана")
+    _text(browser, "#form h2", lambda text: text.startswith(f"Сдача {second.number}"))
+    assert not browser.find_elements("css selector", "#error, #notice")
+    assert s.store.audit() == [] and len(s.store.rows) == 1
 
 
 def test_a_deal_entered_from_another_phone_meanwhile_is_shown_stored(server, browser):
@@ -256,7 +280,7 @@ def test_a_deal_entered_from_another_phone_meanwhile_is_shown_stored(server, bro
     _click(browser, "#confirm")
     _text(browser, "#saved", lambda text: str(second.number) in text)
     browser.switch_to.window(two)
-    _enter(browser, second, preview=False)  # «Посчитать» already says it is there
+    _enter(browser, second, tricks=8, preview=False)  # «Посчитать» already says it is there
     under = "const n = document.getElementById('notice'); return n && [n.previousElementSibling.id, n.innerText]"
     _wait(browser, 15).until(lambda d: d.execute_script(under) == [f"deal-{second.number}", note])
 

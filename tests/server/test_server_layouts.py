@@ -47,8 +47,12 @@ def test_a_layout_is_stored_once_shown_to_the_table_and_exported_where_results_r
     body = {"token": token, "table": table, "deal": deal, "pockets": _pockets(s, deal)}
     r = c.post("/api/layouts", json=body)
     assert r.status_code == 201, r.text
-    again = c.post("/api/layouts", json=body)
-    assert again.status_code == 409 and again.json()["field"] == "deal"
+    again = c.post("/api/layouts", json=body)  # the very layout sent again (its answer lost): stored already
+    assert again.status_code == 200 and again.json() == {"deal": deal, "pockets": body["pockets"], "same": True}
+    pockets = dict(body["pockets"])
+    top, bottom = pockets["talon_top"], pockets["talon_bottom"]
+    other = c.post("/api/layouts", json=body | {"pockets": pockets | {"talon_top": bottom, "talon_bottom": top}})
+    assert other.status_code == 409 and other.json()["field"] == "deal"
     row = next(r for r in c.get(f"/api/tables/{table}?token={token}").json() if r["deal"] == deal)
     assert row["layout"]["entered"]["pockets"] == body["pockets"]
 
