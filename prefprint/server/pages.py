@@ -17,6 +17,8 @@ from prefprint.views.documents import table_cards_context
 from prefprint.words.messages import Message
 
 # no page is framed by another site, scripts only from the server itself, nothing cached
+TABLE_POLL_MS = 10_000  # a table's page looks at its rows again: says when offline, shows what changed meanwhile
+
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -155,6 +157,7 @@ def table(s, number: int, token: str, director: bool) -> str:
         "names": {str(p.number): p.name for p in e.players},
         "suits": list(SUITS),
         "ranks": list(PRINTED_RANKS[s.lang]),  # 7 … Т (7 … A), as cards are written
+        "poll": TABLE_POLL_MS,
     }
     return _render(s, "table.html", number=number, data=data, director=director)
 

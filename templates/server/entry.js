@@ -404,6 +404,37 @@
     }
   }
 
+  // The table's rows looked at again every D.poll ms: the page says while the server is out of reach (before a
+  // button is pressed), and shows what changed meanwhile — a row from another phone, a correction, a round
+  // closed — unless something is being entered, which is never redrawn under the player's fingers.
+  let looking = false;
+  function untouched() {
+    const a = document.activeElement;
+    return !T.preview && !T.lay && !T.busy && JSON.stringify(T.form) === JSON.stringify(blankForm())
+      && !(a && (a.tagName === "INPUT" || a.tagName === "TEXTAREA"));
+  }
+
+  async function pollTable() {
+    if (looking || T.busy || document.hidden || !T.rows.length) return;
+    looking = true;
+    try {
+      const r = await api("GET", `/api/tables/${D.table}?token=${encodeURIComponent(D.token)}`, null, W.offline, D.poll);
+      document.getElementById("offline").hidden = r.status !== 0;
+      if (r.status !== 200 || JSON.stringify(r.json) === JSON.stringify(T.rows) || !untouched()) return;
+      const was = T.deal !== null && rowOf(T.deal).entered;
+      T.rows = r.json;
+      if (T.deal !== null && !was && rowOf(T.deal).entered) {
+        T.notice = { deal: T.deal, text: W.entered_elsewhere };
+        pickDeal();
+      } else if (T.deal === null) {
+        pickDeal();
+      }
+      renderTable();
+    } finally {
+      looking = false;
+    }
+  }
+
   // ------------------------------------------------------------------ the director's page
 
   let version = null; // the rows' version the ranking and the corrections show
@@ -525,6 +556,7 @@
 
   if (app.dataset.page === "table") {
     loadTable();
+    setInterval(pollTable, D.poll);
   } else {
     document.getElementById("hide").addEventListener("click", async () => {
       const hidden = !!document.getElementById("hide").dataset.hidden;

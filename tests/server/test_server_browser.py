@@ -285,6 +285,60 @@ def test_a_deal_entered_from_another_phone_meanwhile_is_shown_stored(server, bro
     _wait(browser, 15).until(lambda d: d.execute_script(under) == [f"deal-{second.number}", note])
 
 
+def test_the_table_page_shows_what_changed_meanwhile_and_when_the_server_is_out_of_reach(
+    tmp_path, browser, monkeypatch
+):
+    """The page looks at its rows again by itself: a deal entered from another phone shows stored, with a note,
+    and the form moves to the next deal; a form being filled is not redrawn; the server stopped is said before
+    any button is pressed, and said no more once it is back."""
+    import httpx
+
+    from prefprint.server import pages
+
+    monkeypatch.setattr(pages, "TABLE_POLL_MS", 300)
+    url, s, srv, thread = _serve(tmp_path)
+    t = s.event.movement.rounds[0].tables[0]
+    first, second, third = [d for d in s.event.deals if d.set == t.set][:3]
+    code = s.codes["tables"][t.table]
+
+    def post(deal):
+        decl, w1, w2 = active_seats(4, deal.dealer)
+        made = Outcome.make(4, deal.dealer, "7♠", decl, {decl: 7, w1: 3}, {w1: "whist", w2: "pass"})
+        assert (
+            httpx.post(f"{url}/api/rows", json=body_of(s.event, made, code, t.table, 1, deal.number)).status_code == 201
+        )
+
+    try:
+        browser.get(f"{url}/t/{t.table}?token={code}")
+        _text(browser, "#form h2", lambda text: text.startswith(f"Сдача {first.number}"))
+        post(first)  # from another phone
+        _text(browser, f"#deal-{first.number} .done", lambda text: "7♠" in text)
+        _text(browser, "#notice", lambda text: text.startswith("эту сдачу уже записали с другого телефона"))
+        _text(browser, "#form h2", lambda text: text.startswith(f"Сдача {second.number}"))
+
+        _click(browser, '[data-contract="7♠"]')  # a form being filled stays as it is
+        post(third)
+        asked = "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/tables/')).length"
+        before = browser.execute_script(asked)
+        _wait(browser, 10).until(lambda d: d.execute_script(asked) > before + 2)
+        assert "on" in browser.find_element("css selector", '[data-contract="7♠"]').get_attribute("class")
+        assert browser.find_element("css selector", f"#deal-{third.number} .missing")
+
+        assert not browser.find_element("id", "offline").is_displayed()
+        srv.should_exit = True
+        thread.join(10)
+        s.store.close()
+        _wait(browser, 10).until(lambda d: d.find_element("id", "offline").is_displayed())
+        assert browser.find_element("id", "offline").text == "нет связи с сервером"
+        assert not browser.find_elements("id", "error")  # no button pressed: nothing refused
+
+        url, s, srv, thread = _serve(tmp_path, port=int(url.rsplit(":", 1)[1]))
+        _wait(browser, 10).until(lambda d: not d.find_element("id", "offline").is_displayed())
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
 def test_closing_a_round_with_rows_missing_asks_first(server, browser):
     url, s = server
     rnd = s.event.movement.rounds[0]
