@@ -21,6 +21,15 @@ CHROMIUM, DRIVER = shutil.which("chromium") or "/usr/bin/chromium", shutil.which
 pytestmark = pytest.mark.skipif(not (shutil.which("chromium") and DRIVER), reason="chromium or chromedriver absent")
 
 
+@pytest.fixture(autouse=True)
+def _tables_look_again_only_when_told(monkeypatch):
+    """A table's page looks at its rows again by itself every TABLE_POLL_MS; here only where a test says so, as a
+    look between two of a test's steps could redraw what it is about to tap."""
+    from prefprint.server import pages
+
+    monkeypatch.setattr(pages, "TABLE_POLL_MS", 3_600_000)
+
+
 def _serve(folder, spec=CLUB, port=None):
     import uvicorn
 
