@@ -32,6 +32,11 @@ from pathlib import Path
 from prefprint.errors import PrefprintError
 from prefprint.words.messages import shown
 
+# the process's umask, read once (os.umask can only be read by setting it)
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
+
 MANIFEST = ".prefprint"
 DIGESTS = ".prefprint-digests"  # what each file prefprint wrote holds (a digest), and the parts of each PDF
 # what prefprint writes into a folder: a folder holding only these was written by it
@@ -135,6 +140,14 @@ class OutputFolder:
                 inside = False
             if inside:
                 raise OutputError("outdir.holds_input", folder=shown(str(self.given), 200), path=shown(str(path), 200))
+        written = _manifest(folder) if folder.is_dir() else None
+        if written and written.get("state") == "done" and written.get("kind", self.kind) != self.kind:
+            # the other command's folder: a kit (its filled workbook) replaced by results, or results by a kit
+            raise OutputError(
+                f"outdir.is_{written['kind']}",
+                path=shown(str(self.given), 200),
+                results=shown(str(self.given / "results"), 200),
+            )
         if folder.is_dir() and not (folder / MANIFEST).is_file():
             try:
                 names = {e.name for e in os.scandir(folder)}
@@ -173,7 +186,7 @@ class OutputFolder:
         """
         folder = self.folder
         try:
-            staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.swap-", dir=folder.parent))
+            staging = _staging_folder(folder)
         except OSError as e:
             raise OutputError("outdir.cannot_write", path=shown(str(folder.parent), 200), reason=_reason(e)) from None
         try:
@@ -228,6 +241,15 @@ class OutputFolder:
             os.close(fd)
 
 
+def _staging_folder(folder: Path) -> Path:
+    """A new empty folder beside `folder` to stage into; it becomes the output folder, so it is readable as
+    any folder the user makes (0755 under umask 022), not private as mkdtemp's (0700: a web server could not
+    read a published site)."""
+    path = Path(tempfile.mkdtemp(prefix=f".{folder.name}.swap-", dir=folder.parent))
+    os.chmod(path, 0o777 & ~_UMASK)
+    return path
+
+
 def _write_manifest(folder: Path, kind: str, state: str, names=()) -> None:
     (folder / MANIFEST).write_text(json.dumps({"kind": kind, "state": state, "names": list(names)}), encoding="utf-8")
 
@@ -266,7 +288,7 @@ def _swap(staging: Path, folder: Path) -> None:
         return
     if _exchange(staging, folder):
         return
-    old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.swap-", dir=folder.parent))
+    old = _staging_folder(folder)
     os.rename(folder, old / "x")
     os.rename(staging, folder)
     os.rename(old / "x", staging)
@@ -410,11 +432,6 @@ class Previous:
         files = {rel: v for rel, v in self.new_files.items() if (staging / rel).is_file()}
         pdfs = {rel: v for rel, v in self.new_pdfs.items() if (staging / rel).is_file()}
         write_atomic(staging / DIGESTS, json.dumps({"files": files, "pdfs": pdfs}))
-
-
-# the process's umask, read once (os.umask can only be read by setting it)
-_UMASK = os.umask(0)
-os.umask(_UMASK)
 
 
 def write_atomic(path: Path, data: bytes | str) -> Path:

@@ -114,3 +114,37 @@ def test_a_running_run_still_keeps_another_out(tmp_path):
 def test_write_atomic_leaves_no_temporary_file(tmp_path):
     write_atomic(tmp_path / "a.html", "x")
     assert [p.name for p in tmp_path.iterdir()] == ["a.html"]
+
+
+def test_a_published_folder_is_readable_as_the_users_own_folders_are(tmp_path):
+    """Staged folders are made private (mkdtemp's 0700); the one swapped in is made as any folder the user makes,
+    so that a web server can read a site copied with its modes (rsync -a)."""
+    old = os.umask(0o022)
+    try:
+        with OutputFolder(tmp_path / "out").staged() as staging:
+            (staging / "deals").mkdir()
+            write_atomic(staging / "index.html", "site")
+        with OutputFolder(tmp_path / "out").staged() as staging:  # and swapped in over an earlier one
+            write_atomic(staging / "index.html", "again")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "out").stat().st_mode & 0o777 == 0o755
+    assert (tmp_path / "out" / "index.html").stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.parametrize("written, writing", [("kit", "results"), ("results", "kit")])
+def test_a_kit_folder_is_never_replaced_by_results_nor_results_by_a_kit(tmp_path, written, writing):
+    """`prefprint results -o KIT` would have replaced the kit, its filled protocols.xlsx with it: refused, the
+    folder untouched, a folder for the results named."""
+    out = tmp_path / "event"
+    with OutputFolder(out, kind=written).staged() as staging:
+        (staging / "protocols.xlsx").write_bytes(b"filled by the scorers")
+    before = sorted((p.name, p.read_bytes()) for p in out.iterdir() if p.is_file())
+    with pytest.raises(OutputError) as refused:
+        with OutputFolder(out, kind=writing).staged() as staging:
+            (staging / "index.html").write_text("new")
+    assert refused.value.message.code == f"outdir.is_{written}"
+    if written == "kit":
+        assert str(out / "results") in refused.value.message.text("ru")
+    assert sorted((p.name, p.read_bytes()) for p in out.iterdir() if p.is_file()) == before
+    assert _beside(tmp_path) == []
