@@ -218,7 +218,10 @@ def run(
     if errors:
         raise errors[0] if len(errors) == 1 else WorkbooksError(errors)
     report = combine(competition, reports)
-    report.warnings = warnings + report.warnings
+    renamed = {w.params["found"] for w in warnings if w.code == "competition.renamed"}  # said once, not per sheet
+    report.warnings = warnings + [
+        w for w in report.warnings if not (w.code == "workbook.title_differs" and w.params["found"] in renamed)
+    ]
     if out:
         one = len(competition.sessions) == 1
 
