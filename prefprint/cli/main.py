@@ -232,6 +232,8 @@ def _usage_text(text: str, lang: str) -> str:
         m = re.fullmatch(pattern, text.strip(), re.S)
         if m:
             parts = {k: (v or "").strip() for k, v in m.groupdict().items()}
+            if "name" in parts:  # an option of two names comes as "-o' / '--output": -o / --output
+                parts["name"] = parts["name"].replace("' / '", " / ")
             if "name" in parts and parts["name"] in _ARGUMENTS:
                 parts["name"] = Message(_ARGUMENTS[parts["name"]])
             if "choices" in parts and lang == "ru":  # '4', '3' -> «4», «3»

@@ -988,7 +988,38 @@ def build_movement(
         notes += _hints(players, k)
     elif method != "auto":
         notes.append(("forced_method", {"method": method}))
-    return _finish(players, k, best.method, best.plans, rounds, notes)
+    try:
+        return _finish(players, k, best.method, best.plans, rounds, notes)
+    except MovementError as e:
+        if e.message.code != "movement.rounds_once" or method not in SESSION_METHODS or rooms:
+            raise
+        # the round counts a session of this field can play: the short sessions too, not the full circle's only
+        fine = _fine_rounds(best.plans, min(p.full_rounds for p in best.plans))
+        short = [r for r in range(2, SHORT_SESSION + 1) if r not in fine and _session_fits(players, k, r, method)]
+        raise MovementError("movement.rounds_once", value=rounds, spans=_spans(sorted(short + fine))) from None
+
+
+SHORT_SESSION = 12  # the longest session whose own movements a refusal looks through to name the rounds possible
+
+
+def _session_fits(players: int, k: int, rounds: int, method: str) -> bool:
+    """A session of `rounds` rounds has a movement by its own rules (as build_movement's session path)."""
+    options, default = session_candidates(players, k, rounds, method)
+    if not options:
+        return False
+    best, _ = _best_session(options, default, rounds, players, k)
+    return best.movement.quality.meets_rules
+
+
+def _spans(rounds: list[int]) -> str:
+    """Round counts as runs: [2, 3, 8, 9, 10, 11] is «2–3, 8–11»."""
+    runs: list[list[int]] = []
+    for r in rounds:
+        if runs and r == runs[-1][1] + 1:
+            runs[-1][1] = r
+        else:
+            runs.append([r, r])
+    return ", ".join(f"{a}–{b}" if b > a else str(a) for a, b in runs)
 
 
 def _finish(players, k, method, plans, rounds, notes, asked: int = 0) -> Movement:
@@ -1002,7 +1033,7 @@ def _finish(players, k, method, plans, rounds, notes, asked: int = 0) -> Movemen
             raise MovementError("movement.refused", players=players, k=k, nearby=_nearby(players, k))
         if isinstance(asked, bool) or not isinstance(asked, int) or not 1 <= asked <= full:
             raise MovementError("movement.rounds", low=fine[0], full=full, players=players, value=asked)
-        raise MovementError("movement.rounds_once", value=asked, low=fine[0])
+        raise MovementError("movement.rounds_once", value=asked, spans=_spans(fine))
     rounds = asked
     notes = list(notes)
     if rounds < full:

@@ -57,7 +57,7 @@ def run(*args):
         ),
         (
             ["movement", "--players", "20", "--rounds", "1", "--lang", "en"],
-            "Error: in 1 round some sets would be played at one table only; play at least 2 rounds",
+            "Error: in 1 round some sets would be played at one table only; the rounds possible: 2–6",
         ),
         (
             ["movement", "--players", "24", "--method", "field", "--lang", "en"],
@@ -137,6 +137,15 @@ def run(*args):
         (
             ["costs", "--variant", "sochi", "--convention", "tens=open"],
             "Ошибка: соглашение «tens»: ожидается whisted или checked, найдено «open»",
+        ),
+        (
+            [
+                "kit",
+                str(ROOT / "sample_events" / "club-night-20.toml"),
+                "-o",
+                str(ROOT / "sample_events" / "club-night-20.toml"),
+            ],
+            f"Ошибка: -o / --output: «{ROOT / 'sample_events' / 'club-night-20.toml'}» — файл, а нужна папка",
         ),
     ],
 )

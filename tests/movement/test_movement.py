@@ -562,3 +562,30 @@ def test_every_session_of_every_field_meets_its_target_or_says_why(k):
             assert not over or "session_limit" in dict(m.notes), (players, k, rounds)
             if not extra:
                 assert not repeats(meet), (players, k, rounds)
+
+
+def test_a_refused_number_of_rounds_names_every_number_that_plays():
+    """«за 5 туров часть комплектов сыграл бы только один стол; число туров может быть: 2–3, 8–11»: every count
+    named builds, the short sessions among them (it said «нужно не меньше 8» while 2 and 3 were played)."""
+
+    def counts(spans: str) -> list[int]:
+        out = []
+        for part in spans.split(", "):
+            a, _, b = part.partition("–")
+            out += range(int(a), int(b or a) + 1)
+        return out
+
+    refused = 0
+    for players, k in ((12, 4), (13, 4), (9, 3), (10, 3), (16, 4)):
+        for rounds in range(2, 10):
+            try:
+                build_movement(players, k, rounds)
+            except MovementError as e:
+                if e.message.code != "movement.rounds_once":
+                    continue
+                refused += 1
+                named = counts(e.message.params["spans"])
+                assert rounds not in named and len(named) >= 2
+                for r in named:
+                    assert len(build_movement(players, k, r).rounds) == r
+    assert refused >= 5
