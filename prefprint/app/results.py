@@ -155,7 +155,8 @@ def report_of(event: Event, checked: Checked, rulings: Rulings | None = None, pr
 
 
 def problems_error(event: Event, workbook: Path, problems: list, warnings: list, provisional: bool) -> WorkbookError:
-    """The error listing a workbook's problems; rows not yet filled hint at --provisional."""
+    """The error listing a workbook's problems; rows not yet filled hint at --provisional, whists written
+    otherwise than computed at --trust."""
     missing = sum(
         p.params.get("n", 1)
         for p in problems
@@ -163,6 +164,8 @@ def problems_error(event: Event, workbook: Path, problems: list, warnings: list,
         and p.code in ("results.row_missing", "results.contract_missing", "results.deal_blank")
     )
     hint = [Message("results.provisional_hint", n=missing)] if missing and not provisional else []
+    if any(isinstance(p, Message) and p.code == "results.whists_differ" for p in problems):
+        hint.append(Message("results.trust_hint"))
     return WorkbookError(workbook, problems, warnings + hint, lang=event.language)
 
 

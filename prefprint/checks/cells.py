@@ -92,10 +92,6 @@ def close(written: Fraction, computed: Fraction) -> bool:
     return abs(written - computed) <= TOLERANCE
 
 
-def signed(x: Fraction) -> str:
-    return f"{float(x):+.2f}".rstrip("0").rstrip(".") if x.denominator != 1 else f"{x.numerator:+d}"
-
-
 def mixed_scripts(word: str) -> bool:
     """Cyrillic and Latin letters in one word: a look-alike letter typed on the other keyboard."""
     return bool(re.search(r"[а-яё]", word)) and bool(re.search(r"[a-z]", word))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from prefprint.checks.cells import TOLERANCE, WHISTS_LIMIT, close, parse_whists, signed
+from prefprint.checks.cells import TOLERANCE, WHISTS_LIMIT, close, parse_whists
 from prefprint.checks.found import Findings, Problem
 from prefprint.engine.rules import ContractCell, Outcome, settle
 from prefprint.words.messages import Message, shown
@@ -42,11 +42,11 @@ def check_whists(f: Findings, sheet, srow, contract: ContractCell, outcome: Outc
         raise Problem(f"{missing[0]}_whists", "results.whists_partial", seats=", ".join(missing))
     total = sum(given.values())
     if abs(total) > TOLERANCE * len(seats) and f.trust != "computed":
-        raise Problem("N_whists", "results.whists_sum", total=signed(total))
+        raise Problem("N_whists", "results.whists_sum", total=total)
     diff = [s for s in seats if not close(given[s], computed[s])]
     if diff and f.trust is None:
         pairs = [
-            Message("results.whists_pair", seat=s, written=signed(given[s]), computed=signed(computed[s])) for s in diff
+            Message("results.whists_pair", seat=s, written=given[s], computed=computed[s]) for s in diff
         ]
         raise Problem(
             f"{diff[0]}_whists", "results.whists_differ", contract=contract.label(f.event.language), detail=pairs

@@ -90,6 +90,8 @@ class _Formatter(string.Formatter):
             return ngettext(spec, value, self.lang)
         if spec == "moment":  # "{time:moment}": a run's local time, "5 декабря 2026 г., 22:41"
             return moment_text(value, self.lang)
+        if spec == "signed":  # "{total:signed}": whists with their sign, "+12,5", "−3" in Russian
+            return ("+" if value > 0 else "") + number(value, self.lang, 2, trim=True)
         if isinstance(value, (Fraction, float)) and not spec:
             return number(value, self.lang, 2, trim=True)  # "62,5" in Russian, "62.5" in English
         return super().format_field(value, spec)

@@ -124,7 +124,7 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
     assert f"'Сдача 2'!E{r2}: tricks add up to 13, expected 10 (S=9, W=4)" in problems
     assert f"'Сдача 3'!K{r3}: whists sum to +5, expected 0" in problems
     assert (
-        f"'Сдача 4'!K{r4}: whists differ from the 7♠ result: N written -100, computed -104; "
+        f"'Сдача 4'!K{r4}: whists differ from the 7♠ result: N written −100, computed −104; "
         f"E written +44, computed +48" in problems
     )
     assert f"'Сдача 6'!M{r6}: player {dict(row6.seats)['E']} is written twice in one row" in problems
@@ -143,10 +143,19 @@ def test_every_kind_of_mistake_is_reported_with_its_cell(events, tmp_path):
     assert len(two) == 1 and two[0].endswith(f"the movement has {dict(row5.seats)['N']} here"), problems
     assert len(problems) == 9
     assert (
-        e.value.warnings[-1].text("en") == "1 row is not filled; provisional results of the rows entered so far: "
+        e.value.warnings[-2].text("en") == "1 row is not filled; provisional results of the rows entered so far: "
         "--provisional"
     )
+    assert (
+        e.value.warnings[-1]
+        .text("ru")
+        .endswith("верны записанные висты — запустите с --trust written, если расчёт — с --trust computed")
+    )
     russian = [p.text("ru") for p in e.value.problems]
+    assert (
+        f"'Сдача 4'!K{r4}: висты не сходятся с расчётом для 7♠: N записано −100, по расчёту −104; "
+        f"E записано +44, по расчёту +48" in russian
+    )
     assert f"'Сдача 3'!K{r3}: сумма вистов +5, а должна быть 0" in russian
     assert f"'Сдача 9'!E{r9}: взятки «шесть» — пишите 0–10, «пас» или «пол»" in russian
     assert not (tmp_path / "out").exists()  # nothing published
