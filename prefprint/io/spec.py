@@ -111,6 +111,8 @@ class _Problems:
     def __init__(self, lines):
         self.lines = lines
         self.items: list[Message] = []
+        self.unbuilt = False  # a session's movement not built for the problems before it (nothing said of it yet)
+        self.blocking = False  # a problem outside [event]: the movement and deals would be built of wrong keys
 
     def add(self, path: tuple, problem, /, **params):
         """A problem at a key: a catalogue code with its parameters, or a ready Message."""
@@ -121,6 +123,7 @@ class _Problems:
             if line:
                 break
         key = _key_text(path)
+        self.blocking = self.blocking or not path or path[0] != "event"
         if line:
             self.items.append(Message("spec.at_line", line=line, key=key, what=what))
         else:
@@ -359,8 +362,9 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
     # the sessions' keys are read even when the rest has mistakes (all problems at once); their
     # movements are built only when nothing is wrong
     sessions = _build_sessions(problems, data, common, players, sessions_data, path)
-    if problems.items:
-        raise SpecError(path, problems.items, lang=lang)
+    if problems.items:  # the warnings too: a namesake is worth knowing whatever else is wrong
+        unbuilt = [Message("spec.movement_unchecked")] if problems.unbuilt else []
+        raise SpecError(path, problems.items, _namesakes(players) + unbuilt, lang=lang)
     return Competition(
         title=common["title"],
         date=common["date"],
@@ -621,7 +625,8 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
             if k == 1 and not sd["by_lines_alone"]:
                 problems.add(where + ("by_lines",), "spec.by_lines_first")
         deals_source, seed, prepared = _deals_keys(problems, top_deals, sd, k)
-        if problems.items:
+        if problems.blocking:  # a mistake of [event] alone (a date, a title) does not keep the movement unchecked
+            problems.unbuilt = True
             continue
         present = [n for n in numbers if n not in set(absent)]
         try:

@@ -65,6 +65,19 @@ def test_all_problems_at_once_with_key_and_line():
     assert "  - строка 9, game.table_size: ожидается целое число, найдено «four»" in russian
 
 
+def test_a_mistake_of_the_event_section_alone_does_not_keep_the_movement_unchecked():
+    """A typo'd key or date in [event] and a number of rounds no movement plays: all said at once (the rounds
+    were said only on the next run)."""
+    text = GOOD.replace("date = 2026-12-05", 'date = "30.02.2026"\nstrat = "19:00"').replace(
+        "[deals]", "[[sessions]]\nrounds = 13\n\n[deals]"
+    )
+    with pytest.raises(SpecError) as e:
+        parse_event(text, "cup.toml")
+    problems = [p.text("en") for p in e.value.problems]
+    assert len(problems) == 3 and "rounds" in problems[-1], problems
+    assert e.value.warnings == []
+
+
 def test_too_few_players_and_bad_toml():
     text = GOOD.split("[[players]]")[0] + "".join(f"[[players]]\nnumber = {i}\n" for i in range(1, 6))
     with pytest.raises(SpecError, match="players must be from 8 to 1000 at tables of 4, not 5"):
@@ -282,6 +295,13 @@ def test_two_players_of_one_name_are_a_warning_not_a_refusal():
         f"одно имя «{name}» у игроков 1, 2: если это не тёзки, исправьте список"
     ]
     assert parse_competition(GOOD, "cup.toml").warnings == ()
+    # a spec refused for its mistakes still says it, and that the movement is checked once they are corrected
+    with pytest.raises(SpecError) as e:
+        parse_competition(text.replace("[game]", "[game]\ntable_sise = 3"), "cup.toml")
+    assert len(e.value.problems) == 1 and [w.code for w in e.value.warnings] == [
+        "spec.namesakes",
+        "spec.movement_unchecked",
+    ]
 
 
 @pytest.mark.parametrize(
