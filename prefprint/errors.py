@@ -61,6 +61,7 @@ class WorkbookError(_FileProblems):
     """A filled protocol workbook with problems; lists every problem with its cell."""
 
     exit_code = 1
+    sheets: tuple = ()  # the deal sheets read where others could not be (missing, doubled): their rows are checked too
 
 
 class WorkbooksError(PrefprintError):

@@ -121,7 +121,15 @@ def checked_session(event: Event, path: Path, trust, rulings, provisional: bool,
     checked again. WorkbookError if it cannot be read."""
     if not keep or is_held(path):  # a workbook held in memory is not what its name's file holds
         event, layout_problems = with_layouts(event, path)
-        return event, layout_problems, check_workbook(event, read(event, path), trust, rulings, provisional)
+        try:
+            sheets = read(event, path)
+        except WorkbookError as e:
+            if not e.sheets:
+                raise
+            # sheets missing or doubled: the rows of those read are checked too (every problem in one run)
+            rest = check_workbook(event, list(e.sheets), trust, rulings, provisional=True)
+            raise WorkbookError(path, e.problems + rest.problems, rest.warnings, lang=event.language) from None
+        return event, layout_problems, check_workbook(event, sheets, trust, rulings, provisional)
     try:
         data = Path(path).read_bytes()
     except OSError:

@@ -530,8 +530,8 @@ def _open(path: Path, data_only: bool = True):
         raise WorkbookError(path, [Message("workbook.unreadable")]) from None
 
 
-def _deal_sheets(path: Path, wb, event: Event) -> dict[int, str]:
-    """The sheet of every deal; WorkbookError for sheets missing, doubled or of another event."""
+def _deal_sheets(wb, event: Event) -> tuple[dict[int, str], list]:
+    """The sheet of every deal found, and the problems of sheets missing, doubled or of another event."""
     found: dict[int, str] = {}
     problems = []
     for title in wb.sheetnames:
@@ -553,9 +553,7 @@ def _deal_sheets(path: Path, wb, event: Event) -> dict[int, str]:
         for d in event.deals
         if d.number not in found
     ]
-    if problems:
-        raise WorkbookError(path, problems)
-    return found
+    return found, problems
 
 
 def _sheet_rows(ws, name: str):
@@ -613,15 +611,18 @@ def _saved_values(path: Path, sheets: list[DealSheet]) -> None:
 def read_protocol_workbook(path: Path, event: Event) -> list[DealSheet]:
     """The deal sheets of a filled workbook as typed: values, or `Formula` for a formula saved without one.
 
-    WorkbookError if the file is no workbook, a sheet cannot be read, or deal sheets are missing or doubled.
+    WorkbookError if the file is no workbook, a sheet cannot be read, or deal sheets are missing or doubled
+    (with the sheets that could be read, `sheets`, so that their rows are checked in the same run).
     """
     path = Path(path)
     wb = _open(path, data_only=False)
-    sheets, problems = [], []
+    sheets = []
     try:
-        names = _deal_sheets(path, wb, event)
+        names, problems = _deal_sheets(wb, event)
         for deal in event.deals:
-            name = names[deal.number]
+            name = names.get(deal.number)
+            if name is None:
+                continue
             try:
                 title, status, rows = _sheet_rows(wb[name], name)
             except _TooManyRows:
@@ -637,9 +638,11 @@ def read_protocol_workbook(path: Path, event: Event) -> list[DealSheet]:
             sheets.append(DealSheet(deal.number, name, status, rows, title))
     finally:
         wb.close()
-    if problems:
-        raise WorkbookError(path, problems)
     _saved_values(path, sheets)
+    if problems:
+        error = WorkbookError(path, problems)
+        error.sheets = tuple(sheets)
+        raise error
     return sheets
 
 

@@ -53,6 +53,21 @@ def test_a_deal_sheet_twice_in_any_spelling_is_refused(event, tmp_path):
     assert len(run_session(event, renamed, None, publish=False).standings) == 20
 
 
+def test_a_sheet_renamed_and_rows_wrong_elsewhere_are_said_in_one_run(event, tmp_path):
+    """A sheet renamed by mistake did not keep the other sheets' rows from being checked: every problem at once
+    (the rows' problems came only on the run after the sheet was put right)."""
+    first = event.rows_of(event.deal(3))[0]
+    row = row_of(event, 3, first.round, first.table)
+    data = edit(filled_bytes(event), {3: {ref("decl_tricks", row): "шесть"}})
+    path = write(tmp_path, "r.xlsx", rename_sheet(data, "Сдача 8", "Сдача 80"))
+    problems, _ = problems_of(event, path)
+    assert problems == [
+        'sheet "Сдача 80": the event has no deal 80 (deals 1–20)',
+        'sheet "Сдача 8" is missing',
+        f'\'Сдача 3\'!{ref("decl_tricks", row)}: tricks "шесть" — expected 0–10, "pass" or "half"',
+    ]
+
+
 def test_unknown_status_words_are_refused_with_the_words_listed(event, tmp_path):
     path = write(
         tmp_path,
