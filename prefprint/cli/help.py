@@ -20,6 +20,8 @@ _WORDS = {
     "OPTIONS": "OPTIONS",
     "COMMAND": "COMMAND",
     "ARGS": "ARGS",
+    "SPEC": "SPEC",  # the commands' arguments in their usage line
+    "WORKBOOKS": "WORKBOOKS",
 }
 _METAVARS = ("INTEGER RANGE", "INTEGER", "TEXT", "DIRECTORY", "FILE", "PATH")
 

@@ -46,7 +46,7 @@ class _RussianHelp:
         from prefprint.cli.help import click_words
 
         pieces = " ".join(self.collect_usage_pieces(ctx))
-        for word in ("OPTIONS", "COMMAND", "ARGS"):
+        for word in ("OPTIONS", "COMMAND", "ARGS", "SPEC", "WORKBOOKS"):
             pieces = pieces.replace(word, click_words(lang)[word])
         formatter.write_usage(ctx.command_path, pieces, prefix=f"{click_words(lang)['Usage:']} ")
 
@@ -421,7 +421,13 @@ def _candidate_json(c, k: int) -> dict:
 
 @cli.command()
 @click.option("--variant", required=True, help=_VARIANT_HELP)
-@click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True)
+@click.option(
+    "--table-size",
+    type=click.Choice(["4", "3"]),
+    default="4",
+    show_default=True,
+    help="Players per table; at tables of 3 the talon lies in pocket W.",
+)
 @click.option("--dealer", required=True, help="Dealer's seat (at a table of 3: the seat marked dealer, first hand).")
 @click.option(
     "--contract",
@@ -434,7 +440,13 @@ def _candidate_json(c, k: int) -> dict:
 @click.option("--dark", is_flag=True, help='A dark game, as "втёмную" in the contract (classic: amounts ×2).')
 @click.option("--concede", type=int, help='Tricks conceded before play, as "без 3" in the contract.')
 @click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. tens=checked.")
-@click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True)
+@click.option(
+    "--lang",
+    type=click.Choice(list(LANGS)),
+    default="ru",
+    show_default=True,
+    help="Language of the text output and of errors.",
+)
 @click.option("--json", "as_json", is_flag=True, help='Print one JSON object, e.g. {"N": -104, ...}.')
 def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark, concede, overrides, lang, as_json):
     """Score one deal: what is written and the whists of each seat."""
@@ -459,8 +471,20 @@ def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark
 
 @cli.command()
 @click.option("--variant", required=True, help=_VARIANT_HELP)
-@click.option("--table-size", type=click.Choice(["4", "3"]), default="4", show_default=True)
-@click.option("--lang", type=click.Choice(list(LANGS)), default="ru", show_default=True)
+@click.option(
+    "--table-size",
+    type=click.Choice(["4", "3"]),
+    default="4",
+    show_default=True,
+    help="Players per table; at tables of 3 the talon lies in pocket W.",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(list(LANGS)),
+    default="ru",
+    show_default=True,
+    help="Language of the text output and of errors.",
+)
 @click.option(
     "--convention", "overrides", multiple=True, help="Override a convention, e.g. consolation_to_dealer=false."
 )

@@ -149,7 +149,7 @@ def contract_choices(lang: str, dark: bool = False) -> list[str]:
     director's words."""
     games = [ContractCell(Contract("game", level, strain)) for level in COST for strain in STRAINS]
     plays = [gettext("sheet.misere", lang), "—"]
-    director = [gettext("sheet.adjusted", lang), gettext("sheet.status.not_played", lang)]
+    director = [gettext(key, lang) for key in ("sheet.adjusted", "sheet.status.not_played", "sheet.status.spoiled")]
     darks = [cell._replace(dark=True).label(lang) for cell in games] if dark else []
     return [cell.label(lang) for cell in games] + plays + darks + director
 
