@@ -522,7 +522,14 @@ def _players(problems, data) -> list[Player]:
         if not _in_range(problems, where + ("number",), number, 1, MAX_NUMBER):
             continue
         if number in seen:
-            problems.add(where + ("number",), "spec.duplicate_number", number=number, other=seen[number] + 1)
+            first = given[number]
+            problems.add(
+                where + ("number",),
+                "spec.duplicate_number",
+                number=number,
+                name=shown(first.name),
+                other=seen[number] + 1,
+            )
             continue
         seen[number] = i
         given[number] = Player(number, name.strip(), club.strip())

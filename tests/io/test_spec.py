@@ -56,7 +56,7 @@ def test_all_problems_at_once_with_key_and_line():
     )
     assert 'line 9, game.table_size: expected a whole number, found "four"' in problems
     assert any(
-        p.startswith("line ") and "players[7].number: duplicate player number 6 (also players[6])" in p
+        p.startswith("line ") and 'players[7].number: duplicate player number 6: "P6" has it already (players[6])' in p
         for p in problems
     )
     assert str(e.value).startswith("cup.toml — ")
@@ -279,7 +279,7 @@ def test_session_keys_are_checked_beside_mistakes_elsewhere():
     assert any('game.table_size: expected one of 4, 3; found "5"' in p for p in problems), problems
     assert any('sessions[1].rounds: expected a whole number, found "семь"' in p for p in problems)
     assert any("sessions[2].absent: no player numbered 71" in p for p in problems)
-    assert any("players[3].number: duplicate player number 2 (also players[2])" in p for p in problems)
+    assert any("players[3].number: duplicate player number 2: " in p for p in problems)
     assert len(problems) == 4
 
 
