@@ -119,7 +119,7 @@ def test_worked_examples_are_the_engine_results_of_what_they_say(variant):
 
 @pytest.mark.parametrize("lang", ("ru", "en"))
 def test_every_contract_choice_parses(lang):
-    director = {"корр", "не сыграна", "adjusted", "not played"}
+    director = {"корр", "не сыграна", "испорчена", "adjusted", "not played", "spoiled"}
     plain, dark = contract_choices(lang), contract_choices(lang, dark=True)
     assert set(plain) < set(dark) and len(dark) - len(plain) == 25
     cells = [parse_contract_cell(c) for c in dark if c not in director]
@@ -136,7 +136,7 @@ def test_dark_games_are_offered_where_the_variant_plays_dark(events):
     assert classic.sheetnames.index(LISTS_SHEET["ru"]) > classic.sheetnames.index("Игроки")
     assert [c.value for c in lists["A"]] == contract_choices("ru", dark=True)
     dv = classic.worksheets[0].data_validations.dataValidation[0]
-    assert dv.formula1 == f"'{LISTS_SHEET['ru']}'!$A$1:$A$54" and "7♠ втёмную" in dv.error and "6♠ без 3" in dv.prompt
+    assert dv.formula1 == f"'{LISTS_SHEET['ru']}'!$A$1:$A$55" and "7♠ втёмную" in dv.error and "6♠ без 3" in dv.prompt
     assert LISTS_SHEET["ru"] not in sochi.sheetnames
     plain = sochi.worksheets[0].data_validations.dataValidation[0]
     assert "втёмную" not in plain.formula1 + plain.prompt and "без 3" not in plain.prompt
