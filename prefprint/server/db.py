@@ -248,8 +248,8 @@ class Store:
 
     def write_layout(self, deal: int, pockets: dict, by: str, address: str, correct: bool, reason: str) -> dict:
         """Store a deal's layout (Same if this very one is there, Conflict if another is and this is no
-        correction; the old one goes to
-        the audit as round 0, table 0). Returns what `remember_layout` keeps in memory (in the event loop)."""
+        correction; the old one goes to the audit as round 0, table 0). Returns what `remember_layout` keeps
+        in memory (in the event loop)."""
         at = now()
         with self.con:
             self.con.execute("BEGIN IMMEDIATE")

@@ -423,10 +423,8 @@
       if (r.status !== 200 || JSON.stringify(r.json) === JSON.stringify(T.rows) || !untouched()) return;
       const was = T.deal !== null && rowOf(T.deal).entered;
       T.rows = r.json;
-      if (T.deal !== null && !was && rowOf(T.deal).entered) {
+      if (T.deal !== null && !was && rowOf(T.deal).entered) { // the deal about to be entered, entered elsewhere
         T.notice = { deal: T.deal, text: W.entered_elsewhere };
-        pickDeal();
-      } else if (T.deal === null) {
         pickDeal();
       }
       renderTable();
