@@ -624,21 +624,27 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
     competition = load_competition(spec)
     lang = _set_lang(lang, competition)
     _warnings(competition.warnings, lang)
+    from prefprint.server.exports import with_entered_rows
+
     rulings = {e.session: load_rulings(spec, e, rulings_path) for e in competition.sessions}
     folder = Path(out) if out else default_folder(spec) / "results"
-    report = run(
-        competition,
-        [Path(w) for w in workbooks],
-        folder,
-        trust=trust,
-        rulings_of=lambda e: rulings[e.session],
-        provisional=provisional,
-        inputs=(rulings_path,),
-        analysis=_analysis_wanted(no_analysis, competition),
-        progress=_say(lang),
-        pdf=not no_pdf,
-        site_ready=None if as_json else _site_ready(lang),
-    )
+    paths = [Path(w) for w in workbooks]
+    with with_entered_rows(competition, paths) as taken:  # a kit's protocols.xlsx reads with its server's rows
+        for line in taken:
+            click.echo(line.text(lang), err=True)
+        report = run(
+            competition,
+            paths,
+            folder,
+            trust=trust,
+            rulings_of=lambda e: rulings[e.session],
+            provisional=provisional,
+            inputs=(rulings_path,),
+            analysis=_analysis_wanted(no_analysis, competition),
+            progress=_say(lang),
+            pdf=not no_pdf,
+            site_ready=None if as_json else _site_ready(lang),
+        )
     _warnings(report.warnings, lang)
     if as_json:
         click.echo(json.dumps(ranking_json(report), ensure_ascii=False))

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import io
 import json
 import os
 import signal
@@ -36,16 +35,10 @@ from prefprint.engine.model import Competition, Event
 from prefprint.errors import PrefprintError
 from prefprint.io import codes as entry_codes
 from prefprint.io.pool import WorkerPool
-from prefprint.io.workbook import (
-    HeldWorkbook,
-    fill_workbook,
-    held,
-    layout_rows,
-    protocol_workbook_bytes,
-    read_meta,
-)
+from prefprint.io.workbook import held, layout_rows, read_meta
 from prefprint.server import pages
 from prefprint.server.db import Closed, Conflict, Row, Same, Store, Write, entered, now
+from prefprint.server.exports import export_workbook, held_workbook, layout_fills
 from prefprint.server.rows import FIELDS, MAX_TEXT, Refused, cells_of, entry_of, outcome_of, place, plays, whists_of
 from prefprint.views.text import settlement_text
 from prefprint.words.messages import Message
@@ -174,39 +167,6 @@ def scratch_files(folder: Path, prefix: str):
     finally:
         for path in made:
             path.unlink(missing_ok=True)
-
-
-def layout_fills(event: Event, layouts: dict) -> dict:
-    """The layout cells of the layouts entered: {deal: {sheet row: cards as text}}."""
-    out = {}
-    for deal, layout in layouts.items():
-        rows = dict(layout_rows(event, event.deal(deal)))
-        out[deal] = {rows[p]: text for p, text in layout["pockets"].items() if p in rows}
-    return out
-
-
-def export_workbook(event: Event, source: Path | None, target: Path, fills: dict, layouts: dict | None = None) -> Path:
-    """The kit's protocols.xlsx (`source`; None: a blank one) with the entered rows (`fills`) and layouts
-    (`layouts`, as layout_fills gives them) filled in, rows typed there on paper kept."""
-    if source is None:
-        source = io.BytesIO(protocol_workbook_bytes(event))
-    return fill_workbook(source, target, fills, layouts=layouts)
-
-
-_HELD_BOOK: dict[str, tuple[str, HeldWorkbook]] = {}  # the worker's loaded workbook: event -> (its digest, it)
-
-
-def held_workbook(event: Event, source: Path | None) -> HeldWorkbook:
-    """The kit's protocols.xlsx (`source`; None: a blank one) loaded once per worker, again when it changes."""
-    try:
-        data = source.read_bytes() if source is not None else None
-    except OSError:  # gone since the server looked: as if it were not there
-        data = None
-    digest = hashlib.sha256(data).hexdigest() if data is not None else "blank"
-    if _HELD_BOOK.get(event.digest, ("",))[0] != digest:
-        data = data if data is not None else protocol_workbook_bytes(event)
-        _HELD_BOOK[event.digest] = (digest, HeldWorkbook(data))
-    return _HELD_BOOK[event.digest][1]
 
 
 _SOLVING = Background()  # the worker's processes solving the makeable tables the kit's cache lacks

@@ -48,6 +48,17 @@ def test_export_ranks_as_the_server_showed_with_paper_rows_kept(tmp_path):
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == shown
 
+    # `results` on the kit's own protocols.xlsx reads the server's rows beside it, as the export has them
+    kit = (folder / "protocols.xlsx").read_bytes()
+    result = CliRunner().invoke(
+        cli,
+        ["results", str(CLUB), str(folder / "protocols.xlsx"), "--json", "--no-analysis", "-o", str(tmp_path / "k")],
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == shown
+    assert f"строки сервера подсчёта из {folder / 'scoring.sqlite'} ({len(bodies) - 10}) взяты" in result.stderr
+    assert (folder / "protocols.xlsx").read_bytes() == kit  # read so, not written
+
 
 def test_provisional_ranking_as_results_provisional(tmp_path):
     """While rows are missing: what `prefprint results --provisional` computes (its pipeline without the
