@@ -676,9 +676,10 @@ def tables_of(event) -> list[int]:
 
 
 def competition_nav(sessions, names: dict | None = None) -> dict:
-    """What a session's pages say of the competition: this session's name, every session (number, name)
-    and the names of the competition's players (of those absent from a session too)."""
-    return {"sessions": [(e.session, e.session_label) for e in sessions], "names": names or {}}
+    """What a session's pages say of the competition: this session's name, every session (number, name,
+    the players absent from it: a score card links to the player's cards of the sessions he played) and the
+    names of the competition's players (of those absent from a session too)."""
+    return {"sessions": [(e.session, e.session_label, tuple(e.absent)) for e in sessions], "names": names or {}}
 
 
 def absent_text(event, names: dict) -> str:

@@ -164,6 +164,17 @@ def test_results_of_two_sessions_publish_one_ranking_and_a_site_per_session(tmp_
         encoding="utf-8"
     )
     assert "9 Игрок &lt;9&gt;" not in (out / "session-1" / "index.html").read_text(encoding="utf-8")
+    # each session's maximum beside its matchpoints, so a total can be checked; on a phone, where the sessions'
+    # columns are hidden, a line a session under the name, the absence too
+    first = {t["session"]: t for t in next(r for r in ranking if r["player"] == 1)["sessions"]}
+    assert f'player-1.html">{first[1]["mp"]}</a><span class="muted"> / {first[1]["max"]}</span>' in index
+    narrow = re.findall(r'<div class="show-narrow small muted">(.*?)</div>', index, re.S)
+    assert len(narrow) == 2 * len(ranking) and sum("не участвует" in line for line in narrow) == 1
+    # a session's score card says its place is the session's, and links to the player's other cards
+    card = (out / "session-2" / "players" / "player-1.html").read_text(encoding="utf-8")
+    assert "Место в сессии" in card and 'href="../../session-1/players/player-1.html">Сессия 1</a>' in card
+    absent_card = (out / "session-1" / "players" / "player-9.html").read_text(encoding="utf-8")
+    assert "Финал — не участвует" in absent_card and "session-2/players/player-9.html" not in absent_card
     deal = (out / "session-2" / "deals" / "deal-2.html").read_text(encoding="utf-8")
     assert ">←&nbsp;1</a>" in deal and ">3&nbsp;→</a>" in deal  # never wraps between the arrow and the number
     ws = load_workbook(out / "results.xlsx")["Итоги"]
