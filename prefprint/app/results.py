@@ -316,8 +316,15 @@ def ranking_json(report: CompetitionReport) -> dict:
                 "mp": fmt_json(s.mp),
                 "max": s.max,
                 "percent": s.percent,
+                "percent_text": s.percent_text,
                 "sessions": [
-                    {"session": t.session, "mp": fmt_json(t.mp), "max": t.max, "percent": t.percent}
+                    {
+                        "session": t.session,
+                        "mp": fmt_json(t.mp),
+                        "max": t.max,
+                        "percent": t.percent,
+                        "percent_text": t.percent_text,
+                    }
                     for t in report.sessions_of.get(s.player, [])
                 ],
             }

@@ -45,6 +45,9 @@
     return (v > 0 ? "+" : v < 0 ? "−" : "") + text;
   }
 
+  // A number as the pages print it ("53.80"), with the decimal comma in Russian.
+  function decimal(text) { return document.documentElement.lang === "ru" ? String(text).replace(".", ",") : String(text); }
+
   function whistsText(whists) {
     return Object.entries(whists).map(([s, v]) => s + " " + signed(v)).join(" · ");
   }
@@ -540,7 +543,7 @@
     box.append(el("table", { cls: "grid zebra", id: "ranking-table" },
       el("thead", {}, el("tr", {}, [W.place, W.player, W.mp, W.percent].map((h) => el("th", {}, h)))),
       el("tbody", {}, r.json.ranking.map((s) => el("tr", {}, el("td", {}, s.place), el("td", { cls: "l" }, `${s.player} ${s.name}`),
-        el("td", {}, signed(s.mp).replace("+", "")), el("td", {}, s.percent == null ? "—" : signed(s.percent).replace("+", "")))))));
+        el("td", {}, signed(s.mp).replace("+", "")), el("td", {}, decimal(s.percent_text)))))));
     return true;
   }
 

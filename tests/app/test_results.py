@@ -341,8 +341,10 @@ def test_cli_results_exit_codes_and_json(events, tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     first = data["ranking"][0]
-    assert set(first) == {"place", "player", "name", "mp", "max", "percent", "sessions"}
-    assert first["sessions"] == [{"session": 1, "mp": first["mp"], "max": first["max"], "percent": first["percent"]}]
+    assert set(first) == {"place", "player", "name", "mp", "max", "percent", "percent_text", "sessions"}
+    assert first["sessions"] == [{k: first[k] for k in ("mp", "max", "percent", "percent_text")} | {"session": 1}]
+    index = (tmp_path / "r" / "index.html").read_text(encoding="utf-8")
+    assert f"<b>{first['percent_text'].replace('.', ',')}</b>" in index  # as the pages print it
     assert len(data["ranking"]) == 12
     k, r, _ = _row(event, 1)
     bad, _ = filled(event, tmp_path / "bad", extra={k: {"contract": "11♠"}})

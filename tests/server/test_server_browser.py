@@ -7,12 +7,13 @@ skipped where either is absent.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
 import time
 
 import pytest
-from serving import CLUB, body_of, served
+from serving import CLUB, body_of, random_bodies, served
 from test_server_kill import free_port
 
 from prefprint.engine.rules import Outcome, active_seats, fmt_json, settle
@@ -158,6 +159,16 @@ def test_a_row_entered_on_a_phone_shows_on_the_directors_page(server, browser):
     browser.switch_to.window(director)  # not reloaded: the page asks the server itself
     _text(browser, cell, lambda t: str(deal.number) not in t.split(":")[-1].split(", "))
     _text(browser, "#count", lambda t: t.startswith("1 /"))
+    # the ranking's percentages as the site prints them: the decimal comma, both decimals («50,00», not «50»)
+    import httpx
+
+    for body, _ in random_bodies(s, seed=4)[:40]:
+        if (body["deal"], body["round"], body["table"]) not in s.store.rows:
+            assert httpx.post(f"{url}/api/rows", json=body).status_code == 201
+    cells = "return [...document.querySelectorAll('#ranking-table tbody td:nth-child(4)')].map(td => td.innerText)"
+    _wait(browser, 30).until(lambda d: any("," in t for t in d.execute_script(cells)))
+    shown = browser.execute_script(cells)
+    assert all(re.fullmatch(r"\d+,\d\d\d?|—", t) for t in shown), shown
 
 
 def _enter(browser, deal, tricks=7, preview=True):
