@@ -49,6 +49,8 @@ UI = (
     "saved",
     "next",
     "round_done",
+    "session_done",
+    "room",
     "moves",
     "closed",
     "correct",
@@ -158,8 +160,11 @@ def table(s, number: int, token: str, director: bool) -> str:
         "suits": list(SUITS),
         "ranks": list(PRINTED_RANKS[s.lang]),  # 7 … Т (7 … A), as cards are written
         "poll": TABLE_POLL_MS,
+        "last_round": len(e.movement.rounds),
     }
-    return _render(s, "table.html", number=number, data=data, director=director)
+    m = e.movement
+    room = m.room_of_table(number) if len(m.rooms) > 1 else None  # as the table card says it
+    return _render(s, "table.html", number=number, data=data, director=director, room=room)
 
 
 def director(s, token: str) -> str:
@@ -174,7 +179,7 @@ def home(s) -> str:
 def results(s, ranking) -> str:
 
     if isinstance(ranking, Refused):
-        return _render(s, "results.html", ranking=None, problem=ranking.message.text(s.lang), note="")
+        return _render(s, "results.html", ranking=None, problem=ranking.message.text(s.lang), note="", heading=None)
     note = (
         Message(
             "serve.provisional_note", pending=len(ranking.get("pending", [])), partial=len(ranking.get("partial", []))
@@ -182,7 +187,12 @@ def results(s, ranking) -> str:
         if ranking.get("provisional")
         else ""
     )
-    return _render(s, "results.html", ranking=ranking["ranking"], problem="", note=note)
+    # a later session ranked with the sessions before it: the competition's ranking, not this session's
+    together = {t["session"] for r in ranking["ranking"] for t in r["sessions"]} - {s.event.session}
+    heading = s.event.title if together else s.event.heading
+    sessions = ", ".join(str(n) for n in sorted(together | {s.event.session}))
+    said = Message("serve.ranked_together", sessions=sessions).text(s.lang) if together else None
+    return _render(s, "results.html", ranking=ranking["ranking"], problem="", note=note, heading=heading, together=said)
 
 
 def refused(s, e) -> str:

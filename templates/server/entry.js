@@ -402,8 +402,9 @@
     }
     if (T.error && !form) app.append(el("p", { cls: "error", id: "error" }, T.error));
     if (deals.every((r) => r.entered) && T.deal === null) {
-      const moves = D.moves[`${T.round}/${D.table}`] || [];
-      app.append(el("div", { cls: "ok", id: "done" }, el("b", {}, W.round_done), moves.map((m) => el("div", {}, m))));
+      const moves = T.round === D.last_round ? [] : D.moves[`${T.round}/${D.table}`] || []; // the last: nobody moves
+      app.append(el("div", { cls: "ok", id: "done" }, el("b", {}, moves.length ? W.round_done : W.session_done),
+        moves.map((m) => el("div", {}, m))));
     }
   }
 

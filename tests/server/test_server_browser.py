@@ -13,7 +13,7 @@ import threading
 import time
 
 import pytest
-from serving import CLUB, body_of, random_bodies, served
+from serving import CLUB, ROOT, body_of, random_bodies, served
 from test_server_kill import free_port
 
 from prefprint.engine.rules import Outcome, active_seats, fmt_json, settle
@@ -354,6 +354,29 @@ def test_the_table_page_shows_what_changed_meanwhile_and_when_the_server_is_out_
 
         url, s, srv, thread = _serve(tmp_path, port=int(url.rsplit(":", 1)[1]))
         _wait(browser, 10).until(lambda d: not d.find_element("id", "offline").is_displayed())
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+def test_the_last_round_played_says_the_session_is_over_and_a_room_is_named(tmp_path, browser):
+    """In the last round nobody moves: the page says the session is over (it listed «→ 2E»'s legend over four
+    «сессия окончена»); an event of several rooms names the table's room, as its table card does."""
+    import httpx
+
+    url, s, srv, thread = _serve(tmp_path, ROOT / "sample_events" / "rooms-26.toml")
+    try:
+        last = s.event.movement.rounds[-1]
+        t = last.tables[0]
+        code = s.codes["tables"][t.table]
+        for body, _ in random_bodies(s, seed=5):
+            if (body["round"], body["table"]) == (last.number, t.table):
+                assert httpx.post(f"{url}/api/rows", json=body).status_code == 201
+        browser.get(f"{url}/t/{t.table}?token={code}")
+        room = s.event.movement.room_of_table(t.table)
+        assert browser.find_element("css selector", "h1").text == f"Стол {t.table} · Комната {room}"
+        _click(browser, f'[data-round="{last.number}"]')
+        _text(browser, "#done", lambda text: text == "Последний тур сыгран: сессия окончена.")
     finally:
         srv.should_exit = True
         thread.join(10)
