@@ -695,20 +695,22 @@ _PAGES: dict[bytes, list] = {}  # site_pages(memo=True): pages by the digest of 
 KEEP_PAGES = 4  # sites kept
 
 
-def site_pages(report, comp: dict | None = None, memo: bool = False) -> list[tuple[str, str]]:
-    """_site_pages; with `memo` the pages built before from the same report and `comp` (equal as pickled)."""
+def site_pages(report, comp: dict | None = None, memo: bool = False, downloads=()) -> list[tuple[str, str]]:
+    """_site_pages; with `memo` the pages built before from the same report, `comp` and `downloads` (equal as
+    pickled)."""
     if not memo:
-        return _site_pages(report, comp)
-    key = hashlib.sha256(pickle.dumps((report, comp))).digest()
-    pages = _PAGES.pop(key, None) or _site_pages(report, comp)
+        return _site_pages(report, comp, downloads)
+    key = hashlib.sha256(pickle.dumps((report, comp, tuple(downloads)))).digest()
+    pages = _PAGES.pop(key, None) or _site_pages(report, comp, downloads)
     while len(_PAGES) >= KEEP_PAGES:  # the least recently used go first
         del _PAGES[next(iter(_PAGES))]
     _PAGES[key] = pages
     return pages
 
 
-def _site_pages(report, comp: dict | None = None) -> list[tuple[str, str]]:
-    """(relative path, HTML) of every page of the site; `comp` (competition_nav): a session's site in a competition."""
+def _site_pages(report, comp: dict | None = None, downloads=()) -> list[tuple[str, str]]:
+    """(relative path, HTML) of every page of the site; `comp` (competition_nav): a session's site in a competition;
+    `downloads`: the files published beside it (results.pdf, results.xlsx), linked from its ranking."""
     event = report.event
     lang = event.language
     if comp is not None:
@@ -719,6 +721,7 @@ def _site_pages(report, comp: dict | None = None) -> list[tuple[str, str]]:
         "names": event.names,
         "state": report_state(report),
         "comp": comp,
+        "downloads": tuple(downloads),
         "absent": absent,
         "deal_numbers": [d.number for d in report.deals],
         "tables": tables_of(event),
@@ -903,10 +906,15 @@ def publish(
     competition's session, its pages linked to the overall ranking one folder up). `pdf`: False leaves
     results.pdf out. `previous` (io.outdir.Previous of the folder `root` replaces): unchanged files
     hard-linked, unchanged parts of the PDF not rendered again."""
-    written = publish_site(report, folder, comp, previous, root, workbook=not pdf)
+    written = publish_site(report, folder, comp, previous, root, workbook=not pdf, downloads=downloads_of(pdf))
     if pdf:
         written += publish_pdf(report, folder, jobs, comp, previous, root)
     return written
+
+
+def downloads_of(pdf: bool = True, spreadsheet: bool = True) -> tuple[str, ...]:
+    """The files a results folder has beside its site, which its ranking links to."""
+    return ("results.pdf",) * pdf + ("results.xlsx",) * spreadsheet
 
 
 def _writer(previous, root: Path | None):
@@ -924,13 +932,15 @@ def publish_site(
     root: Path | None = None,
     workbook: bool = True,
     memo: bool = False,
+    downloads=(),
 ) -> list[Path]:
     """The site (index.html, deals/, players/, tables/): what a reader needs first; and (`workbook`) results.xlsx.
     `memo`: for a process that publishes again and again (the scoring server's worker): the pages of a
-    report and `comp` the same as a publish before (an earlier session) are not built again."""
+    report and `comp` the same as a publish before (an earlier session) are not built again. `downloads`: the
+    files published beside the site (downloads_of), linked from its ranking."""
     folder = Path(folder)
     write = _writer(previous, root)
-    written = [write(folder / path, text) for path, text in site_pages(report, comp, memo)]
+    written = [write(folder / path, text) for path, text in site_pages(report, comp, memo, downloads)]
     if workbook:
         written += publish_workbook(report, folder)
     return written
@@ -1024,28 +1034,34 @@ def publish_competition(
     report, folder: Path, jobs: int | None = None, pdf: bool = True, previous=None, root: Path | None = None
 ) -> list[Path]:
     """The overall ranking (index.html, results.pdf, results.xlsx) and each session's site in session-N/."""
-    written = publish_competition_site(report, folder, previous, root, workbook=not pdf)
+    written = publish_competition_site(report, folder, previous, root, workbook=not pdf, downloads=downloads_of(pdf))
     if pdf:
         written += publish_competition_pdf(report, folder, jobs, previous, root)
     return written
 
 
 def publish_competition_site(
-    report, folder: Path, previous=None, root: Path | None = None, workbook: bool = True, memo: bool = False
+    report,
+    folder: Path,
+    previous=None,
+    root: Path | None = None,
+    workbook: bool = True,
+    memo: bool = False,
+    downloads=(),
 ) -> list[Path]:
     """Each session's site in session-N/ and the overall index.html; (`workbook`) the results.xlsx files.
-    `memo`: see publish_site."""
+    `memo`, `downloads`: see publish_site."""
     folder = Path(folder)
     written = []
     comp = competition_nav(report.sessions, report.competition.names)
     for session in report.reports:
-        written += publish_site(
-            session, folder / f"session-{session.event.session}", comp, previous, root, workbook=workbook, memo=memo
-        )
+        where = folder / f"session-{session.event.session}"
+        written += publish_site(session, where, comp, previous, root, workbook=workbook, memo=memo, downloads=downloads)
     ctx = competition_context(report)
     lang = report.competition.language
     write = _writer(previous, root)
-    written.append(write(folder / "index.html", html("results_competition.html", lang, printed=False, **ctx)))
+    page = html("results_competition.html", lang, printed=False, downloads=tuple(downloads), **ctx)
+    written.append(write(folder / "index.html", page))
     if workbook:
         written += publish_competition_workbook(report, folder, ctx)
     return written

@@ -238,13 +238,19 @@ def run(
 
         def site(staging, previous):
             publishing.analyse_reports(reports, out.folder, staging, analysis, jobs, progress, analysis_background)
+            downloads = publishing.downloads_of(pdf, spreadsheet)
             if one:
                 publishing.publish_site(
-                    reports[0], staging, previous=previous, root=staging, workbook=spreadsheet and not pdf
+                    reports[0],
+                    staging,
+                    previous=previous,
+                    root=staging,
+                    workbook=spreadsheet and not pdf,
+                    downloads=downloads,
                 )
             else:
                 publishing.publish_competition_site(
-                    report, staging, previous, staging, workbook=spreadsheet and not pdf, memo=keep
+                    report, staging, previous, staging, workbook=spreadsheet and not pdf, memo=keep, downloads=downloads
                 )
 
         def pdf_of(staging, previous):

@@ -164,6 +164,9 @@ def test_results_of_two_sessions_publish_one_ranking_and_a_site_per_session(tmp_
         encoding="utf-8"
     )
     assert "9 Игрок &lt;9&gt;" not in (out / "session-1" / "index.html").read_text(encoding="utf-8")
+    # the files beside the site are linked from its rankings
+    for page in (index, (out / "session-1" / "index.html").read_text(encoding="utf-8")):
+        assert '<a href="results.pdf" download>results.pdf</a> · <a href="results.xlsx" download>' in page
     # each session's maximum beside its matchpoints, so a total can be checked; on a phone, where the sessions'
     # columns are hidden, a line a session under the name, the absence too
     first = {t["session"]: t for t in next(r for r in ranking if r["player"] == 1)["sessions"]}
