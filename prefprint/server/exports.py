@@ -14,6 +14,8 @@ from prefprint.io.workbook import HeldWorkbook, fill_workbook, held, layout_rows
 from prefprint.server.db import DB_FILE, entered
 from prefprint.words.messages import Message
 
+KIT_WORKBOOK = "protocols.xlsx"  # the kit's workbook, which a session's folder holds beside its server's database
+
 
 def layout_fills(event: Event, layouts: dict) -> dict:
     """The layout cells of the layouts entered: {deal: {sheet row: cards as text}}."""
@@ -57,6 +59,8 @@ def with_entered_rows(competition: Competition, workbooks: list[Path]):
     said = []
     with ExitStack() as stack:
         for event, path in zip(competition.sessions, workbooks):
+            if Path(path).name != KIT_WORKBOOK:  # an export (edited by hand, perhaps) is read as it is
+                continue
             rows = entered(Path(path).parent, event.digest, event.session)
             if not rows or not (rows[0] or rows[1]):
                 continue

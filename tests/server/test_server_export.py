@@ -58,6 +58,21 @@ def test_export_ranks_as_the_server_showed_with_paper_rows_kept(tmp_path):
     assert json.loads(result.stdout) == shown
     assert f"строки сервера подсчёта из {folder / 'scoring.sqlite'} ({len(bodies) - 10}) взяты" in result.stderr
     assert (folder / "protocols.xlsx").read_bytes() == kit  # read so, not written
+    # any other workbook there (an export, edited by hand perhaps) is read as it is
+    (folder / "protocols-edited.xlsx").write_bytes(data)
+    result = CliRunner().invoke(
+        cli,
+        [
+            "results",
+            str(CLUB),
+            str(folder / "protocols-edited.xlsx"),
+            "--json",
+            "--no-analysis",
+            "-o",
+            str(tmp_path / "e"),
+        ],
+    )
+    assert result.exit_code == 0 and "строки сервера" not in result.stderr
 
 
 def test_provisional_ranking_as_results_provisional(tmp_path):
