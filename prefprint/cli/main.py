@@ -331,15 +331,26 @@ def _numbers(text: str | None, option: str) -> list[int] | None:
         raise _Usage(Message("cli.numbers", option=option, text=shown(text))) from None
 
 
-@cli.command()
-@click.option("--players", type=int, required=True, help="Number of players (8–1000 at tables of 4, 6–1000 of 3).")
-@click.option(
+# the options of the commands that read no spec (movement, score, costs)
+_TABLE_SIZE = click.option(
     "--table-size",
     type=click.Choice(["4", "3"]),
     default="4",
     show_default=True,
     help="Players per table; at tables of 3 the talon lies in pocket W.",
 )
+_OUTPUT_LANG = click.option(
+    "--lang",
+    type=click.Choice(list(LANGS)),
+    default="ru",
+    show_default=True,
+    help="Language of the text output and of errors.",
+)
+
+
+@cli.command()
+@click.option("--players", type=int, required=True, help="Number of players (8–1000 at tables of 4, 6–1000 of 3).")
+@_TABLE_SIZE
 @click.option(
     "--rounds", type=int, help="Rounds of the session: auto chooses the movement for them (fewer than the full circle)."
 )
@@ -355,13 +366,7 @@ def _numbers(text: str | None, option: str) -> list[int] | None:
 @click.option("--absent", help="With --by-lines: numbers of players who miss the second session, e.g. 3,17.")
 @click.option("--compare", is_flag=True, help="List the candidates side by side and say why auto chose.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (stable shape, see docs/json.md).")
-@click.option(
-    "--lang",
-    type=click.Choice(list(LANGS)),
-    default="ru",
-    show_default=True,
-    help="Language of the text output and of errors.",
-)
+@_OUTPUT_LANG
 def movement(players, table_size, rounds, method, rooms, by_lines, absent, compare, as_json, lang):
     """Build a movement and print it round by round with its statistics and fairness."""
     from prefprint.movement.engine import build_movement, second_session, to_dict
@@ -421,13 +426,7 @@ def _candidate_json(c, k: int) -> dict:
 
 @cli.command()
 @click.option("--variant", required=True, help=_VARIANT_HELP)
-@click.option(
-    "--table-size",
-    type=click.Choice(["4", "3"]),
-    default="4",
-    show_default=True,
-    help="Players per table; at tables of 3 the talon lies in pocket W.",
-)
+@_TABLE_SIZE
 @click.option("--dealer", required=True, help="Dealer's seat (at a table of 3: the seat marked dealer, first hand).")
 @click.option(
     "--contract",
@@ -440,13 +439,7 @@ def _candidate_json(c, k: int) -> dict:
 @click.option("--dark", is_flag=True, help='A dark game, as "втёмную" in the contract (classic: amounts ×2).')
 @click.option("--concede", type=int, help='Tricks conceded before play, as "без 3" in the contract.')
 @click.option("--convention", "overrides", multiple=True, help="Override a convention, e.g. tens=checked.")
-@click.option(
-    "--lang",
-    type=click.Choice(list(LANGS)),
-    default="ru",
-    show_default=True,
-    help="Language of the text output and of errors.",
-)
+@_OUTPUT_LANG
 @click.option("--json", "as_json", is_flag=True, help='Print one JSON object, e.g. {"N": -104, ...}.')
 def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark, concede, overrides, lang, as_json):
     """Score one deal: what is written and the whists of each seat."""
@@ -471,20 +464,8 @@ def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark
 
 @cli.command()
 @click.option("--variant", required=True, help=_VARIANT_HELP)
-@click.option(
-    "--table-size",
-    type=click.Choice(["4", "3"]),
-    default="4",
-    show_default=True,
-    help="Players per table; at tables of 3 the talon lies in pocket W.",
-)
-@click.option(
-    "--lang",
-    type=click.Choice(list(LANGS)),
-    default="ru",
-    show_default=True,
-    help="Language of the text output and of errors.",
-)
+@_TABLE_SIZE
+@_OUTPUT_LANG
 @click.option(
     "--convention", "overrides", multiple=True, help="Override a convention, e.g. consolation_to_dealer=false."
 )
