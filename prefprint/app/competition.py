@@ -45,9 +45,10 @@ class CompetitionReport:
 def identify(competition: Competition, workbooks: list[Path]) -> tuple[list[tuple[Event, Path]], list]:
     """Pair the workbooks with sessions 1, 2, … in order; refuse another event, session or a repeat.
 
-    Returns the pairs and warnings (a workbook that does not say what it belongs to is checked
-    by its rows only; one printed under the event's former title, its movement and deals the same, is taken). Every workbook is looked at: the mismatches of all of them are listed
-    together, one line a workbook (WorkbookError, or WorkbooksError for several).
+    Returns the pairs and warnings (a workbook that does not say what it belongs to is checked by its
+    rows only; one printed under the event's former title, its movement and deals the same, is taken).
+    Every workbook is looked at: the mismatches of all of them are listed together, one line a
+    workbook (WorkbookError, or WorkbooksError for several).
     """
     if len(workbooks) > len(competition.sessions):  # the command line, not a file, is wrong: exit 2
         raise PrefprintError(Message("competition.too_many", n=len(workbooks), count=len(competition.sessions)))

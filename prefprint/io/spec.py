@@ -360,7 +360,7 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
     players = _players(problems, data)
     sessions_data = _sessions_data(problems, data)
     # the sessions' keys are read even when the rest has mistakes (all problems at once); their
-    # movements are built only when nothing is wrong
+    # movements are built only when nothing outside [event] is wrong (_Problems.blocking)
     sessions = _build_sessions(problems, data, common, players, sessions_data, path)
     if problems.items:  # the warnings too: a namesake is worth knowing whatever else is wrong
         unbuilt = [Message("spec.movement_unchecked")] if problems.unbuilt else []
