@@ -406,10 +406,12 @@ def _card_round(report, number: int, rnd: int, mine: dict, at, index: dict, deal
         deals.append(row)
     names = report.event.names
     mates = seated or (dict(at[0].seats) if at else {})
+    m = report.event.movement
     return {
         "round": rnd,
         "rest": False,
         "table": table,
+        "room": m.room_of_table(table) if len(m.rooms) > 1 else None,  # as the table card names it
         "seat": seat,
         "set": at[0].set if at else None,
         "mates": [(s, p, names.get(p, "")) for s, p in mates.items() if p != number],
@@ -552,7 +554,8 @@ def _round_block(rnd: dict, t: dict) -> dict:
             "lines": [],
             "height": _HEADING_MM + _BLOCK_MM,
         }
-    title = f"{t['round']} {rnd['round']} · {t['table'].lower()} {rnd['table']} · {rnd['seat']}"
+    room = f" · {t['room'].lower()} {rnd['room']}" if rnd.get("room") else ""  # as the table card names it
+    title = f"{t['round']} {rnd['round']} · {t['table'].lower()} {rnd['table']}{room} · {rnd['seat']}"
     total = f" · {_fmt(rnd['mp'], t['lang'])}/{rnd['top']}" if rnd["top"] else ""
     # a table-mate's seat, number and name on one line: the line breaks only between table-mates
     mates = ", ".join(NBSP.join((s, str(p), *short_name(name).split())) for s, p, name in rnd["mates"])

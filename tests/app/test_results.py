@@ -560,3 +560,17 @@ def test_a_provisional_run_of_a_complete_workbook_is_the_final_run_when_asked(ev
     missing = fill_workbook(complete, tmp_path / "missing.xlsx", {key: blank_row})
     provisional, shown = ranking(missing, provisional=True, final_when_complete=True)
     assert provisional == [True] and shown["provisional"]
+
+
+def test_a_score_card_names_the_room_where_the_event_has_several(events, tmp_path):
+    """«Тур 1 · стол 5 · комната 2 · N», as the table card names it; with one room, no room."""
+    from prefprint.app.publish import site_pages
+
+    for stem, rooms in (("rooms-26", True), ("club-night-20", False)):
+        event = events[stem]
+        path, _ = filled(event, tmp_path / stem)
+        report = run_session(event, path, None, publish=False)
+        card = dict(site_pages(report))["players/player-1.html"]
+        table = next(t.table for r in event.movement.rounds for t in r.tables if 1 in dict(t.seats).values())
+        room = f" · комната {event.movement.room_of_table(table)}" if rooms else ""
+        assert f"стол {table}</a>{room} · " in card, stem
