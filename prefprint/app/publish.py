@@ -21,12 +21,11 @@ from pathlib import Path
 
 from prefprint.analysis import makeable
 from prefprint.engine.matchpoints import rounded_percent
-from prefprint.engine.rules import active_seats
 from prefprint.io.outdir import digest, write_atomic
 from prefprint.io.pool import start_forked
 from prefprint.io.render import html, join_reusing, pdf_pages, render_pdfs, render_processes
+from prefprint.io.workbook import protocol_cells
 from prefprint.views.documents import DEAL_PAGE, PLAYER_PAGE, TABLE_PAGE, deal_view, table_copy
-from prefprint.words.catalog import gettext
 from prefprint.words.i18n import words
 from prefprint.words.messages import Message, text_of
 from prefprint.words.numbers import number, ranges
@@ -189,24 +188,6 @@ def _missing_status(report, deal: int) -> str:
 
 def _contract(r, lang: str) -> str:
     return r.contract.label(lang) if r is not None and r.contract else ""
-
-
-def _protocol_cells(r, lang: str) -> list:
-    """Declarer, whister 1, whister 2 as (seat, tricks) pairs; all-pass: first, second, third hand."""
-    o = r.outcome if r is not None else None
-    if o is None:
-        return [("", "")] * 3
-    pas, half = gettext("sheet.pass", lang), gettext("sheet.half", lang)
-    tricks, defence = dict(o.tricks), dict(o.defence)
-    if o.contract.kind == "allpass":
-        return [(s, tricks.get(s, "")) for s in active_seats(o.table_size, o.dealer)]
-    out = [(o.declarer, tricks.get(o.declarer, ""))]
-    if o.contract.kind == "misere":
-        return out + [("", "")] * 2
-    for s in o.defenders():
-        word = defence.get(s)
-        out.append((s, tricks.get(s, "") if word == "whist" else pas if word == "pass" else half))
-    return out
 
 
 # --------------------------------------------------------------------------- page contexts
@@ -625,7 +606,7 @@ def _result_row(event, r, status: str, players: dict) -> dict:
         "status": status,
         "out": status in EXCLUDED,
         "contract": _contract(shown, lang),
-        "cells": _protocol_cells(shown, lang),
+        "cells": protocol_cells(shown.outcome if shown is not None else None, lang),
         "seats": [
             {
                 "seat": s,

@@ -673,6 +673,26 @@ def filled_rows(path: Path) -> int:
 NOTE_HEADER = PerLanguage(lambda lang: gettext("sheet.note", lang))
 
 
+def protocol_cells(outcome, lang: str) -> list:
+    """A row's declarer, whister 1, whister 2 as (seat, tricks) pairs, as N writes them in the protocol (пас, пол
+    for a defender who did not whist); all-pass: first, second, third hand; none: three empty pairs. The site's
+    protocols and results.xlsx show a row so, whatever spelling was typed."""
+    o = outcome
+    if o is None:
+        return [("", "")] * 3
+    pas, half = gettext("sheet.pass", lang), gettext("sheet.half", lang)
+    tricks, defence = dict(o.tricks), dict(o.defence)
+    if o.contract.kind == "allpass":
+        return [(s, tricks.get(s, "")) for s in active_seats(o.table_size, o.dealer)]
+    out = [(o.declarer, tricks.get(o.declarer, ""))]
+    if o.contract.kind == "misere":
+        return out + [("", "")] * 2
+    for s in o.defenders():
+        word = defence.get(s)
+        out.append((s, tricks.get(s, "") if word == "whist" else pas if word == "pass" else half))
+    return out
+
+
 def write_results_workbook(report, path: Path, banner: str = "") -> Path:
     """results.xlsx: the ranking, then every completed protocol with whists and matchpoints; `banner`
     (provisional results: when, and what waits) heads every sheet."""
@@ -699,9 +719,9 @@ def write_results_workbook(report, path: Path, banner: str = "") -> Path:
         for k, r in enumerate(d.results):
             row = FIRST_ROW + k
             values = {"round": r.round, "table": r.table}
-            if r.status == "played":
-                for key in ("decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat", "w2_tricks"):
-                    values[key] = r.cells.get(key)
+            if r.status == "played":  # as the site shows it: seats and «пас»/«pass» in the event's language
+                for (seat, tricks), who in zip(protocol_cells(r.outcome, lang), ("decl", "w1", "w2")):
+                    values[f"{who}_seat"], values[f"{who}_tricks"] = seat or None, None if tricks == "" else tricks
             for s in event.seats:
                 values[f"{s}_no"] = r.players[s]
                 values[f"{s}_whists"] = round(float(r.whists[s]), 2) if s in r.whists else None

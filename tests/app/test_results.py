@@ -574,3 +574,26 @@ def test_a_score_card_names_the_room_where_the_event_has_several(events, tmp_pat
         table = next(t.table for r in event.movement.rounds for t in r.tables if 1 in dict(t.seats).values())
         room = f" · комната {event.movement.room_of_table(table)}" if rooms else ""
         assert f"стол {table}</a>{room} · " in card, stem
+
+
+def test_results_xlsx_writes_a_row_as_the_site_shows_it_not_as_typed(events, tmp_path):
+    """Seats typed in Cyrillic («е», «ю ») and « ПАС » are written E, S and «пас» in results.xlsx, as on the site
+    (an English event's workbook typed in Russian: «pass»)."""
+    from dataclasses import replace
+
+    from openpyxl import load_workbook
+
+    from prefprint.app.publish import publish_workbook
+    from prefprint.io.workbook import COL, sheet_name
+
+    key, r, row = _row(events["club-night-20"], 1)
+    loose = {"contract": " 6 S ", "decl_seat": "е", "decl_tricks": " 6", "w1_seat": "ю ", "w1_tricks": "4"}
+    loose |= {"w2_seat": "з", "w2_tricks": " ПАС ", "N_whists": None, "E_whists": None, "S_whists": None}
+    for lang, pas in (("ru", "пас"), ("en", "pass")):
+        event = replace(events["club-night-20"], language=lang)
+        path, _ = filled(events["club-night-20"], tmp_path / lang, extra={key: loose | {"W_whists": None}})
+        report = run_session(event, path, None, publish=False)
+        [written] = publish_workbook(report, tmp_path / lang)
+        sheet = load_workbook(written)[sheet_name(lang, 1)]
+        cells = [sheet.cell(r, COL[c]).value for c in ("decl_seat", "decl_tricks", "w1_seat", "w1_tricks", "w2_seat")]
+        assert cells + [sheet.cell(r, COL["w2_tricks"]).value] == ["E", 6, "S", 4, "W", pas], lang
