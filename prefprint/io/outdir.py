@@ -140,13 +140,10 @@ class OutputFolder:
                 inside = False
             if inside:
                 raise OutputError("outdir.holds_input", folder=shown(str(self.given), 200), path=shown(str(path), 200))
-        written = _manifest(folder) if folder.is_dir() else None
-        if written and written.get("state") == "done" and written.get("kind", self.kind) != self.kind:
-            # the other command's folder: a kit (its filled workbook) replaced by results, or results by a kit
+        other = self._other_kind(folder)
+        if other:  # the other command's folder: a kit (its filled workbook) replaced by results, or results by a kit
             raise OutputError(
-                f"outdir.is_{written['kind']}",
-                path=shown(str(self.given), 200),
-                results=shown(str(self.given / "results"), 200),
+                f"outdir.is_{other}", path=shown(str(self.given), 200), results=shown(str(self.given / "results"), 200)
             )
         if folder.is_dir() and not (folder / MANIFEST).is_file():
             try:
@@ -155,6 +152,17 @@ class OutputFolder:
                 raise OutputError("outdir.cannot_write", path=shown(str(folder), 200), reason=_reason(e)) from None
             if not all(_ours(n) for n in names):
                 raise OutputError("outdir.foreign", path=shown(str(self.given), 200))
+
+    def _other_kind(self, folder: Path) -> str | None:
+        """The kind of the other command whose output `folder` holds, itself or in its sessions' folders (a
+        competition's kit or results: session-N/ each), or whose output a session's folder lies in; else None."""
+        around = [folder.parent] if folder.name.startswith("session-") else []
+        inside = [folder, *sorted(folder.glob("session-*"))] if folder.is_dir() else []
+        for where in [*inside, *around]:
+            written = _manifest(where)
+            if written and written.get("state") == "done" and written.get("kind", self.kind) != self.kind:
+                return written["kind"]
+        return None
 
     @contextmanager
     def staged(self):
@@ -186,7 +194,7 @@ class OutputFolder:
         """
         folder = self.folder
         try:
-            staging = _staging_folder(folder)
+            staging = _staging_folder(folder, private=self.kind == "kit")
         except OSError as e:
             raise OutputError("outdir.cannot_write", path=shown(str(folder.parent), 200), reason=_reason(e)) from None
         try:
@@ -241,12 +249,13 @@ class OutputFolder:
             os.close(fd)
 
 
-def _staging_folder(folder: Path) -> Path:
-    """A new empty folder beside `folder` to stage into; it becomes the output folder, so it is readable as
-    any folder the user makes (0755 under umask 022), not private as mkdtemp's (0700: a web server could not
-    read a published site)."""
+def _staging_folder(folder: Path, private: bool = False) -> Path:
+    """A new empty folder beside `folder` to stage into. It becomes the output folder: `private` (a kit, whose
+    table cards and director's sheet print the entry codes) its owner's alone, as mkdtemp makes it (0700);
+    else readable as any folder the user makes (0755 under umask 022): a web server reads published results."""
     path = Path(tempfile.mkdtemp(prefix=f".{folder.name}.swap-", dir=folder.parent))
-    os.chmod(path, 0o777 & ~_UMASK)
+    if not private:
+        os.chmod(path, 0o777 & ~_UMASK)
     return path
 
 

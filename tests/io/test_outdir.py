@@ -116,20 +116,22 @@ def test_write_atomic_leaves_no_temporary_file(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["a.html"]
 
 
-def test_a_published_folder_is_readable_as_the_users_own_folders_are(tmp_path):
-    """Staged folders are made private (mkdtemp's 0700); the one swapped in is made as any folder the user makes,
-    so that a web server can read a site copied with its modes (rsync -a)."""
-    old = os.umask(0o022)
-    try:
-        with OutputFolder(tmp_path / "out").staged() as staging:
-            (staging / "deals").mkdir()
-            write_atomic(staging / "index.html", "site")
-        with OutputFolder(tmp_path / "out").staged() as staging:  # and swapped in over an earlier one
-            write_atomic(staging / "index.html", "again")
-    finally:
-        os.umask(old)
-    assert (tmp_path / "out").stat().st_mode & 0o777 == 0o755
-    assert (tmp_path / "out" / "index.html").stat().st_mode & 0o777 == 0o644
+def test_published_results_are_readable_as_the_users_own_folders_are_a_kit_its_owners_alone(tmp_path):
+    """Staged folders are made private (mkdtemp's 0700); results swapped in are made as any folder the user
+    makes (0755 under umask 022), so that a web server can read a site copied with its modes (rsync -a); a kit,
+    whose cards print the entry codes, stays its owner's."""
+    from prefprint.io import outdir
+
+    with OutputFolder(tmp_path / "out").staged() as staging:
+        (staging / "deals").mkdir()
+        write_atomic(staging / "index.html", "site")
+    with OutputFolder(tmp_path / "out").staged() as staging:  # and swapped in over an earlier one
+        write_atomic(staging / "index.html", "again")
+    with OutputFolder(tmp_path / "kit", kind="kit").staged() as staging:
+        write_atomic(staging / "director.html", "codes")
+    assert (tmp_path / "out").stat().st_mode & 0o777 == 0o777 & ~outdir._UMASK
+    assert (tmp_path / "out" / "index.html").stat().st_mode & 0o777 == 0o666 & ~outdir._UMASK
+    assert (tmp_path / "kit").stat().st_mode & 0o777 == 0o700
 
 
 @pytest.mark.parametrize("written, writing", [("kit", "results"), ("results", "kit")])
@@ -139,12 +141,38 @@ def test_a_kit_folder_is_never_replaced_by_results_nor_results_by_a_kit(tmp_path
     out = tmp_path / "event"
     with OutputFolder(out, kind=written).staged() as staging:
         (staging / "protocols.xlsx").write_bytes(b"filled by the scorers")
-    before = sorted((p.name, p.read_bytes()) for p in out.iterdir() if p.is_file())
+    before = _files(out)
     with pytest.raises(OutputError) as refused:
         with OutputFolder(out, kind=writing).staged() as staging:
             (staging / "index.html").write_text("new")
     assert refused.value.message.code == f"outdir.is_{written}"
     if written == "kit":
         assert str(out / "results") in refused.value.message.text("ru")
-    assert sorted((p.name, p.read_bytes()) for p in out.iterdir() if p.is_file()) == before
+    assert _files(out) == before
     assert _beside(tmp_path) == []
+
+
+def test_a_competitions_kit_or_results_are_never_replaced_by_the_other_either(tmp_path):
+    """A competition's kit is a folder of session-N/ kits (each with its manifest), its results one folder with
+    session-N/ inside: results over the kit, or a session's kit into the results, are refused."""
+    kit, results = tmp_path / "kit", tmp_path / "results"
+    with OutputFolder(kit / "session-1", kind="kit").staged() as staging:
+        (staging / "protocols.xlsx").write_bytes(b"filled by the scorers")
+        (staging / "scoring.sqlite").write_bytes(b"the server's rows")
+    write_atomic(kit / "index.html", "the competition's kit")
+    with OutputFolder(results).staged() as staging:
+        (staging / "session-1").mkdir()
+        (staging / "session-1" / "index.html").write_text("session 1's results")
+    before = _files(tmp_path)
+    with pytest.raises(OutputError, match="holds an event.s kit"):
+        with OutputFolder(kit).staged():
+            pass
+    for session in ("session-1", "session-2"):
+        with pytest.raises(OutputError, match="holds published results"):
+            with OutputFolder(results / session, kind="kit").staged():
+                pass
+    assert _files(tmp_path) == before
+
+
+def _files(folder: Path) -> list:
+    return sorted((str(p), p.read_bytes()) for p in folder.rglob("*") if p.is_file())
