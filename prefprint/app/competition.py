@@ -46,10 +46,8 @@ def identify(competition: Competition, workbooks: list[Path]) -> tuple[list[tupl
     """Pair the workbooks with sessions 1, 2, … in order; refuse another event, session or a repeat.
 
     Returns the pairs and warnings (a workbook that does not say what it belongs to is checked by its
-    rows only; one printed under the event's former title, its movement and deals the same, is taken).
-    Every workbook is looked at: the mismatches of all of them are listed together, one line a
-    workbook (WorkbookError, or WorkbooksError for several).
-    """
+    rows only). Every workbook is looked at: the mismatches of all of them are listed together, one line
+    a workbook (WorkbookError, or WorkbooksError for several)."""
     if len(workbooks) > len(competition.sessions):  # the command line, not a file, is wrong: exit 2
         raise PrefprintError(Message("competition.too_many", n=len(workbooks), count=len(competition.sessions)))
     pairs, warnings, errors = [], [], []
@@ -70,15 +68,6 @@ def identify(competition: Competition, workbooks: list[Path]) -> tuple[list[tupl
             if problem:
                 errors.append(WorkbookError(path, [problem]))
                 continue
-            if meta.get("event") != event.title:
-                warnings.append(
-                    Message(
-                        "competition.renamed",
-                        path=str(path),
-                        found=shown(meta.get("event"), 60),
-                        title=shown(event.title, 60),
-                    )
-                )
         pairs.append((event, path))
     if len(errors) == 1:
         raise errors[0]
@@ -91,7 +80,7 @@ def _mismatch(event: Event, meta: dict, place: int, metas: list) -> Message | No
     """Why the workbook at `place` (0-based) is not the one of `event`: another event, another session
     (naming the place where it belongs when it is given too), a spec changed since printing."""
     title, session, digest = meta.get("event"), meta.get("session"), meta.get("digest")
-    if title != event.title and digest != event.digest:  # only renamed since printing: a warning (identify)
+    if title != event.title:  # the digest alone cannot tell: events dealt at the table share it (no hands)
         return Message("competition.other_event", found=shown(title, 60), expected=shown(event.title, 60))
     if any(m and m.get("session") == session and m.get("event") == title for m in metas[:place]):
         return Message("competition.session_twice", session=session)

@@ -229,10 +229,7 @@ def run(
     if errors:
         raise errors[0] if len(errors) == 1 else WorkbooksError(errors)
     report = combine(competition, reports)
-    renamed = {w.params["found"] for w in warnings if w.code == "competition.renamed"}  # said once, not per sheet
-    report.warnings = warnings + [
-        w for w in report.warnings if not (w.code == "workbook.title_differs" and w.params["found"] in renamed)
-    ]
+    report.warnings = warnings + report.warnings
     if out:
         one = len(competition.sessions) == 1
 
