@@ -127,7 +127,7 @@ def checked_session(event: Event, path: Path, trust, rulings, provisional: bool,
             if not e.sheets:
                 raise
             # sheets missing or doubled: the rows of those read are checked too (every problem in one run)
-            rest = check_workbook(event, list(e.sheets), trust, rulings, provisional=True)
+            rest = check_workbook(event, list(e.sheets), trust, rulings, provisional)
             raise WorkbookError(path, e.problems + rest.problems, rest.warnings, lang=event.language) from None
         return event, layout_problems, check_workbook(event, sheets, trust, rulings, provisional)
     try:

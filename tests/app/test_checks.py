@@ -15,7 +15,7 @@ from prefprint.engine.matchpoints import matchpoint
 from prefprint.engine.rules import settle
 from prefprint.engine.rulings import load_rulings
 from prefprint.errors import SpecError, WorkbookError
-from prefprint.io.workbook import COL, HEADER_ROW, read_protocol_workbook
+from prefprint.io.workbook import COL, FIRST_ROW, HEADER_ROW, read_protocol_workbook
 
 STEM = "club-night-20"
 
@@ -58,14 +58,16 @@ def test_a_sheet_renamed_and_rows_wrong_elsewhere_are_said_in_one_run(event, tmp
     (the rows' problems came only on the run after the sheet was put right)."""
     first = event.rows_of(event.deal(3))[0]
     row = row_of(event, 3, first.round, first.table)
-    data = edit(filled_bytes(event), {3: {ref("decl_tricks", row): "шесть"}})
+    blank = {ref(c, FIRST_ROW): None for c in COL if c not in ("round", "table") and not c.endswith("_no")}
+    data = edit(filled_bytes(event), {3: {ref("decl_tricks", row): "шесть"}, 5: blank})
     path = write(tmp_path, "r.xlsx", rename_sheet(data, "Сдача 8", "Сдача 80"))
     problems, _ = problems_of(event, path)
-    assert problems == [
+    assert problems[:3] == [
         'sheet "Сдача 80": the event has no deal 80 (deals 1–20)',
         'sheet "Сдача 8" is missing',
         f'\'Сдача 3\'!{ref("decl_tricks", row)}: tricks "шесть" — expected 0–10, "pass" or "half"',
     ]
+    assert len(problems) == 4 and problems[3].startswith(f"'Сдача 5'!C{FIRST_ROW}: the contract is missing"), problems
 
 
 def test_unknown_status_words_are_refused_with_the_words_listed(event, tmp_path):
