@@ -419,9 +419,15 @@
   }
 
   async function pollTable() {
-    if (looking || T.busy || document.hidden || !T.rows.length) return;
+    if (looking || T.busy || document.hidden) return;
     looking = true;
     try {
+      if (!T.rows.length) { // the first load failed (the server out of reach): load again, say so meanwhile
+        T.error = null;
+        await loadTable();
+        document.getElementById("offline").hidden = T.rows.length > 0;
+        return;
+      }
       const r = await api("GET", `/api/tables/${D.table}?token=${encodeURIComponent(D.token)}`, null, W.offline, D.poll);
       document.getElementById("offline").hidden = r.status !== 0;
       if (r.status !== 200 || JSON.stringify(r.json) === JSON.stringify(T.rows) || !untouched()) return;

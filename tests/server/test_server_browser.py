@@ -359,6 +359,31 @@ def test_the_table_page_shows_what_changed_meanwhile_and_when_the_server_is_out_
         thread.join(10)
 
 
+def test_a_table_page_whose_first_load_failed_loads_when_the_server_answers(tmp_path, browser, monkeypatch):
+    """The page came, its rows did not (the connection dropped): it says so, and shows them once they come,
+    with no reload (it stayed on the error until reloaded)."""
+    from prefprint.server import pages
+
+    monkeypatch.setattr(pages, "TABLE_POLL_MS", 300)
+    url, s, srv, thread = _serve(tmp_path)
+    try:
+        t = s.event.movement.rounds[0].tables[0]
+        browser.execute_cdp_cmd(  # the page's first request for its rows is lost
+            "Page.addScriptToEvaluateOnNewDocument",
+            {
+                "source": "const send = window.fetch; let lost = false; window.fetch = (url, init) =>"
+                " (!lost && String(url).includes('/api/tables/')) ? (lost = true, Promise.reject(new TypeError('lost')))"
+                " : send(url, init);"
+            },
+        )
+        browser.get(f"{url}/t/{t.table}?token={s.codes['tables'][t.table]}")
+        _text(browser, "#form h2", lambda text: text.startswith("Сдача "))
+        assert not browser.find_element("id", "offline").is_displayed()
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
 def test_the_last_round_played_says_the_session_is_over_and_a_room_is_named(tmp_path, browser):
     """In the last round nobody moves: the page says the session is over (it listed «→ 2E»'s legend over four
     «сессия окончена»); an event of several rooms names the table's room, as its table card does."""
