@@ -692,15 +692,13 @@ def site_pages(report, comp: dict | None = None, memo: bool = False, downloads=(
     return pages
 
 
-def _site_pages(report, comp: dict | None = None, downloads=()) -> list[tuple[str, str]]:
-    """(relative path, HTML) of every page of the site; `comp` (competition_nav): a session's site in a competition;
-    `downloads`: the files published beside it (results.pdf, results.xlsx), linked from its ranking."""
+def _site_common(report, comp: dict | None = None, downloads=()) -> dict:
+    """What every page of a session's site is rendered with (see _site_pages)."""
     event = report.event
-    lang = event.language
     if comp is not None:
         comp = {**comp, "label": event.session_label}
     absent = absent_text(event, {**(comp or {}).get("names", {}), **event.names})
-    common = {
+    return {
         "event": event,
         "names": event.names,
         "state": report_state(report),
@@ -712,7 +710,21 @@ def _site_pages(report, comp: dict | None = None, downloads=()) -> list[tuple[st
         # deals without a page: not begun, or still to be played at some table (in_play)
         "pending": {d.number for d in report.deals if d.status == "pending"} | in_play(report),
     }
-    pages = [("index.html", lambda: html("results_index.html", lang, **common, **ranking_context(report)))]
+
+
+def index_page(report, comp: dict | None = None, downloads=()) -> str:
+    """A session's ranking, the page its site opens with."""
+    common = _site_common(report, comp, downloads)
+    return html("results_index.html", report.event.language, **common, **ranking_context(report))
+
+
+def _site_pages(report, comp: dict | None = None, downloads=()) -> list[tuple[str, str]]:
+    """(relative path, HTML) of every page of the site; `comp` (competition_nav): a session's site in a competition;
+    `downloads`: the files published beside it (results.pdf, results.xlsx), linked from its ranking."""
+    event = report.event
+    lang = event.language
+    common = _site_common(report, comp, downloads)
+    pages = [("index.html", lambda: index_page(report, comp, downloads))]
     for d in report.deals:
         if d.number in common["pending"]:
             continue  # no protocol yet: the ranking lists it as pending
@@ -1049,6 +1061,28 @@ def publish_competition_site(
     if workbook:
         written += publish_competition_workbook(report, folder, ctx)
     return written
+
+
+def publish_indexes(report, folder: Path, downloads, previous=None, root: Path | None = None) -> list[Path]:
+    """The rankings again, linking `downloads` (the files a later stage put beside the site): a session's
+    index.html, or a competition's and each of its sessions'. `report`: a Report or a CompetitionReport."""
+    folder = Path(folder)
+    write = _writer(previous, root)
+    if not hasattr(report, "reports"):
+        return [write(folder / "index.html", index_page(report, None, downloads))]
+    comp = competition_nav(report.sessions, report.competition.names)
+    written = [
+        write(folder / f"session-{r.event.session}" / "index.html", index_page(r, comp, downloads))
+        for r in report.reports
+    ]
+    page = html(
+        "results_competition.html",
+        report.competition.language,
+        printed=False,
+        downloads=tuple(downloads),
+        **competition_context(report),
+    )
+    return [*written, write(folder / "index.html", page)]
 
 
 def publish_competition_workbook(report, folder: Path, ctx: dict | None = None) -> list[Path]:

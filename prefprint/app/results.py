@@ -235,7 +235,8 @@ def run(
 
         def site(staging, previous):
             publishing.analyse_reports(reports, out.folder, staging, analysis, jobs, progress, analysis_background)
-            downloads = publishing.downloads_of(pdf, spreadsheet)
+            # the files that come with the site (the PDF and the workbook with it come later: pdf_of links them)
+            downloads = publishing.downloads_of(False, spreadsheet and not pdf)
             if one:
                 publishing.publish_site(
                     reports[0],
@@ -255,6 +256,8 @@ def run(
                 publishing.publish_pdf(reports[0], staging, jobs, previous=previous, root=staging)
             else:
                 publishing.publish_competition_pdf(report, staging, jobs, previous, staging)
+            downloads = publishing.downloads_of(True, spreadsheet)  # in place now: the rankings link them
+            publishing.publish_indexes(reports[0] if one else report, staging, downloads, previous, staging)
 
         publish_in_stages(out, site, pdf_of if pdf else None, site_ready)
     if late:

@@ -761,6 +761,7 @@ def test_a_killed_run_stops_at_once_and_leaves_the_old_results(events, tmp_path,
     site_only = tree != before
     if site_only:
         assert "index.html" in tree and "results.pdf" not in tree and "deals/deal-999.html" not in tree
+        assert 'href="results.pdf"' not in (out / "index.html").read_text(encoding="utf-8")  # no link to nothing
     if how != "SIGKILL":
         said = (
             f"  the results site is ready: {out / 'index.html'}; the PDF follows\n"
@@ -778,6 +779,7 @@ def test_a_killed_run_stops_at_once_and_leaves_the_old_results(events, tmp_path,
 
     monkeypatch.setattr(prefprint.app.publish, "render_processes", _no_processes)
     assert CliRunner().invoke(cli, ["results", event.source, str(wb), "-o", str(out)]).exit_code == 0
+    assert 'href="results.pdf"' in (out / "index.html").read_text(encoding="utf-8")  # linked once it is there
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.")]
     assert "deals/deal-999.html" not in _tree(out)
 
