@@ -153,9 +153,15 @@ class WorkerPool:
         """Cancel what is queued, end every worker now (SIGTERM, then SIGKILL after `wait` seconds) and wait
         for each."""
         self._remember()
+        # the executor's own thread, which notices its workers gone and closes its wake-up pipe: waited for, so
+        # that the interpreter's exit never wakes it through the closed pipe (on Python 3.11 a traceback,
+        # "OSError: Bad file descriptor", in a process that stops while solving)
+        manager = getattr(self._executor, "_executor_manager_thread", None)
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
         stop_processes(self._processes, wait)
+        if manager is not None:
+            manager.join(wait)
 
 
 def stop_processes(processes, wait: float = STOP_WAIT) -> None:
