@@ -363,10 +363,13 @@ class Scoring:
             raise Refused(403, Message("serve.other_table", table=mine), "table")
         table, rnd, deal = place(self.event, body, self.where)
         by = "director" if role == "director" else f"table {mine}"
-        if role == "table" and rnd in self.store.closed and not self._stored_as_sent(body, (deal, rnd, table), by):
-            raise Refused(403, Message("serve.round_closed", round=rnd), "round")
-        outcome, settlement = outcome_of(self.event, body, self.event.deal(deal).dealer)
-        correct, reason = _correction(body, role == "director", (deal, rnd, table) in self.store.rows)
+        closed = role == "table" and rnd in self.store.closed
+        try:
+            outcome, settlement = outcome_of(self.event, body, self.event.deal(deal).dealer)
+        except Refused:
+            if closed:  # a closed round says so before what is wrong with the row
+                raise Refused(403, Message("serve.round_closed", round=rnd), "round") from None
+            raise
         row = Row(
             deal,
             rnd,
@@ -377,19 +380,10 @@ class Scoring:
             by,
             now(),
         )
+        if closed and not self.store.holds(row):  # the very row sent again is acknowledged, even in a closed round
+            raise Refused(403, Message("serve.round_closed", round=rnd), "round")
+        correct, reason = _correction(body, role == "director", (deal, rnd, table) in self.store.rows)
         return outcome, settlement, Write(row, correct, reason, address, role == "director")
-
-    def _stored_as_sent(self, body: dict, key: tuple, by: str) -> bool:
-        """The row of `key` is stored, by the same hand, as `body` says it (sent again: acknowledged, not refused
-        for its round being closed since)."""
-        stored = self.store.rows.get(key)
-        if stored is None or stored.by != by:
-            return False
-        try:
-            outcome, _ = outcome_of(self.event, body, self.event.deal(key[0]).dealer)
-        except Refused:
-            return False
-        return entry_of(self.event, outcome) == stored.entry
 
     def table_rows(self, table: int) -> list[dict]:
         out = []
@@ -620,6 +614,11 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only: «²» or «١» pass str.isdigit, and int() refuses the one and reads the other as 1."""
+    return text.isascii() and text.isdigit()
+
+
 class _LongNumber(Exception):
     pass
 
@@ -636,7 +635,7 @@ async def _body(request: Request, fields=FIELDS) -> dict:
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         raise Refused(415, Message("serve.not_json"))
     length = request.headers.get("content-length")
-    if length and (not (length.isascii() and length.isdigit()) or int(length) > MAX_BODY):
+    if length and (not _digits(length) or int(length) > MAX_BODY):
         raise Refused(413, Message("serve.too_large", n=MAX_BODY))
     data = b""
     async for chunk in request.stream():
@@ -699,7 +698,7 @@ async def api_table(s: Scoring, request: Request):
 
 def _table_number(s: Scoring, request: Request) -> int:
     text = request.path_params["table"]
-    if not (text.isascii() and text.isdigit()) or int(text) not in {t for _, t in s.where}:
+    if not _digits(text) or int(text) not in {t for _, t in s.where}:
         raise Refused(404, Message("serve.no_table", table=text[:10]), "table")
     return int(text)
 
@@ -709,9 +708,9 @@ async def api_preview(s: Scoring, request: Request):
 
     outcome, settlement, write = s.checked_row(await _body(request), _address(request))
     words = settlement_text(outcome, settlement, s.lang).split("\n")
-    stored = s.store.rows.get((write.row.deal, write.row.round, write.row.table))
-    same = stored is not None and (stored.entry, stored.by) == (write.row.entry, write.row.by)
-    return JSONResponse({"whists": write.row.whists, "words": words, "entered": stored is not None, "same": same})
+    entered = (write.row.deal, write.row.round, write.row.table) in s.store.rows
+    same = s.store.holds(write.row)
+    return JSONResponse({"whists": write.row.whists, "words": words, "entered": entered, "same": same})
 
 
 async def api_rows(s: Scoring, request: Request):
@@ -760,7 +759,7 @@ async def api_round(s: Scoring, request: Request):
     body = await _body(request, ("token", "closed"))
     s.director(body.get("token"), _address(request))
     text = request.path_params["round"]
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= len(s.event.movement.rounds):
+    if not _digits(text) or not 1 <= int(text) <= len(s.event.movement.rounds):
         raise Refused(404, Message("serve.no_round_at_all", round=text[:10]), "round")
     closed = body.get("closed", True)
     if not isinstance(closed, bool):

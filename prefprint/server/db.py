@@ -237,6 +237,11 @@ class Store:
             raise
         return outcomes
 
+    def holds(self, row: Row) -> bool:
+        """The very row is stored, entered by the same hand (sent again: acknowledged, never stored twice)."""
+        stored = self.rows.get((row.deal, row.round, row.table))
+        return stored is not None and (stored.entry, stored.by) == (row.entry, row.by)
+
     def remember(self, batch: list[Write], outcomes: list) -> None:
         """The rows a batch stored, in memory once they are on disk (in the server's event loop: the
         pages read the memory there, never while it changes)."""
