@@ -387,12 +387,11 @@ def _card_round(report, number: int, rnd: int, mine: dict, at, index: dict, deal
         deals.append(row)
     names = report.event.names
     mates = seated or (dict(at[0].seats) if at else {})
-    m = report.event.movement
     return {
         "round": rnd,
         "rest": False,
         "table": table,
-        "room": m.room_of_table(table) if len(m.rooms) > 1 else None,  # as the table card names it
+        "room": report.event.movement.room_named(table),
         "seat": seat,
         "set": at[0].set if at else None,
         "mates": [(s, p, names.get(p, "")) for s, p in mates.items() if p != number],
@@ -712,10 +711,17 @@ def _site_common(report, comp: dict | None = None, downloads=()) -> dict:
     }
 
 
-def index_page(report, comp: dict | None = None, downloads=()) -> str:
-    """A session's ranking, the page its site opens with."""
-    common = _site_common(report, comp, downloads)
+def index_page(report, common: dict) -> str:
+    """A session's ranking, the page its site opens with (`common`: _site_common)."""
     return html("results_index.html", report.event.language, **common, **ranking_context(report))
+
+
+def competition_index(report, downloads=(), ctx: dict | None = None) -> str:
+    """A competition's overall ranking, the page its site opens with (`ctx`: competition_context)."""
+    ctx = ctx or competition_context(report)
+    return html(
+        "results_competition.html", report.competition.language, printed=False, downloads=tuple(downloads), **ctx
+    )
 
 
 def _site_pages(report, comp: dict | None = None, downloads=()) -> list[tuple[str, str]]:
@@ -724,7 +730,7 @@ def _site_pages(report, comp: dict | None = None, downloads=()) -> list[tuple[st
     event = report.event
     lang = event.language
     common = _site_common(report, comp, downloads)
-    pages = [("index.html", lambda: index_page(report, comp, downloads))]
+    pages = [("index.html", lambda: index_page(report, common))]
     for d in report.deals:
         if d.number in common["pending"]:
             continue  # no protocol yet: the ranking lists it as pending
@@ -1054,10 +1060,8 @@ def publish_competition_site(
         where = folder / f"session-{session.event.session}"
         written += publish_site(session, where, comp, previous, root, workbook=workbook, memo=memo, downloads=downloads)
     ctx = competition_context(report)
-    lang = report.competition.language
     write = _writer(previous, root)
-    page = html("results_competition.html", lang, printed=False, downloads=tuple(downloads), **ctx)
-    written.append(write(folder / "index.html", page))
+    written.append(write(folder / "index.html", competition_index(report, downloads, ctx)))
     if workbook:
         written += publish_competition_workbook(report, folder, ctx)
     return written
@@ -1069,20 +1073,13 @@ def publish_indexes(report, folder: Path, downloads, previous=None, root: Path |
     folder = Path(folder)
     write = _writer(previous, root)
     if not hasattr(report, "reports"):
-        return [write(folder / "index.html", index_page(report, None, downloads))]
+        return [write(folder / "index.html", index_page(report, _site_common(report, None, downloads)))]
     comp = competition_nav(report.sessions, report.competition.names)
     written = [
-        write(folder / f"session-{r.event.session}" / "index.html", index_page(r, comp, downloads))
+        write(folder / f"session-{r.event.session}" / "index.html", index_page(r, _site_common(r, comp, downloads)))
         for r in report.reports
     ]
-    page = html(
-        "results_competition.html",
-        report.competition.language,
-        printed=False,
-        downloads=tuple(downloads),
-        **competition_context(report),
-    )
-    return [*written, write(folder / "index.html", page)]
+    return [*written, write(folder / "index.html", competition_index(report, downloads))]
 
 
 def publish_competition_workbook(report, folder: Path, ctx: dict | None = None) -> list[Path]:

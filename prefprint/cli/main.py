@@ -600,13 +600,12 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
     from prefprint.app.results import ranking_json, run
     from prefprint.engine.rulings import load_rulings
     from prefprint.io.spec import load_competition
+    from prefprint.server.exports import with_entered_rows
 
     _set_lang(lang)
     competition = load_competition(spec)
     lang = _set_lang(lang, competition)
     _warnings(competition.warnings, lang)
-    from prefprint.server.exports import with_entered_rows
-
     rulings = {e.session: load_rulings(spec, e, rulings_path) for e in competition.sessions}
     folder = Path(out) if out else default_folder(spec) / "results"
     paths = [Path(w) for w in workbooks]

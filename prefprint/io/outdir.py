@@ -297,7 +297,7 @@ def _swap(staging: Path, folder: Path) -> None:
         return
     if _exchange(staging, folder):
         return
-    old = _staging_folder(folder)
+    old = _staging_folder(folder, private=True)  # a holder for a moment, never the output itself
     os.rename(folder, old / "x")
     os.rename(staging, folder)
     os.rename(old / "x", staging)

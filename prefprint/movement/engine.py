@@ -314,6 +314,10 @@ class Movement:
     def room_of_table(self, table: int) -> int:
         return next(room.number for room in self.rooms if table in room.tables)
 
+    def room_named(self, table: int) -> int | None:
+        """The room a table's pages name, as its table card does: None where the movement has one room."""
+        return self.room_of_table(table) if len(self.rooms) > 1 else None
+
     def passes(self) -> list[dict]:
         """Boxes that pass from one room to another: after which round, set, copy, from, to.
 

@@ -16,9 +16,9 @@ from prefprint.server.rows import Refused
 from prefprint.views.documents import table_cards_context
 from prefprint.words.messages import Message
 
-# no page is framed by another site, scripts only from the server itself, nothing cached
 TABLE_POLL_MS = 10_000  # a table's page looks at its rows again: says when offline, shows what changed meanwhile
 
+# no page is framed by another site, scripts only from the server itself, nothing cached
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -162,8 +162,7 @@ def table(s, number: int, token: str, director: bool) -> str:
         "poll": TABLE_POLL_MS,
         "last_round": len(e.movement.rounds),
     }
-    m = e.movement
-    room = m.room_of_table(number) if len(m.rooms) > 1 else None  # as the table card says it
+    room = e.movement.room_named(number)
     return _render(s, "table.html", number=number, data=data, director=director, room=room)
 
 
