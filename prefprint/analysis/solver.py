@@ -1,5 +1,9 @@
 """Double-dummy solver for preferans: best play with all cards seen. Pure Python, no I/O.
 
+Size: over 800 lines, and its two searches (`_game_search`, `_misere_search`) over 90 lines each, on
+purpose: each search is one closure over its tables and buffers, called once a node, the hot path of
+the analysis; cut into functions that pass that state along, it runs slower under CPython.
+
 Rules played: 10 tricks of 3 cards (only the three active seats play); follow suit; a player
 void in the suit led who holds a trump must ruff; the highest trump, else the highest card of
 the suit led, wins; the winner leads next. The first hand leads to trick 1 whoever declares.
