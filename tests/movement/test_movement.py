@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from prefprint.errors import InvalidMovement, MovementError
 from prefprint.movement import designs
-from prefprint.movement.engine import (
+from prefprint.movement import (
     BOOK_SCHEMES,
     Movement,
     Round,
