@@ -29,7 +29,7 @@ def rest_design(table_size: int, tables: int, extra: int) -> Design | None:
 
 
 def line_designs(table_size: int, players: int) -> list[Design]:
-    """Every line design this engine knows for a field: full tables, substitutes, a rest spot."""
+    """Every line design known for a field: full tables, substitutes, a rest spot."""
     tables, extra = divmod(players, table_size)
     out = []
     if extra == 0:

@@ -60,7 +60,8 @@ def session_groups(order: int) -> list[str]:
 
 
 class _SessionSearch:
-    """Depth-first search for the rows of a session design (see above), soft faults up to a budget.
+    """Depth-first search for the rows of a session design (see the module docstring), soft faults up
+    to a budget.
 
     `lines` k, `extra` e; the first row's line values are 0 (every design can be shifted so).
     Values are tried in a random order (deterministic generator); `limit` caps the nodes.
@@ -240,7 +241,7 @@ def session_known(table_size: int, tables: int, extra: int, rounds: int) -> tupl
 
 
 def session_design(table_size: int, tables: int, extra: int, rows, name: str, spot: bool = False) -> Design:
-    """The line design of session rows over the group `name` (see above); with `spot` the last
+    """The line design of session rows over the group `name` (see the module docstring); with `spot` the last
     position has no N player (whoever comes there rests) and `tables` is the group's order − 1."""
     add = product_group(name)
     n = len(add)
