@@ -44,7 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from prefprint.movement.engine import build_movement  # noqa: E402
+from prefprint.movement import build_movement  # noqa: E402
 
 BOOK = {8, 9, 12, 13, 16, 18, 24}
 COLUMNS = (

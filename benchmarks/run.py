@@ -170,7 +170,7 @@ def table(rows: list[tuple[str, dict]]) -> str:
 
 def movements() -> None:
     from prefprint.errors import MovementError
-    from prefprint.movement.engine import build_movement
+    from prefprint.movement import build_movement
 
     def best(fn, repeat=3):
         times = []

@@ -5,10 +5,10 @@
 The shipped file: `--hard-seeds 20`, then `--fields 4:10:2 --hard-seeds 50` (42 players: the
 clean 8-round design needs the 45th restart).
 
-A session design serves a session of R rounds (R ≤ 8), not the full circle: see the section
-"session designs" of prefprint/designs.py. For every field of k·T + e players (tables of 4 and of
-3, T = 2 … --max-tables, e = 0 … k − 1) it searches (prefprint.designs._SessionSearch: depth
-first, random value order, restarts over seeds and groups) the longest design in which nobody
+A session design serves a session of R rounds (R ≤ 8), not the full circle: see the docstring of
+prefprint/movement/designs/sessions.py. For every field of k·T + e players (tables of 4 and of 3,
+T = 2 … --max-tables, e = 0 … k − 1) it searches (prefprint.movement.designs.sessions._SessionSearch:
+depth first, random value order, restarts over seeds and groups) the longest design in which nobody
 meets anybody twice, up to 8 rounds; every prefix of it is as clean. The session lengths a
 director may ask of the field (R ≤ T − 1) get a harder search (--hard-seeds restarts of
 --hard-limit nodes). Beyond the clean length it stores, for each longer session, the design with
@@ -20,7 +20,7 @@ tried is so exhausted for a session length, an "exhausted K T E R" line records 
 reads that no such design exists, not merely that none was found).
 
 For 21, 22, 25 and 26 players at tables of 4 the affine plane of order 5 gives sessions of up to
-5 rounds where nobody meets anybody twice (prefprint.designs.plane_session); the tool searches the
+5 rounds where nobody meets anybody twice (prefprint.movement.designs.plane_session); the tool searches the
 fewest sets that let nobody replay one and stores them ("plane P R | sets of round 1 | …").
 The result is deterministic.
 """
@@ -36,6 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from prefprint.movement import designs as D  # noqa: E402
+from prefprint.movement.designs.planes import _check_sets, _set_order  # noqa: E402
+from prefprint.movement.designs.sessions import _SessionSearch  # noqa: E402
 
 MAX_ROUNDS = D.SESSION_ROUNDS
 
@@ -46,7 +48,7 @@ def find(k: int, tables: int, extra: int, rounds: int, seeds: int, limit: int, b
     exhausted = True
     for seed in range(1, seeds + 1):
         for name in D.session_groups(tables):
-            search = D._SessionSearch(name, k, extra, seed * 7919, limit)
+            search = _SessionSearch(name, k, extra, seed * 7919, limit)
             rows = search.run(rounds, budget)
             if rows:
                 return (name, rows), False
@@ -61,9 +63,9 @@ def plane(players: int, rounds: int, limit: int):
     groups, _ = D.plane_groups(players, rounds)
     tables = len(groups[0])
     for sets in range(tables, 2 * tables + 1):
-        found = D._set_order(groups, sets, limit)
+        found = _set_order(groups, sets, limit)
         if found:
-            D._check_sets(groups, found)
+            _check_sets(groups, found)
             return found
     return None
 
@@ -99,7 +101,7 @@ def main():
     ap.add_argument("-o", "--output", default=str(ROOT / "prefprint" / "movement" / D.SESSIONS))
     args = ap.parse_args()
     lines = [
-        "# Session designs computed by tools/make_sessions.py; read by prefprint.designs.stored_sessions().",
+        "# Session designs computed by tools/make_sessions.py; read by prefprint.movement.designs.precomputed.",
         "# session K T E FAULTS GROUP | row | row ...   a row: v_N v_E v_S [v_W] σ_1 … σ_E ('-': the extra player rests)",
         "# FAULTS 0: nobody meets anybody twice in any prefix; else the repeated meetings of exactly these rounds",
     ]

@@ -369,8 +369,8 @@ _OUTPUT_LANG = click.option(
 @_OUTPUT_LANG
 def movement(players, table_size, rounds, method, rooms, by_lines, absent, compare, as_json, lang):
     """Build a movement and print it round by round with its statistics and fairness."""
-    from prefprint.movement.engine import build_movement, second_session, to_dict
-    from prefprint.movement.engine import compare as compare_candidates
+    from prefprint.movement import build_movement, second_session, to_dict
+    from prefprint.movement import compare as compare_candidates
     from prefprint.views.text import compare_text, movement_text
 
     _set_lang(lang)  # errors are written by the group in this language

@@ -10,7 +10,7 @@ from functools import cached_property
 from prefprint.engine.deals import Deal
 from prefprint.engine.rules import Conventions
 from prefprint.errors import PrefprintError
-from prefprint.movement.engine import Movement
+from prefprint.movement import Movement
 from prefprint.words.catalog import gettext
 
 

@@ -19,7 +19,7 @@ from prefprint.engine.deals import make_deals
 from prefprint.engine.model import Competition, Event, Player
 from prefprint.engine.rules import VARIANTS, conventions_for, variant_key
 from prefprint.errors import PrefprintError, SpecError
-from prefprint.movement.engine import METHODS, build_movement, renumber, second_session
+from prefprint.movement import METHODS, build_movement, renumber, second_session
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from prefprint.engine.rules import Outcome, Settlement
-from prefprint.movement.engine import Candidate, Movement, Quality
+from prefprint.movement import Candidate, Movement, Quality
 from prefprint.words.catalog import Table, gettext
 from prefprint.words.i18n import METHOD_NAMES, note_text, reason_message
 from prefprint.words.messages import Message, plural

@@ -25,7 +25,7 @@ from prefprint.io.pool import FORKS
 from prefprint.io.render import html, language_environment, qr_svg
 from prefprint.io.spec import parse_event
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook
-from prefprint.movement.engine import TablePlay
+from prefprint.movement import TablePlay
 from prefprint.views.documents import PLAYER_PAGE, TABLE_PAGE, protocol_sheets, site_url, start_list_context
 from prefprint.words.i18n import FORMS
 from prefprint.words.messages import Message, plural
