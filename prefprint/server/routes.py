@@ -136,7 +136,7 @@ def routes() -> list[Route]:
         Route("/director", _page(page_director)),
         Route("/results", _page(page_results)),
         Route("/live/{path:path}", _page(page_live)),
-        Route("/entry.js", script),
+        *(Route(f"/{name}", script) for name in pages.SCRIPTS),
         Route("/api/event", api_endpoint(api_event)),
         Route("/api/tables/{table}", api_endpoint(api_table)),
         Route("/api/preview", api_endpoint(api_preview), methods=["POST"]),
