@@ -47,7 +47,7 @@ from prefprint.engine.sample import random_fills, random_outcome  # noqa: E402
 from prefprint.io import codes as entry_codes  # noqa: E402
 from prefprint.io.spec import load_competition  # noqa: E402
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
-from prefprint.server import app as server_app  # noqa: E402
+from prefprint.server import live as live_site  # noqa: E402
 from prefprint.server.rows import request_of  # noqa: E402
 
 
@@ -211,7 +211,7 @@ def main():
     print(
         "live site current after the last row of a round, s: "
         + ", ".join(f"{t:.1f}" for t in live)
-        + f" (of which {server_app.LIVE_DELAY:.1f} s waiting for more rows)"
+        + f" (of which {live_site.LIVE_DELAY:.1f} s waiting for more rows)"
     )
     if args.no_cache:
         print("deals without a makeable table when the round was on the site: " + ", ".join(map(str, unsolved)))

@@ -736,8 +736,8 @@ def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
 @_LANG
 def serve(spec, session, out, host, port, hide_results, tokens, as_json, lang):
     """Scoring server: the tables enter their rows by phone, the director watches, corrects and exports."""
-    from prefprint.server.app import session_folder
     from prefprint.server.main import codes_of, run_server
+    from prefprint.server.ranking import session_folder
 
     _set_lang(lang)
     from prefprint.io.spec import load_competition

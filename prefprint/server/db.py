@@ -2,8 +2,8 @@
 
 WAL journal with `synchronous=FULL`: a transaction is on disk when COMMIT returns, so a row the
 server acknowledged survives a kill -9 or a power cut. A correction writes the old value into
-`audit` with who, when and why before it replaces the row. One writer (the server's writer
-thread) commits the rows that arrive together in one transaction (group commit: one fsync for
+`audit` with who, when and why before it replaces the row. One writer (server.writer, in a thread)
+commits the rows that arrive together in one transaction (group commit: one fsync for
 a burst of tables instead of one each).
 """
 

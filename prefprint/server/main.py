@@ -61,7 +61,7 @@ def run_server(competition: Competition, event: Event, folder: Path, spec, host,
     import uvicorn
 
     from prefprint.engine.rulings import load_rulings
-    from prefprint.server.app import create_app
+    from prefprint.server.routes import create_app
 
     rulings = load_rulings(spec, event)
     earlier = {e.session: load_rulings(spec, e) for e in competition.sessions if e.session < event.session}

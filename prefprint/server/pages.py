@@ -2,7 +2,7 @@
 
 Templates in templates/server/ (autoescaped; data for the page's script goes through `tojson`,
 which escapes <, >, & and quotes, so nothing typed is echoed unescaped). The pages call the JSON
-API from templates/server/entry.js.
+API from their scripts (SCRIPTS): table.js and director.js, each a module importing shared.js.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from prefprint.server.rows import Refused
 from prefprint.views.documents import table_cards_context
 from prefprint.words.messages import Message
 
+SCRIPTS = ("shared.js", "table.js", "director.js")  # in templates/server/, served at /shared.js, …
 TABLE_POLL_MS = 10_000  # a table's page looks at its rows again: says when offline, shows what changed meanwhile
 
 # no page is framed by another site, scripts only from the server itself, nothing cached
@@ -198,6 +199,7 @@ def refused(s, e) -> str:
     return _render(s, "refused.html", message=e.message.text(s.lang), status=e.status)
 
 
-@lru_cache(maxsize=1)
-def script() -> str:
-    return (templates_dir() / "server" / "entry.js").read_text(encoding="utf-8")
+@lru_cache(maxsize=len(SCRIPTS))
+def script(name: str) -> str:
+    """The text of one of the pages' scripts (a name of SCRIPTS)."""
+    return (templates_dir() / "server" / name).read_text(encoding="utf-8")

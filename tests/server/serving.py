@@ -26,7 +26,7 @@ def client(app):
 def served(folder: Path, spec: Path = CLUB, **kw):
     """(app, scoring) of the first session of a spec, its database in `folder`."""
     from prefprint.io.spec import load_competition
-    from prefprint.server.app import create_app
+    from prefprint.server.routes import create_app
 
     competition = load_competition(spec)
     app = create_app(competition, competition.session(1), folder, **kw)

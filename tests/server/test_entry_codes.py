@@ -38,6 +38,7 @@ def test_the_kit_prints_the_codes_the_server_takes(tmp_path):
         "tables": {str(t): c for t, c in event.entry_codes["tables"].items()},
     }
     cards = table_cards_context(event)["cards"]
+    assert cards and len(printed["tables"]) == len(cards)  # a card and a code for every table
     for card in cards:
         code = printed["tables"][str(card["table"])]
         assert card["entry"]["url"] == f"{URL}/t/{card['table']}?token={code}"
@@ -51,7 +52,7 @@ def test_codes_are_short_distinct_and_secret_per_folder(tmp_path):
     spec = _spec(tmp_path)
     a, b = _tokens(spec, tmp_path / "a"), _tokens(spec, tmp_path / "b")
     every = [a["director"], *a["tables"].values()]
-    assert len(set(every)) == len(every)
+    assert a["tables"] and len(set(every)) == len(every)
     assert all(len(c) == codes.LENGTH and set(c) <= set(codes.ALPHABET) for c in every)
     assert a["director"] != b["director"] and a["tables"] != b["tables"]  # another secret, other codes
     assert _tokens(spec, tmp_path / "a") == a  # written once: the same codes every time
@@ -59,5 +60,6 @@ def test_codes_are_short_distinct_and_secret_per_folder(tmp_path):
 
 def test_without_serve_url_the_cards_carry_no_code(tmp_path):
     event = with_entry_codes(load_event(CLUB), tmp_path)
-    assert all(card["entry"] is None for card in table_cards_context(event)["cards"])
+    cards = table_cards_context(event)["cards"]
+    assert cards and all(card["entry"] is None for card in cards)
     assert not (tmp_path / codes.SECRET_FILE).exists()

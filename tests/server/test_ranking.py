@@ -13,7 +13,9 @@ from serving import client, random_bodies, wait_live
 
 from prefprint.app import results
 from prefprint.io.spec import load_competition
-from prefprint.server import app as server_app
+from prefprint.server import live as live_site
+from prefprint.server.db import entered
+from prefprint.server.routes import create_app
 from prefprint.words.dates import moment_text
 
 
@@ -28,15 +30,15 @@ def _two_sessions(tmp_path):
 
 @pytest.fixture
 def kit(tmp_path, monkeypatch):
-    monkeypatch.setattr(server_app, "LIVE_DELAY", 0.05)
-    monkeypatch.setattr(server_app, "LIVE_SOLVE", 0.2)
+    monkeypatch.setattr(live_site, "LIVE_DELAY", 0.05)
+    monkeypatch.setattr(live_site, "LIVE_SOLVE", 0.2)
     return _two_sessions(tmp_path), tmp_path / "kit"
 
 
 def _first_session(competition, kit, seed: int, correct: bool = False) -> Path:
     """Every row of session 1 entered on its own server (`correct`: entered again as corrections, other
     outcomes); returns its export."""
-    app = server_app.create_app(competition, competition.session(1), kit / "session-1")
+    app = create_app(competition, competition.session(1), kit / "session-1")
     s = app.state.scoring
     try:
         with client(app) as c:
@@ -77,9 +79,7 @@ def _same_site(live: Path, competition, workbooks: list[Path], out: Path, provis
 def test_a_later_session_is_ranked_with_the_sessions_before_it(kit):
     competition, folder = kit
     first = _first_session(competition, folder, seed=1)
-    app = server_app.create_app(
-        competition, competition.session(2), folder / "session-2", live=True, earlier_rulings={1: None}
-    )
+    app = create_app(competition, competition.session(2), folder / "session-2", live=True, earlier_rulings={1: None})
     s = app.state.scoring
     with client(app) as c:
         director = s.codes["director"]
@@ -118,7 +118,7 @@ def test_a_later_session_is_ranked_with_the_sessions_before_it(kit):
 
 def test_a_later_session_without_the_one_before_is_ranked_alone_and_says_why(kit):
     competition, folder = kit
-    app = server_app.create_app(competition, competition.session(2), folder / "session-2", live=True)
+    app = create_app(competition, competition.session(2), folder / "session-2", live=True)
     s = app.state.scoring
     with client(app) as c:
         progress = wait_live(c, s.codes["director"], 0)
@@ -131,7 +131,7 @@ def test_a_session_before_with_problems_leaves_this_one_ranked_alone(kit):
     competition, folder = kit
     (folder / "session-1").mkdir(parents=True)
     (folder / "session-1" / "protocols.xlsx").write_bytes(b"not a workbook")
-    app = server_app.create_app(competition, competition.session(2), folder / "session-2", live=True)
+    app = create_app(competition, competition.session(2), folder / "session-2", live=True)
     s = app.state.scoring
     with client(app) as c:
         progress = wait_live(c, s.codes["director"], 0)
@@ -145,10 +145,10 @@ def test_a_database_beside_that_is_not_one_or_of_another_event_is_not_read_and_n
     (folder / "session-1").mkdir(parents=True)
     junk = folder / "session-1" / "scoring.sqlite"
     junk.write_bytes(b"SQLite format 3\0" + b"\xff" * 200)
-    app = server_app.create_app(competition, competition.session(2), folder / "session-2", live=True)
+    app = create_app(competition, competition.session(2), folder / "session-2", live=True)
     s = app.state.scoring
     with client(app) as c:
         note = wait_live(c, s.codes["director"], 0)["live"]["note"]
         assert note.startswith("ранжирована только эта сессия: в папке сессии 1")
     assert junk.read_bytes() == b"SQLite format 3\0" + b"\xff" * 200
-    assert server_app.entered(folder / "session-2", competition.session(1).digest, 1) is None  # session 2's own
+    assert entered(folder / "session-2", competition.session(1).digest, 1) is None  # session 2's own

@@ -9,17 +9,30 @@ from prefprint.app.competition import with_layouts
 from prefprint.engine.deals import card_text, generate_deal
 from prefprint.engine.rules import active_seats
 
+CUP = CLUB.parent / "cup-52.toml"
 
-@pytest.fixture
-def dealt(tmp_path):
-    """The club night dealt at the table (no layouts printed), served."""
+
+def _dealt_at_table(tmp_path, sample):
+    """A sample event dealt at the table (no layouts printed), served: (client, scoring)."""
     spec = tmp_path / "dealt.toml"
-    text = CLUB.read_text(encoding="utf-8")
+    text = sample.read_text(encoding="utf-8")
     assert "[deals]" in text
     spec.write_text(text.replace("[deals]", '[deals]\nsource = "table"', 1), encoding="utf-8")
     app, s = served(tmp_path / "kit", spec)
     assert s.event.dealt_at_table
     return client(app), s
+
+
+@pytest.fixture
+def dealt(tmp_path):
+    """The club night dealt at the table (no layouts printed), served."""
+    return _dealt_at_table(tmp_path, CLUB)
+
+
+@pytest.fixture
+def cup_dealt(tmp_path):
+    """The cup's first session dealt at the table: a table plays some of the sets (at the club night, every one)."""
+    return _dealt_at_table(tmp_path, CUP)
 
 
 def _pockets(s, number: int) -> dict:
@@ -87,8 +100,8 @@ def test_a_layout_that_cannot_be_true_is_refused_in_words_and_nothing_is_stored(
     assert s.store.layouts == {}
 
 
-def test_only_a_table_that_plays_the_deal_enters_it_and_only_it_or_the_director_corrects_it(dealt):
-    c, s = dealt
+def test_only_a_table_that_plays_the_deal_enters_it_and_only_it_or_the_director_corrects_it(cup_dealt):
+    c, s = cup_dealt
     table, deal = _first(s)
     the_set = s.event.deal(deal).set
     plays = {}  # table -> the sets it plays
@@ -96,6 +109,7 @@ def test_only_a_table_that_plays_the_deal_enters_it_and_only_it_or_the_director_
         for t in rnd.tables:
             plays.setdefault(t.table, set()).add(t.set)
     others = [t for t, sets in plays.items() if the_set not in sets]
+    assert others  # tables that never play the deal, each refused below
     body = {"table": table, "deal": deal, "pockets": _pockets(s, deal)}
     for other in others:
         r = c.post("/api/layouts", json=body | {"token": s.codes["tables"][other], "table": other})
@@ -131,7 +145,8 @@ def test_a_prepared_event_takes_no_layout(tmp_path):
         json={"token": s.codes["tables"][table], "table": table, "deal": deal, "pockets": {}},
     )
     assert r.status_code == 422 and "заранее" in r.json()["error"]
-    assert all(row["layout"] is None for row in c.get(f"/api/tables/{table}?token={s.codes['tables'][table]}").json())
+    rows = c.get(f"/api/tables/{table}?token={s.codes['tables'][table]}").json()
+    assert rows and all(row["layout"] is None for row in rows)
 
 
 def test_a_layout_of_a_deal_the_event_has_not_says_which_deals_it_has(dealt):

@@ -15,15 +15,16 @@ from serving import client, random_bodies, served, wait_live
 from prefprint.app import results
 from prefprint.engine.sample import random_fills
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook
-from prefprint.server import app as server_app
+from prefprint.server import live as live_site
+from prefprint.server.ranking import provisional_report
 from prefprint.words.numbers import number
 
 
 @pytest.fixture
 def live(tmp_path, monkeypatch):
     """The tiny event (6 players, 4 deals: solved in a moment) served with its live site."""
-    monkeypatch.setattr(server_app, "LIVE_DELAY", 0.05)
-    monkeypatch.setattr(server_app, "LIVE_SOLVE", 0.2)
+    monkeypatch.setattr(live_site, "LIVE_DELAY", 0.05)
+    monkeypatch.setattr(live_site, "LIVE_SOLVE", 0.2)
     spec = tmp_path / "tiny.toml"
     spec.write_text(tiny_event_text(), encoding="utf-8")
     tmp_path = tmp_path / "kit"
@@ -81,7 +82,7 @@ def test_the_live_site_follows_the_rows_and_is_final_when_all_are_in(live):
     # the ranking the director and /results show is the worker's, and it is the export's ranking
     exported = s.folder / "exported.xlsx"
     exported.write_bytes(c.get(f"/api/export.xlsx?token={director}").content)
-    report = server_app.provisional_report(s.competition, s.event, exported, s.folder)
+    report = provisional_report(s.competition, s.event, exported, s.folder)
     assert c.get("/api/results").json() == json.loads(json.dumps(results.ranking_json(report)))
     assert c.get("/").text.count('href="/live/"') == 1 and 'href="/live/"' in c.get("/results").text
 
@@ -146,7 +147,7 @@ def test_rows_typed_into_the_kit_workbook_meanwhile_are_on_the_next_live_site(li
     wait_live(c, director, 1)
     exported = s.folder / "exported.xlsx"
     exported.write_bytes(c.get(f"/api/export.xlsx?token={director}").content)
-    report = server_app.provisional_report(s.competition, s.event, exported, s.folder)
+    report = provisional_report(s.competition, s.event, exported, s.folder)
     shown = c.get("/api/results").json()
     assert shown == json.loads(json.dumps(results.ranking_json(report)))
     played = {p["player"] for p in shown["ranking"] if p["max"]}
@@ -156,7 +157,7 @@ def test_rows_typed_into_the_kit_workbook_meanwhile_are_on_the_next_live_site(li
 def test_without_the_kit_analysis_the_site_comes_at_once_and_the_tables_follow(tmp_path, monkeypatch):
     """No kit cache: the worker solves the makeable tables in the background and each publish takes those
     solved meanwhile; the site is up at once, and a deal's page says when its table is still to come."""
-    monkeypatch.setattr(server_app.os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
     spec = tmp_path / "tiny.toml"
     spec.write_text(tiny_event_text(), encoding="utf-8")
     app, s = served(tmp_path / "kit", spec)
@@ -164,7 +165,7 @@ def test_without_the_kit_analysis_the_site_comes_at_once_and_the_tables_follow(t
     fills, _ = random_fills(s.event, 3)
 
     def publish():
-        out = server_app.publish_live(s.competition, s.event, None, fills, s.folder, None)
+        out = live_site.publish_live(s.competition, s.event, None, fills, s.folder, None)
         assert "error" not in out, out
         pages = {
             d.number: (live / "deals" / f"deal-{d.number}.html").read_text(encoding="utf-8") for d in s.event.deals
@@ -184,15 +185,15 @@ def test_without_the_kit_analysis_the_site_comes_at_once_and_the_tables_follow(t
             time.sleep(0.05)
         assert (unsolved, tables) == (0, every)
     finally:
-        server_app._SOLVING.stop()
+        live_site._SOLVING.stop()
     assert not list(s.folder.glob(".live-*"))
 
 
 def test_a_worker_killed_while_the_tables_are_solved_is_started_again_without_a_row(tmp_path, monkeypatch):
     """kill -9 of the live worker while it solves (the club night, no kit cache): the director's page says
     so, and a new worker carries on without waiting for a row."""
-    monkeypatch.setattr(server_app, "LIVE_DELAY", 0.05)
-    monkeypatch.setattr(server_app, "LIVE_SOLVE", 0.2)
+    monkeypatch.setattr(live_site, "LIVE_DELAY", 0.05)
+    monkeypatch.setattr(live_site, "LIVE_SOLVE", 0.2)
     app, s = served(tmp_path / "kit", live=True)
     director = s.codes["director"]
     with client(app) as c:

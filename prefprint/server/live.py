@@ -1,0 +1,138 @@
+"""The live results site: the rows entered so far published into the session's live/ by a worker process.
+
+With `live`, the whole results site of the rows entered (`publish_live`, the pipeline of `prefprint
+results`, without the PDF) is published again a moment after rows change (`keep_live`), in a process
+of its own so that the tables' requests never wait for it; the server serves it under /live/.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+from pathlib import Path
+
+from prefprint.analysis.cache import Background
+from prefprint.app import results
+from prefprint.engine.model import Competition, Event
+from prefprint.errors import PrefprintError
+from prefprint.io.pool import WorkerPool
+from prefprint.io.workbook import held
+from prefprint.server.exports import held_workbook
+from prefprint.server.ranking import scratch_files, session_report
+from prefprint.words.messages import Message
+
+LIVE = "live"  # the folder (in the session's) of the results site kept published while rows arrive
+LIVE_DELAY = 0.5  # seconds after a change before publishing: the rows of a round come together
+# while the worker solves makeable tables the kit's cache does not hold (on every core, in the background) and
+# no row comes, live/ is published again this many seconds after the last time with the tables solved meanwhile
+LIVE_SOLVE = 5.0
+LIVE_RETRIES = 3  # a worker that died while tables were solved is started again this many times in a row
+# seconds the live worker is given to end on SIGTERM (its solving processes stopped and waited for, its queues
+# released) before it is killed: killed half-way, it leaves the director's terminal a "leaked semaphore" warning
+LIVE_STOP_WAIT = 5.0
+
+
+_SOLVING = Background()  # the worker's processes solving the makeable tables the kit's cache lacks
+
+
+def _live_worker_start() -> None:
+    """In the live worker: SIGTERM (the server stopping it) ends the solving processes and unwinds the publish
+    under way, its staged folder, lock and scratch files going with it, rather than ending the worker where
+    it stands."""
+    signal.signal(signal.SIGTERM, _stop_publishing)
+
+
+def _stop_publishing(signum, frame):
+    _SOLVING.stop()
+    raise SystemExit(0)
+
+
+def publish_live(
+    competition: Competition,
+    event: Event,
+    source: Path | None,
+    fills: dict,
+    folder: Path,
+    rulings,
+    layouts=None,
+    earlier_rulings=None,
+):
+    """The results site of the rows entered so far, published into folder/live by the pipeline of
+    `prefprint results --no-pdf`: provisional while rows are missing, final when none is; in a later
+    session of a competition ranked together with the sessions before it (session_report). The workbook
+    read is the kit's protocols.xlsx (`source`) with the rows filled in as the director's export has them,
+    filled in memory (io.workbook.held), not written and read back.
+
+    The makeable tables come from the kit's cache; the deals it does not hold are solved in the background on
+    every core (_SOLVING), the site published meanwhile with the tables solved so far (kept in live/).
+
+    Runs in the server's worker process. Returns {"final": bool, "ranking": results.ranking_json, "note":
+    text or None, "unsolved": deals whose makeable table is still to be solved} or {"error": text}
+    (nothing changed).
+    """
+    with scratch_files(folder, ".live-") as scratch:
+        try:
+            book = held_workbook(event, source).fill(fills, layouts=layouts)
+            with held(Path(folder) / "protocols.xlsx", book) as path:
+                live = dict(pdf=False, spreadsheet=False, analysis=True, analysis_background=_SOLVING)
+                report, note = session_report(
+                    competition, event, path, folder, Path(folder) / LIVE, rulings, earlier_rulings, scratch, **live
+                )
+                return {
+                    "final": not any(r.provisional for r in report.reports),
+                    "ranking": results.ranking_json(report),
+                    "note": note.text(event.language) if note else None,
+                    "unsolved": sum(len(r.analysis.unsolved) for r in report.reports if r.analysis),
+                }
+        except PrefprintError as e:
+            return {"error": e.text(event.language)}
+
+
+async def keep_live(s) -> None:
+    """In the server: live/ published again by the worker (publish_live) until it shows the rows of `s` (a
+    Scoring) and every makeable table; the worker started afresh where it died."""
+    await asyncio.sleep(LIVE_DELAY)
+    while True:
+        if s.live_state["version"] == s.store.version:
+            if not s.live_state.get("unsolved"):
+                return
+            # makeable tables are being solved: again a moment later, or as soon as rows come
+            s.live_wake.clear()
+            try:
+                await asyncio.wait_for(s.live_wake.wait(), LIVE_SOLVE)
+            except TimeoutError:
+                pass
+            else:
+                await asyncio.sleep(LIVE_DELAY)
+        version, fills = s.store.version, s.fills()
+        source = s.source if s.source.is_file() else None
+        if s.live_pool is None:  # one worker, started afresh (not forked from the event loop)
+            s.live_pool = WorkerPool(1, _live_worker_start, spawn=True).__enter__()
+        job = (
+            s.competition,
+            s.event,
+            source,
+            fills,
+            s.folder,
+            s.rulings,
+            s.layouts(),
+            s.earlier_rulings,
+        )
+        try:
+            out = await asyncio.wrap_future(s.live_pool.submit(publish_live, *job))
+        except Exception as e:  # the worker died (out of memory, killed): a new one next time
+            s.stop_live()
+            s.live_deaths += 1
+            unsolved = s.live_state.get("unsolved") or 0
+            if unsolved and s.live_deaths <= LIVE_RETRIES:  # tables were being solved: a new worker carries on
+                out = {"error": Message("serve.live_restarted", error=type(e).__name__).text(s.lang)}
+                out["unsolved"] = unsolved
+            else:
+                out = {"error": Message("serve.live_failed", error=type(e).__name__).text(s.lang)}
+        else:
+            s.live_deaths = 0
+        ranking = out.pop("ranking", None)
+        if ranking is not None:
+            s.ranked = (version, ranking)
+        s.live_state = {"version": version, "at": time.strftime("%H:%M:%S"), **out}

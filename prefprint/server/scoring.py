@@ -1,0 +1,330 @@
+"""The state of one served session: who asks, the rows and layouts posted, the progress and the ranking.
+
+Rows are checked by the scoring engine (server.rows), kept by server.db (through server.writer) and
+ranked by the results pipeline (server.ranking); with `live`, the live site is kept published by
+server.live.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from prefprint.app import results
+from prefprint.engine.deals import typed_layout
+from prefprint.engine.model import Competition, Event
+from prefprint.errors import PrefprintError
+from prefprint.io import codes as entry_codes
+from prefprint.io.workbook import layout_rows, read_meta
+from prefprint.server.db import Row, Store, Write, now
+from prefprint.server.exports import export_workbook, layout_fills
+from prefprint.server.live import LIVE_STOP_WAIT, keep_live
+from prefprint.server.ranking import scratch_files, session_report
+from prefprint.server.rows import MAX_TEXT, Refused, cells_of, entry_of, outcome_of, place, plays, whists_of
+from prefprint.server.writer import Writer
+from prefprint.words.messages import Message
+
+FAILURES = 20  # wrong codes from one address within WINDOW seconds before it must wait (HTTP 429)
+WINDOW = 60.0
+
+
+def _correction(body: dict, director: bool, replaces: bool) -> tuple[bool, str]:
+    """("correct", the reason, stripped) of a posted row or layout: a bool, a short text, and a reason
+    whenever the director replaces what is there."""
+    correct = body.get("correct", False)
+    if not isinstance(correct, bool):
+        raise Refused(422, Message("serve.not_bool", field="correct"), "correct")
+    reason = body.get("reason", "")
+    if not isinstance(reason, str) or len(reason) > MAX_TEXT["reason"]:
+        raise Refused(422, Message("serve.reason_text", n=MAX_TEXT["reason"]), "reason")
+    if correct and director and replaces and not reason.strip():
+        raise Refused(422, Message("serve.reason_needed"), "reason")
+    return correct, reason.strip()
+
+
+class Scoring:
+    """The state of one served session."""
+
+    def __init__(
+        self,
+        competition: Competition,
+        event: Event,
+        folder: Path,
+        rulings=None,
+        hide_results: bool = False,
+        live: bool = False,
+        earlier_rulings: dict | None = None,
+    ):
+        """`live`: keep the results site of the rows entered published in folder/live (served under /live/).
+        `earlier_rulings`: the rulings of the sessions before this one by session (ranked together with it)."""
+        self.competition, self.event, self.folder, self.rulings = competition, event, Path(folder), rulings
+        self.earlier_rulings = earlier_rulings or {}
+        self.live = live  # keep folder/live published (publish_live)
+        self.live_state: dict = {"version": None, "at": None}  # what live/ shows: rows version, when, final/error
+        self.live_task = None
+        self.live_wake = asyncio.Event()  # rows came while the worker waits to publish tables solved meanwhile
+        self.live_deaths = 0  # workers that died one after the other
+        self.live_pool = None
+        self.lang = event.language
+        self.codes = entry_codes.codes(event, entry_codes.secret(self.folder))
+        self.by_code = {c: ("table", t) for t, c in self.codes["tables"].items()}
+        self.by_code[self.codes["director"]] = ("director", None)
+        self.store = Store(self.folder, event.digest, event.session)
+        if hide_results and "hide_results" not in self.store.settings:
+            self.store.set("hide_results", True)
+        self.where = plays(event)
+        self.writer = Writer(self.store)
+        self.failures: dict[str, list] = {}
+        self.ranked = (None, None)  # (version, ranking JSON or Refused)
+        self.ranking_lock = None
+        self.source = self.folder / "protocols.xlsx"  # the kit's workbook, paper rows and all, if it is there
+        if self.source.is_file():
+            meta = read_meta(self.source)
+            if meta and meta.get("digest") != event.digest:
+                raise PrefprintError("serve.workbook_other", path=str(self.source))
+
+    # ------------------------------------------------------------------ who asks
+
+    def who(self, token, address: str) -> tuple[str, int | None]:
+        """("director", None) or ("table", n) for a code; Refused 403 (429 after too many wrong codes)."""
+        stamp = time.monotonic()
+        fails = self.failures.get(address)
+        if fails and stamp - fails[1] > WINDOW:
+            fails = self.failures.pop(address)
+            fails = None
+        if fails and fails[0] >= FAILURES:
+            raise Refused(429, Message("serve.too_many_codes"), "token")
+        role = self.role(token)
+        if role is not None:
+            return role
+        if fails is None:
+            self.failures[address] = fails = [0, stamp]
+        fails[0] += 1
+        raise Refused(403, Message("serve.bad_code"), "token")
+
+    def role(self, token) -> tuple[str, int | None] | None:
+        """The role of a code (as `who`), None for no code or a wrong one, which is not counted."""
+        if isinstance(token, str) and len(token) <= MAX_TEXT["token"]:
+            typed = entry_codes.normal(token)
+            for code, role in self.by_code.items():
+                if entry_codes.same(typed, code):
+                    return role
+        return None
+
+    def director(self, token, address: str) -> None:
+        """Refused 403 unless the code is the director's (`who`)."""
+        if self.who(token, address)[0] != "director":
+            raise Refused(403, Message("serve.director_only"), "token")
+
+    # ------------------------------------------------------------------ rows
+
+    def checked_row(self, body: dict, address: str):
+        """(outcome, settlement, write) of a posted row; Refused for anything wrong."""
+        role, mine = self.who(body.get("token"), address)
+        table = body.get("table")
+        if role == "table" and table != mine:
+            raise Refused(403, Message("serve.other_table", table=mine), "table")
+        table, rnd, deal = place(self.event, body, self.where)
+        by = "director" if role == "director" else f"table {mine}"
+        closed = role == "table" and rnd in self.store.closed
+        try:
+            outcome, settlement = outcome_of(self.event, body, self.event.deal(deal).dealer)
+        except Refused:
+            if closed:  # a closed round says so before what is wrong with the row
+                raise Refused(403, Message("serve.round_closed", round=rnd), "round") from None
+            raise
+        row = Row(
+            deal,
+            rnd,
+            table,
+            entry_of(self.event, outcome),
+            cells_of(self.event, outcome, settlement),
+            whists_of(settlement),
+            by,
+            now(),
+        )
+        if closed and not self.store.holds(row):  # the very row sent again is acknowledged, even in a closed round
+            raise Refused(403, Message("serve.round_closed", round=rnd), "round")
+        correct, reason = _correction(body, role == "director", (deal, rnd, table) in self.store.rows)
+        return outcome, settlement, Write(row, correct, reason, address, role == "director")
+
+    def table_rows(self, table: int) -> list[dict]:
+        """The rows of a table's rounds, entered or not, as its page shows them."""
+        out = []
+        for (rnd, t), play in sorted(self.where.items()):
+            if t != table:
+                continue
+            for d in self.event.deals:
+                if d.set == play.set:
+                    row = self.store.rows.get((d.number, rnd, table))
+                    out.append(
+                        {
+                            "round": rnd,
+                            "deal": d.number,
+                            "dealer": d.dealer,
+                            "seats": dict(play.seats),
+                            "entered": row.json() if row else None,
+                            "closed": rnd in self.store.closed,
+                            "layout": self.layout_json(d.number),
+                        }
+                    )
+        return out
+
+    def layout_json(self, deal: int) -> dict | None:
+        """A deal dealt at the table: its layout as entered ({"pockets", "by", "at"}, pockets None while
+        not entered) and the pockets to fill; None for a deal that came with its layout."""
+        if not self.event.dealt_at_table:
+            return None
+        entered = self.store.layouts.get(deal)
+        pockets = [p for p, _ in layout_rows(self.event, self.event.deal(deal))]
+        return {"pockets": pockets, "entered": entered}
+
+    def checked_layout(self, body: dict, address: str) -> tuple[int, dict, str, bool, str]:
+        """(deal, pockets, by, correct, reason) of a posted layout; Refused for anything wrong."""
+        role, mine = self.who(body.get("token"), address)
+        table, deal = body.get("table"), body.get("deal")
+        if role == "table" and table != mine:
+            raise Refused(403, Message("serve.other_table", table=mine), "table")
+        if not self.event.dealt_at_table:
+            raise Refused(422, Message("serve.layout_prepared"), "deal")
+        if isinstance(deal, bool) or not isinstance(deal, int):
+            raise Refused(422, Message("serve.not_number", field="deal"), "deal")
+        if not 1 <= deal <= len(self.event.deals):
+            raise Refused(422, Message("serve.no_deal_at_all", deal=deal, n=len(self.event.deals)), "deal")
+        sets = {play.set for (_, t), play in self.where.items() if t == table}
+        if role == "table" and self.event.deal(deal).set not in sets:
+            raise Refused(422, Message("serve.layout_not_yours", table=table, deal=deal), "deal")
+        pockets = body.get("pockets")
+        wanted = [p for p, _ in layout_rows(self.event, self.event.deal(deal))]
+        if not isinstance(pockets, dict) or set(pockets) != set(wanted):
+            raise Refused(422, Message("serve.layout_pockets", pockets=", ".join(wanted)), "pockets")
+        if any(not isinstance(v, str) or len(v) > 80 for v in pockets.values()):
+            raise Refused(422, Message("serve.layout_pockets", pockets=", ".join(wanted)), "pockets")
+        # each problem named by its pocket as the page names it ("E", "Прикуп, нижняя"), not by a field
+        named = {p: Message(f"serve.ui_{p}").text(self.lang) if p.startswith("talon") else p for p in wanted}
+        _, problems = typed_layout(self.event.deal(deal), {p: (pockets[p], named[p]) for p in wanted})
+        if problems:
+            text = "; ".join(p.text(self.lang) for p in problems)
+            raise Refused(422, Message("serve.layout_wrong", text=text), "pockets")
+        old = self.store.layouts.get(deal)
+        correct, reason = _correction(body, role == "director", old is not None)
+        if old and correct and role == "table" and old["by"] != f"table {mine}":
+            # who entered it in the reader's words: `by` is kept as stored ("table 3", "director")
+            if old["by"] == "director":
+                raise Refused(403, Message("serve.layout_directors"), "deal")
+            raise Refused(403, Message("serve.layout_theirs", table=old["by"].removeprefix("table ")), "deal")
+        by = "director" if role == "director" else f"table {mine}"
+        return deal, {p: pockets[p].strip() for p in wanted}, by, correct, reason
+
+    def progress(self) -> dict:
+        """What the director's page shows: the rows missing by round and table, the live site's state."""
+        rounds = []
+        total = done = 0
+        for rnd in self.event.movement.rounds:
+            tables = []
+            for t in rnd.tables:
+                deals = [d.number for d in self.event.deals if d.set == t.set]
+                missing = [d for d in deals if (d, rnd.number, t.table) not in self.store.rows]
+                tables.append({"table": t.table, "deals": deals, "missing": missing})
+                total += len(deals)
+                done += len(deals) - len(missing)
+            rounds.append({"round": rnd.number, "closed": rnd.number in self.store.closed, "tables": tables})
+        return {
+            "rounds": rounds,
+            "rows": done,
+            "of": total,
+            "version": self.store.version,
+            "hide_results": bool(self.store.settings.get("hide_results")),
+            "live": self.live_json(),
+        }
+
+    def live_json(self) -> dict | None:
+        """What the director is told of live/: when it was published, over how many changes, or why not."""
+        if not self.live:
+            return None
+        state = self.live_state
+        return {
+            "at": state["at"],
+            "current": state["version"] == self.store.version,
+            "final": bool(state.get("final")),
+            "error": state.get("error"),
+            "note": state.get("note"),
+            "unsolved": state.get("unsolved") or 0,
+        }
+
+    # ------------------------------------------------------------------ the workbook and the ranking
+
+    def fills(self) -> dict:
+        """The cells of every entered row, a snapshot taken in the event loop (where the rows change)."""
+        return {(r.deal, r.round, r.table): r.cells for r in self.store.rows.values()}
+
+    def layouts(self) -> dict:
+        """The layout cells of every layout entered (layout_fills), a snapshot like fills()."""
+        return layout_fills(self.event, self.store.layouts)
+
+    def export(self, target: Path, fills: dict) -> Path:
+        """The kit's protocols.xlsx with the entered rows (`fills`) filled in, rows typed there on paper kept."""
+        return export_workbook(
+            self.event, self.source if self.source.is_file() else None, target, fills, self.layouts()
+        )
+
+    def export_bytes(self, fills: dict) -> bytes:
+        """The exported workbook (`export`) as bytes, written to a temporary file and removed."""
+        fd, name = tempfile.mkstemp(dir=self.folder, prefix=".export-", suffix=".xlsx")
+        os.close(fd)
+        path = Path(name)
+        try:
+            return self.export(path, fills).read_bytes()
+        finally:
+            path.unlink(missing_ok=True)
+
+    def _ranking(self, fills: dict):
+        with scratch_files(self.folder, ".ranking-") as scratch:
+            try:
+                path = self.export(scratch(".xlsx"), fills)
+                report, _ = session_report(
+                    self.competition,
+                    self.event,
+                    path,
+                    self.folder,
+                    self.folder,
+                    self.rulings,
+                    self.earlier_rulings,
+                    scratch,
+                )
+                return results.ranking_json(report)
+            except PrefprintError as e:
+                return Refused(409, Message("serve.ranking_problems", text=e.text(self.lang)))
+
+    async def ranking(self):
+        """The provisional ranking, made again only when rows changed since the last one (with `live`,
+        by the worker publishing live/, waited for; here only if that failed)."""
+        if self.live and self.ranked[0] != self.store.version:
+            self.changed()
+            while self.ranked[0] != self.store.version and self.live_task is not None and not self.live_task.done():
+                await asyncio.sleep(0.05)
+        if self.ranking_lock is None:
+            self.ranking_lock = asyncio.Lock()
+        async with self.ranking_lock:
+            version = self.store.version
+            if self.ranked[0] != version:
+                self.ranked = (version, await asyncio.to_thread(self._ranking, self.fills()))
+            return self.ranked[1]
+
+    # ------------------------------------------------------------------ the live site
+
+    def changed(self) -> None:
+        """Rows or rounds changed: publish live/ again soon (one run at a time, the last change always in)."""
+        if self.live and (self.live_task is None or self.live_task.done()):
+            self.live_task = asyncio.ensure_future(keep_live(self))
+        elif self.live:
+            self.live_wake.set()  # waiting to publish the tables solved meanwhile: publish the rows now
+
+    def stop_live(self) -> None:
+        """The worker ended now, a publish under way or not (the next one takes over its folder)."""
+        if self.live_pool is not None:
+            self.live_pool.stop(LIVE_STOP_WAIT)
+            self.live_pool = None
