@@ -23,14 +23,14 @@ from prefprint.engine.rules import (
 from prefprint.io.outdir import write_atomic
 from prefprint.io.render import html, write_pdf
 from prefprint.views.documents.wording import _m
-from prefprint.words.catalog import Table, gettext
+from prefprint.words.catalog import WordTable, gettext
 from prefprint.words.numbers import number
 
 # the words of the cost table, per language, from the catalogues (role.*, role_short.*, convention.*, value.*)
-ROLE_SHORT = Table("role_short")
-ROLE_WORDS = Table("role")
-CONVENTION_WORDS = Table("convention")
-VALUE_WORDS = Table("value")
+ROLE_SHORT = WordTable("role_short")
+ROLE_WORDS = WordTable("role")
+CONVENTION_WORDS = WordTable("convention")
+VALUE_WORDS = WordTable("value")
 
 
 def signed(value, lang: str = "ru") -> str:
