@@ -97,11 +97,11 @@ def table_cards_context(event: Event) -> dict:
         card["example"] = next((k for k in kinds if k not in ("stay", "rest", "end")), None)
         card["legend"] = _card_legend(card, lang)
         card["deals"] = _card_deals(deals_at.get(card["table"], []), event)
-        card["entry"] = entry_of(event, card["table"])
+        card["entry"] = card_entry(event, card["table"])
     return {"cards": [cards[k] for k in sorted(cards)], "compact": last <= 13, "dense": last > 30}
 
 
-def entry_of(event: Event, table: int) -> dict | None:
+def card_entry(event: Event, table: int) -> dict | None:
     """A table card's entry QR: the table's page on the scoring server with its code, and the code to type."""
     code = event.entry_codes.get("tables", {}).get(table) if event.serve_url else None
     if not code:
