@@ -171,31 +171,37 @@ def _responsibility(levels: list[dict], conv: Conventions, table_size: int, deal
     return " ".join(parts)
 
 
-def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -> dict:
-    """Every figure of the cost-of-game table, computed by the scoring engine from the conventions."""
-    four = table_size == 4
-    dealer = "W" if four else "N"
-    roles = ["declarer", "whister", "passer"] + (["dealer"] if four else [])
-    seat_of = {"declarer": "N", "whister": "E", "passer": "S", "dealer": "W"}
+_SEAT_OF = {"declarer": "N", "whister": "E", "passer": "S", "dealer": "W"}  # the seats of the examples' roles
+
+
+def _lone_whist_rows(
+    level: int, strain: str | None, conv: Conventions, table_size: int, dealer: str, roles: list, lang: str
+) -> list[dict]:
+    """A level's rows under a lone whister, from 10 tricks taken down: each role's result."""
+    rows = []
+    for taken in range(10, max(-1, level - 5), -1) if strain else ():
+        outcome = Outcome.make(
+            table_size,
+            dealer,
+            f"{level}{strain}",
+            "N",
+            {"N": taken, "E": 10 - taken},
+            {"E": "whist", "S": "pass"},
+            conventions=conv,
+        )
+        res = settle(outcome, conv).results
+        rows.append(
+            {"tricks": taken, "diff": taken - level, "cells": [signed(res[_SEAT_OF[role]], lang) for role in roles]}
+        )
+    return rows
+
+
+def _levels(conv: Conventions, table_size: int, dealer: str, roles: list, lang: str) -> list[dict]:
+    """Every level's rates and its rows under a lone whister."""
     levels = []
     for level in LEVELS:
         r = rates(level, conv, table_size)
         strain = _lone_strain(level, conv)
-        rows = []
-        for taken in range(10, max(-1, level - 5), -1) if strain else ():
-            outcome = Outcome.make(
-                table_size,
-                dealer,
-                f"{level}{strain}",
-                "N",
-                {"N": taken, "E": 10 - taken},
-                {"E": "whist", "S": "pass"},
-                conventions=conv,
-            )
-            res = settle(outcome, conv).results
-            rows.append(
-                {"tricks": taken, "diff": taken - level, "cells": [signed(res[seat_of[role]], lang) for role in roles]}
-            )
         levels.append(
             {
                 "level": level,
@@ -207,11 +213,15 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
                 "short": r["shortfall"],
                 "half": r["half"],
                 "conceded": r["conceded"],
-                "rows": rows,
+                "rows": _lone_whist_rows(level, strain, conv, table_size, dealer, roles, lang),
                 "strain": strain,
             }
         )
-    # misère and all-pass parts from the same entries settle writes
+    return levels
+
+
+def _misere_and_allpass(conv: Conventions, table_size: int) -> tuple[dict, dict]:
+    """The misère and all-pass parts, from the same entries settle writes."""
     misere = {
         "made": results_of([Entry("pool", "N", Fraction(MISERE_COST))], table_size, conv.pool_value),
         "per_trick": results_of([Entry("gora", "N", Fraction(conv.misere_gora))], table_size, conv.pool_value),
@@ -220,25 +230,44 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
     allpass = {
         "zero": results_of([Entry("pool", "N", Fraction(1))], table_size, conv.pool_value),
         "per_trick": results_of([Entry("gora", "N", Fraction(conv.allpass_gora))], table_size, conv.pool_value),
-        "dealer_pool": four and conv.allpass_dealer_pool,
+        "dealer_pool": table_size == 4 and conv.allpass_dealer_pool,
     }
-    allpass_examples = []
-    hands = active_seats(table_size, dealer)
+    return misere, allpass
+
+
+def _allpass_examples(conv: Conventions, table_size: int, dealer: str, hands, lang: str) -> list[dict]:
+    """All-pass deals of several splits of the tricks: each hand's result, and the dealer's at a table of 4."""
+    examples = []
     for split in ((0, 4, 6), (1, 4, 5), (2, 3, 5), (2, 4, 4), (3, 3, 4), (1, 2, 7), (0, 5, 5), (1, 3, 5)):
         outcome = Outcome.make(table_size, dealer, "—", None, dict(zip(hands, split)), conventions=conv)
         res = settle(outcome, conv).results
-        allpass_examples.append(
+        examples.append(
             {
                 "split": "–".join(map(str, split)),
                 "talon": 10 - sum(split),
                 "cells": [signed(res[s], lang) for s in hands],
             }
-            | ({"dealer": signed(res[dealer], lang)} if four else {})
+            | ({"dealer": signed(res[dealer], lang)} if table_size == 4 else {})
         )
-    checked = None
-    if conv.tens == "checked":
-        made = settle(Outcome.make(table_size, dealer, "10♠", "N", {"N": 10}, {"E": "pass", "S": "pass"}), conv)
-        checked = {"declarer": signed(made["N"], lang), "other": signed(made["E"], lang)}
+    return examples
+
+
+def _checked_ten(conv: Conventions, table_size: int, dealer: str, lang: str) -> dict | None:
+    """A checked 10 made: the declarer's result and each other's (None where tens are not checked)."""
+    if conv.tens != "checked":
+        return None
+    made = settle(Outcome.make(table_size, dealer, "10♠", "N", {"N": 10}, {"E": "pass", "S": "pass"}), conv)
+    return {"declarer": signed(made["N"], lang), "other": signed(made["E"], lang)}
+
+
+def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -> dict:
+    """Every figure of the cost-of-game table, computed by the scoring engine from the conventions."""
+    four = table_size == 4
+    dealer = "W" if four else "N"
+    roles = ["declarer", "whister", "passer"] + (["dealer"] if four else [])
+    levels = _levels(conv, table_size, dealer, roles, lang)
+    misere, allpass = _misere_and_allpass(conv, table_size)
+    hands = active_seats(table_size, dealer)
     return {
         "variant": variant,
         "conv": conv,
@@ -250,13 +279,13 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
         "levels": levels,
         "misere": misere,
         "allpass": allpass,
-        "allpass_examples": allpass_examples,
+        "allpass_examples": _allpass_examples(conv, table_size, dealer, hands, lang),
         "allpass_hands": hands,
         "examples": _worked_examples(conv, table_size, dealer, lang),
         "conventions": conventions_list(conv, lang, table_size),
         "signed": lambda v: signed(v, lang),
         "dealer_seat": dealer,
-        "checked": checked,
+        "checked": _checked_ten(conv, table_size, dealer, lang),
         "half_levels": [L for L in levels if L["half"] and L["strain"]],
         "compulsory": "sixes" if conv.sixes_whisted else "stalingrad" if conv.stalingrad else None,
         "responsibility": _responsibility(levels, conv, table_size, dealer, lang),
