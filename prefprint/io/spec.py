@@ -34,8 +34,8 @@ _KNOWN = {
     "publish": {"url", "analysis"},
     "serve": {"url"},  # the scoring server's address, for the entry QR codes of the table cards
     "print": {"bleed"},
-    "scoring": {"factoring"},  # read by prefprint.rulings
-    "rulings": set(),  # [[rulings]]: read and checked by prefprint.rulings
+    "scoring": {"factoring"},  # read by prefprint.engine.rulings
+    "rulings": set(),  # [[rulings]]: read and checked by prefprint.engine.rulings
 }
 DEAL_SOURCES = ("generated", "table")
 LIMITS = {"title": 200, "venue": 200, "date": 100, "name": 100, "club": 100, "seed": 200, "url": 500}
@@ -407,7 +407,7 @@ def _sections(problems, data):
         if key not in _KNOWN:
             _unknown(problems, (key,), "spec.unknown_section", key, _KNOWN)
         elif key == "rulings":
-            continue  # [[rulings]]: read and checked by prefprint.rulings
+            continue  # [[rulings]]: read and checked by prefprint.engine.rulings
         elif key in ("players", "sessions"):
             if not isinstance(value, list):
                 problems.add((key,), "spec.expected_array", name=key)
