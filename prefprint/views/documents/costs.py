@@ -296,6 +296,7 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
 
 
 def costs_html(variant: str, conv: Conventions, table_size: int, lang: str, event=None) -> str:
+    """The cost-of-game table as HTML (costs.html)."""
     return html("costs.html", lang, event=event, **costs_context(variant, conv, table_size, lang))
 
 

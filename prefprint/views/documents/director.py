@@ -57,6 +57,7 @@ ROUND_PAGE_TABLES = next(n for n in range(1, 100) if 2 * (2 * 5.0 + 5.7 * n + 2)
 
 
 def director_context(event: Event) -> dict:
+    """The director's sheet: the movement, its figures and fairness, rooms, time plan, warnings and code."""
     m = event.movement
     st = m.stats
     return {

@@ -8,6 +8,7 @@ from prefprint.views.documents.seating import _where_next
 
 
 def itineraries_context(event: Event) -> dict:
+    """A strip per player: his table, seat and set in every round (none where he rests), his page's address."""
     pos = _where_next(event)
     set_at = {(rnd.number, t.table): t.set for rnd in event.movement.rounds for t in rnd.tables}
     rooms = len(event.movement.rooms) > 1

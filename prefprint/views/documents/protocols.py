@@ -55,4 +55,5 @@ def pair_sheets(sheets: list[dict], half_rows: int = HALF_PAGE_ROWS) -> list[lis
 
 
 def protocols_context(event: Event) -> dict:
+    """The protocol sheets in pages of one or two."""
     return {"pages": pair_sheets(protocol_sheets(event)), "half_rows": HALF_PAGE_ROWS}

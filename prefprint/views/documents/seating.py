@@ -1,4 +1,4 @@
-"""Where each player sits and which copy of its set each table plays, round by round."""
+"""The seating round by round: where each player sits, the copy of its set each table plays."""
 
 from __future__ import annotations
 

@@ -48,6 +48,7 @@ def dealing_tables(event: Event) -> dict[int, list[tuple[int, int]]]:
 
 
 def table_cards_context(event: Event) -> dict:
+    """A card per table: each round's set and seats, where players and boxes go next, its legend and entry code."""
     m, lang = event.movement, event.language
     pos = _where_next(event)
     boxes = _box_moves(event)

@@ -1,4 +1,4 @@
-"""A catalogue message in a document's language, as the documents word their notes."""
+"""The documents' words: a catalogue message in the language of the document."""
 
 from __future__ import annotations
 
@@ -6,5 +6,5 @@ from prefprint.words.messages import Message
 
 
 def _m(lang: str, code: str, **params) -> str:
-
+    """The words of a catalogue message in a language."""
     return Message(code, **params).text(lang)
