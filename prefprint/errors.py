@@ -1,6 +1,6 @@
 """Errors of prefprint. The CLI turns them into one clear message (in the event's language) and an exit code.
 
-An error carries a `Message` from the catalogue (`prefprint.messages`), or a list of them for
+An error carries a `Message` from the catalogue (`prefprint.words.messages`), or a list of them for
 files with several problems; `text(lang)` gives the words. A plain string is accepted as it is
 (shown the same in every language).
 """

@@ -114,6 +114,16 @@ def run_session(event, workbook, folder=None, rulings=None, **kw):
     return run(one_session(event), [workbook], folder, rulings_of=rulings_of, **kw).reports[0]
 
 
+def print_page(body: str, cls: str = "") -> str:
+    """A page of `body` under the kit's print stylesheet, inline, its <body> of class `cls`."""
+    from prefprint.io import render
+
+    return (
+        f'<!DOCTYPE html><html><head><style>\n{render.css_text().rstrip()}</style></head><body class="{cls}">'
+        f"{body}</body></html>"
+    )
+
+
 def boxes_past(text: str) -> tuple[float, float, int]:
     """How far (CSS px) any box reaches past the right edge of its page, and past the bottom of
     its page's content area or of the half-page it sits in; and how many pages it takes."""

@@ -5,7 +5,7 @@ with the best discard, and the misère verdict); each published protocol shows i
 layout and sets every played row against it; score cards mark the deals a player did better or
 worse than double dummy. The analysis (prefprint.analysis) is computed once and cached in the
 output folder, `analysis-cache.json`, keyed by each deal's digest. Kit and results folders are
-written whole into a staged folder that replaces the old one (prefprint.outdir), so the cache of
+written whole into a staged folder that replaces the old one (prefprint.io.outdir), so the cache of
 the old folder — and of the folders around it, where the kit and `prefprint analyse` keep theirs
 — is merged into the staged folder before anything is solved: publishing again solves nothing.
 """

@@ -14,7 +14,7 @@ without trumps to take no trick; the defenders play together to give him tricks.
 All-pass has no double-dummy answer: each of the three plays for himself, so there are no
 two sides to set against each other, and this module gives none.
 
-Cards are (suit, rank) pairs as in `prefprint.deals` (suits ♠ ♣ ♦ ♥ = 0–3, ranks 7 … Т =
+Cards are (suit, rank) pairs as in `prefprint.engine.deals` (suits ♠ ♣ ♦ ♥ = 0–3, ranks 7 … Т =
 0–7). Inside, a hand is a 32-bit mask (bit 8·suit + rank). The search answers "does the
 declarer take at least t of the remaining tricks?" by alpha-beta over whole tricks, with a
 transposition table at trick boundaries keyed on the position in relative ranks (cards played

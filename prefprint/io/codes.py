@@ -7,7 +7,7 @@ owner only): the kit and `prefprint serve` on the same folder find the same code
 the kit again keeps them. (The spec's deals seed is not used: seeds are often a date, and a date
 is guessed.) A code is 6 letters from an alphabet without look-alikes (no I/L/1, O/0, B/8, S/5,
 Z/2, G/6, Q); typed codes are read case-blind, and a Cyrillic letter that looks like a Latin one
-(А, С, Е, Н, К, М, Р, Т, Х, У) counts as that letter, so a phone on a Russian keyboard works.
+(А, В, С, Е, Н, К, М, Р, Т, Х, У) counts as that letter, so a phone on a Russian keyboard works.
 """
 
 from __future__ import annotations

@@ -34,8 +34,8 @@ _KNOWN = {
     "publish": {"url", "analysis"},
     "serve": {"url"},  # the scoring server's address, for the entry QR codes of the table cards
     "print": {"bleed"},
-    "scoring": {"factoring"},  # read by prefprint.rulings
-    "rulings": set(),  # [[rulings]]: read and checked by prefprint.rulings
+    "scoring": {"factoring"},  # read by prefprint.engine.rulings
+    "rulings": set(),  # [[rulings]]: read and checked by prefprint.engine.rulings
 }
 DEAL_SOURCES = ("generated", "table")
 LIMITS = {"title": 200, "venue": 200, "date": 100, "name": 100, "club": 100, "seed": 200, "url": 500}
@@ -407,7 +407,7 @@ def _sections(problems, data):
         if key not in _KNOWN:
             _unknown(problems, (key,), "spec.unknown_section", key, _KNOWN)
         elif key == "rulings":
-            continue  # [[rulings]]: read and checked by prefprint.rulings
+            continue  # [[rulings]]: read and checked by prefprint.engine.rulings
         elif key in ("players", "sessions"):
             if not isinstance(value, list):
                 problems.add((key,), "spec.expected_array", name=key)
@@ -597,83 +597,115 @@ def _sessions_data(problems, data) -> list[dict]:
     return out
 
 
+def _session_keys(problems, sd: dict, k: int, common: dict, by_number: dict) -> dict:
+    """The keys of one session, each checked: title, date, start, method, rounds, rooms, by lines, absent."""
+    where, entry = sd["path"], sd["entry"]
+    title = _typed(problems, entry, where, "title", "str", "")
+    date = _date(problems, entry, where, "date", common["date"]) or common["date"]
+    start = _time(problems, entry, where, "start", common["start"]) if "start" in entry else common["start"]
+    method = _typed(problems, entry, where, "method", "str", "auto")
+    if method not in METHODS:
+        problems.add(where + ("method",), "spec.one_of", choices=", ".join(METHODS), found=_found(method))
+        method = "auto"
+    rounds = _typed(problems, entry, where, "rounds", "int", None)
+    if not _in_range(problems, where + ("rounds",), rounds, 1, 1000):
+        rounds = None
+    rooms = _typed(problems, entry, where, "rooms", "list_int", None)
+    by_lines = _typed(problems, entry, where, "by_lines", "bool", False) or sd["by_lines_alone"]
+    absent = _typed(problems, entry, where, "absent", "list_int", []) or []
+    unknown = sorted({a for a in absent if a not in by_number}) if by_number else []
+    if unknown:
+        problems.add(
+            where + ("absent",), "spec.unknown_players", numbers=", ".join(map(str, unknown[:10])), n=len(unknown)
+        )
+    if len(set(absent)) != len(absent):
+        problems.add(where + ("absent",), "spec.absent_twice")
+    if by_lines:
+        for key in ("method", "rooms"):
+            if key in entry and not sd["by_lines_alone"]:
+                problems.add(where + (key,), "spec.by_lines_conflict", key=key)
+        if k == 1 and not sd["by_lines_alone"]:
+            problems.add(where + ("by_lines",), "spec.by_lines_first")
+    return {
+        "title": title,
+        "date": date,
+        "start": start,
+        "method": method,
+        "rounds": rounds,
+        "rooms": rooms,
+        "by_lines": by_lines,
+        "absent": absent,
+    }
+
+
+def _session_movement(problems, sd: dict, keys: dict, common: dict, present: list, first_movement):
+    """The movement of one session of the players present, or None (its problem added)."""
+    method, rounds, rooms, absent = keys["method"], keys["rounds"], keys["rooms"], keys["absent"]
+    try:
+        if sd["by_lines_alone"]:
+            first = renumber(build_movement(len(present), common["table_size"], None, method, rooms), present)
+            return second_session(first, rounds)
+        if keys["by_lines"]:
+            return second_session(first_movement, rounds, absent=tuple(absent), present=tuple(present))
+        return renumber(build_movement(len(present), common["table_size"], rounds, method, rooms), present)
+    except PrefprintError as e:
+        problems.add(sd["path"] if sd["entry"] else ("players",), e.message)
+        return None
+
+
+def _session_deals(problems, sd: dict, common: dict, movement, deals_source: str, seed, prepared: dict):
+    """The deals of one session's sets, or None (its problem added): a prepared deal must be one of them."""
+    try:
+        deals = make_deals(
+            movement.sets,
+            common["deals_per_set"],
+            common["table_size"],
+            seed,
+            prepared,
+            dealt_at_table=deals_source == "table",
+        )
+    except PrefprintError as e:
+        problems.add(sd["deals_path"] + ("prepared",), e.message)
+        return None
+    too_far = sorted(n for n in prepared if not 1 <= n <= len(deals))
+    if too_far:
+        problems.add(
+            sd["deals_path"] + ("prepared",),
+            "spec.no_such_deals",
+            numbers=", ".join(map(str, too_far[:10])),
+            n=len(deals),
+        )
+        return None
+    return deals
+
+
 def _build_sessions(problems, data, common, players, sessions_data, path) -> list[Event]:
+    """Each session as an Event: its keys checked, then its movement and deals, unless a mistake blocks them."""
     numbers = [p.number for p in players]
     by_number = {p.number: p for p in players}
     top_deals = _section(data, "deals")
     events: list[Event] = []
     first_movement = None
     for k, sd in enumerate(sessions_data, 1):
-        where, entry = sd["path"], sd["entry"]
-        title = _typed(problems, entry, where, "title", "str", "")
-        date = _date(problems, entry, where, "date", common["date"]) or common["date"]
-        start = _time(problems, entry, where, "start", common["start"]) if "start" in entry else common["start"]
-        method = _typed(problems, entry, where, "method", "str", "auto")
-        if method not in METHODS:
-            problems.add(where + ("method",), "spec.one_of", choices=", ".join(METHODS), found=_found(method))
-            method = "auto"
-        rounds = _typed(problems, entry, where, "rounds", "int", None)
-        if not _in_range(problems, where + ("rounds",), rounds, 1, 1000):
-            rounds = None
-        rooms = _typed(problems, entry, where, "rooms", "list_int", None)
-        by_lines = _typed(problems, entry, where, "by_lines", "bool", False) or sd["by_lines_alone"]
-        absent = _typed(problems, entry, where, "absent", "list_int", []) or []
-        unknown = sorted({a for a in absent if a not in by_number}) if by_number else []
-        if unknown:
-            problems.add(
-                where + ("absent",), "spec.unknown_players", numbers=", ".join(map(str, unknown[:10])), n=len(unknown)
-            )
-        if len(set(absent)) != len(absent):
-            problems.add(where + ("absent",), "spec.absent_twice")
-        if by_lines:
-            for key in ("method", "rooms"):
-                if key in entry and not sd["by_lines_alone"]:
-                    problems.add(where + (key,), "spec.by_lines_conflict", key=key)
-            if k == 1 and not sd["by_lines_alone"]:
-                problems.add(where + ("by_lines",), "spec.by_lines_first")
+        keys = _session_keys(problems, sd, k, common, by_number)
+        absent = keys["absent"]
         deals_source, seed, prepared = _deals_keys(problems, top_deals, sd, k)
         if problems.blocking:  # a mistake of [event] alone (a date, a title) does not keep the movement unchecked
             problems.unbuilt = True
             continue
         present = [n for n in numbers if n not in set(absent)]
-        try:
-            if sd["by_lines_alone"]:
-                first = renumber(build_movement(len(present), common["table_size"], None, method, rooms), present)
-                movement = second_session(first, rounds)
-            elif by_lines:
-                movement = second_session(first_movement, rounds, absent=tuple(absent), present=tuple(present))
-            else:
-                movement = renumber(build_movement(len(present), common["table_size"], rounds, method, rooms), present)
-        except PrefprintError as e:
-            problems.add(where if entry else ("players",), e.message)
+        movement = _session_movement(problems, sd, keys, common, present, first_movement)
+        if movement is None:
             continue
         if k == 1:
             first_movement = movement
-        try:
-            deals = make_deals(
-                movement.sets,
-                common["deals_per_set"],
-                common["table_size"],
-                seed,
-                prepared,
-                dealt_at_table=deals_source == "table",
-            )
-        except PrefprintError as e:
-            problems.add(sd["deals_path"] + ("prepared",), e.message)
-            continue
-        too_far = sorted(n for n in prepared if not 1 <= n <= len(deals))
-        if too_far:
-            problems.add(
-                sd["deals_path"] + ("prepared",),
-                "spec.no_such_deals",
-                numbers=", ".join(map(str, too_far[:10])),
-                n=len(deals),
-            )
+        deals = _session_deals(problems, sd, common, movement, deals_source, seed, prepared)
+        if deals is None:
             continue
         events.append(
             Event(
                 title=common["title"],
-                date=str(date),
+                date=str(keys["date"]),
                 venue=common["venue"],
                 language=common["language"],
                 variant=common["variant"],
@@ -682,7 +714,7 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
                 table_size=common["table_size"],
                 deals_per_set=common["deals_per_set"],
                 minutes_per_deal=common["minutes"],
-                start=start,
+                start=keys["start"],
                 seed=str(seed),
                 players=tuple(by_number[n] for n in present),
                 movement=movement,
@@ -695,7 +727,7 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
                 analysis=common["analysis"],
                 session=k,
                 session_count=len(sessions_data),
-                session_title=title,
+                session_title=keys["title"],
                 deals_source=deals_source,
                 absent=tuple(sorted(absent)),
             )

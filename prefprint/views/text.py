@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from prefprint.engine.rules import Outcome, Settlement
 from prefprint.movement import Candidate, Movement, Quality
-from prefprint.words.catalog import Table, gettext
+from prefprint.words.catalog import WordTable, gettext
 from prefprint.words.i18n import METHOD_NAMES, note_text, reason_message
 from prefprint.words.messages import Message, plural
 from prefprint.words.numbers import number, span
@@ -140,8 +140,8 @@ def compare_text(
     return "\n".join(lines)
 
 
-_WHY = Table("settle.why")  # why a seat writes an amount
-_PHRASES = Table("settle")  # the lines of a settlement
+_WHY = WordTable("settle.why")  # why a seat writes an amount
+_PHRASES = WordTable("settle")  # the lines of a settlement
 
 
 def _whists_word(amount: Fraction, lang: str) -> str:

@@ -26,7 +26,7 @@ Keys, not sentences, are the msgids:
 - a **printed word** has a namespaced key: `word.*` (the words of the pages, `t.round` in a
   template), `page.<template>.*` (the sentences of one page), `method.*`, `variant.*`, `role.*`,
   `convention.*`, `kind.*` (a kind of problem in a count), `sheet.*` (the protocol workbook),
-  `cli.*` (the command line's help), `settle.*` (`prefprint score`). `catalog.Table(prefix)` gives a
+  `cli.*` (the command line's help), `settle.*` (`prefprint score`). `catalog.WordTable(prefix)` gives a
   family of them per language as a dict: `METHOD_NAMES["en"]["field"] == "balanced"`.
 
 A message written in the old format (`"code": ("Russian", "English")` with inline forms

@@ -7,7 +7,7 @@ a message, a counted word and a printed word are written; this module only finds
 - `ngettext(key, n, lang)`: the form of a counted word (`count.*`) for the number n, by the
   Plural-Forms rule of the language's catalogue (Russian: one, few, many, as CLDR has it);
 - `table(prefix, lang)`: every key under a prefix as a dict ("method" -> {"standard": ...}),
-  for the code and the templates that look words up by a name (`Table` does it per language).
+  for the code and the templates that look words up by a name (`WordTable` does it per language).
 
 Each catalogue is read once per process (`read_po`), compiled in memory (`write_mo`) and served
 by `babel.support.Translations` (a `gettext.GNUTranslations`). A key missing from a language's
@@ -113,7 +113,7 @@ def table(prefix: str, lang: str = DEFAULT) -> dict:
     return out
 
 
-class Table(Mapping):
+class WordTable(Mapping):
     """A family of keys looked up per language as a dict: METHOD_NAMES["en"]["field"] == "balanced"."""
 
     def __init__(self, prefix: str, extra: dict | None = None):
@@ -140,7 +140,7 @@ class Table(Mapping):
         return len(LANGS)
 
     def __repr__(self) -> str:
-        return f"Table({self.prefix!r})"
+        return f"WordTable({self.prefix!r})"
 
 
 class PerLanguage(Mapping):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prefprint.words.catalog import LANGS, Table
+from prefprint.words.catalog import LANGS, WordTable
 from prefprint.words.messages import Message
 
 __all__ = ["LANGS", "FORMS", "METHOD_NAMES", "VARIANT_NAMES", "WORDS", "forms", "note_text", "reason_message", "words"]
@@ -48,9 +48,9 @@ def reason_message(reason: tuple, lang: str = "ru"):
 
 
 # Words looked up by a name, per language, from the catalogues: METHOD_NAMES["en"]["field"] == "balanced".
-METHOD_NAMES = Table("method")
-VARIANT_NAMES = Table("variant")
-WORDS = Table("word", extra={"status_names": {"played": ""}})  # a played row shows no status
+METHOD_NAMES = WordTable("method")
+VARIANT_NAMES = WordTable("variant")
+WORDS = WordTable("word", extra={"status_names": {"played": ""}})  # a played row shows no status
 
 # The counted words of the printed pages: forms(lang)["deal"] is the key "count.deal" (plural, counted).
 FORMS = {
