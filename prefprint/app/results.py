@@ -17,8 +17,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from prefprint.app import publish as publishing
 from prefprint.app.competition import CompetitionReport, combine, identify, with_layouts
+from prefprint.app.publish import (
+    analyse_reports,
+    downloads_of,
+    publish_competition_pdf,
+    publish_competition_site,
+    publish_indexes,
+    publish_pdf,
+    publish_site,
+)
 from prefprint.checks import Checked, check_workbook
 from prefprint.engine.matchpoints import Standing, matchpoint, rank
 from prefprint.engine.model import Competition, Event
@@ -234,11 +242,11 @@ def run(
         one = len(competition.sessions) == 1
 
         def site(staging, previous):
-            publishing.analyse_reports(reports, out.folder, staging, analysis, jobs, progress, analysis_background)
+            analyse_reports(reports, out.folder, staging, analysis, jobs, progress, analysis_background)
             # the files that come with the site (the PDF and the workbook with it come later: pdf_of links them)
-            downloads = publishing.downloads_of(False, spreadsheet and not pdf)
+            downloads = downloads_of(False, spreadsheet and not pdf)
             if one:
-                publishing.publish_site(
+                publish_site(
                     reports[0],
                     staging,
                     previous=previous,
@@ -247,17 +255,17 @@ def run(
                     downloads=downloads,
                 )
             else:
-                publishing.publish_competition_site(
+                publish_competition_site(
                     report, staging, previous, staging, workbook=spreadsheet and not pdf, memo=keep, downloads=downloads
                 )
 
         def pdf_of(staging, previous):
             if one:
-                publishing.publish_pdf(reports[0], staging, jobs, previous=previous, root=staging)
+                publish_pdf(reports[0], staging, jobs, previous=previous, root=staging)
             else:
-                publishing.publish_competition_pdf(report, staging, jobs, previous, staging)
-            downloads = publishing.downloads_of(True, spreadsheet)  # in place now: the rankings link them
-            publishing.publish_indexes(reports[0] if one else report, staging, downloads, previous, staging)
+                publish_competition_pdf(report, staging, jobs, previous, staging)
+            downloads = downloads_of(True, spreadsheet)  # in place now: the rankings link them
+            publish_indexes(reports[0] if one else report, staging, downloads, previous, staging)
 
         publish_in_stages(out, site, pdf_of if pdf else None, site_ready)
     if late:

@@ -629,7 +629,7 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
     if as_json:
         click.echo(json.dumps(ranking_json(report), ensure_ascii=False))
     else:
-        from prefprint.app.publish import provisional_text
+        from prefprint.views.report_state import provisional_text
 
         for r in report.reports:
             if r.provisional:

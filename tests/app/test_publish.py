@@ -17,7 +17,7 @@ from conftest import SAMPLES, has
 from helpers import boxes_past, run_session
 
 from prefprint.app.kit import document_html, documents_of
-from prefprint.app.publish import FORK_PAGES, built, deal_page, player_card, role_of
+from prefprint.app.publish import FORK_PAGES, built
 from prefprint.engine.matchpoints import rounded_percent
 from prefprint.engine.rulings import Applied, Ruling
 from prefprint.engine.sample import random_fills
@@ -27,6 +27,7 @@ from prefprint.io.spec import parse_event
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 from prefprint.movement.engine import TablePlay
 from prefprint.views.documents import PLAYER_PAGE, TABLE_PAGE, protocol_sheets, site_url, start_list_context
+from prefprint.views.results_pages import deal_page, player_card, role_of
 from prefprint.words.i18n import FORMS
 from prefprint.words.messages import Message, plural
 
@@ -200,7 +201,8 @@ def test_new_report_shape_rows_with_status_notes_and_provisional(site):
             "tables": [1],
             "pending": set(),
         }
-        from prefprint.app.publish import ranking_context, report_state
+        from prefprint.views.report_state import report_state
+        from prefprint.views.results_pages import ranking_context
 
         state = report_state(shaped)
         deal_html = html("results_deal.html", "ru", d=ctx, state=state, **common)
@@ -396,7 +398,8 @@ def _russian_pages(events, site):
     for page in ("index.html", PLAYER_PAGE.format(n=3), "deals/deal-1.html", TABLE_PAGE.format(n=2)):
         yield page, text_of_page(out / page)
     # the whole kit and the whole results (site and print) of the club night, every document of it
-    from prefprint.app.publish import _site_pages, pdf_parts
+    from prefprint.app.publish import pdf_parts
+    from prefprint.app.publish.site import _site_pages
 
     event = events["club-night-20"]
     for name in documents_of(event):
@@ -505,7 +508,7 @@ def test_a_long_score_card_fills_one_page(events):
     """25 rounds of 4 deals with long names: one A4 page of two columns, nothing below the page.
 
     (The pagination reckons heights from the print CSS; this renders its densest page.)"""
-    from prefprint.app.publish import print_card_pages, recap_head
+    from prefprint.views.print_layout import print_card_pages, recap_head
     from prefprint.words.i18n import words
 
     event = events["open-100"]
@@ -560,7 +563,8 @@ def test_a_long_score_card_fills_one_page(events):
 
 
 def test_english_site_and_pdf_pages(events, tmp_path):
-    from prefprint.app.publish import _site_pages, pdf_parts
+    from prefprint.app.publish import pdf_parts
+    from prefprint.app.publish.site import _site_pages
 
     source = (SAMPLES / "book-scheme-12.toml").read_text(encoding="utf-8").replace('language = "ru"', 'language = "en"')
     event = parse_event(source, "en.toml")
@@ -646,7 +650,7 @@ def test_score_card_says_which_percentage_and_no_gendered_role(site):
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_printed_card_columns_stay_aligned_with_the_widest_mark(lang):
     from prefprint.analysis.makeable import SIDES
-    from prefprint.app.publish import recap_head, recap_line
+    from prefprint.views.print_layout import recap_head, recap_line
     from prefprint.words.i18n import words
 
     t = words(lang)
@@ -672,7 +676,7 @@ def test_printed_card_columns_stay_aligned_with_the_widest_mark(lang):
 
 
 def test_printed_protocols_start_a_page_only_where_they_cannot_fit_under_the_one_before():
-    from prefprint.app.publish import mark_new_pages
+    from prefprint.views.print_layout import mark_new_pages
 
     def deal(rows, blank=False):
         return {"rows": [{"notes": []}] * rows, "view": {"blank": blank}}

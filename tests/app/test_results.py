@@ -461,7 +461,7 @@ def test_site_first_then_pdf_and_only_changed_parts_rendered(events, tmp_path, m
     renders only the PDF parts whose HTML changed, hard-links unchanged pages, and the PDF keeps every part."""
     from pypdf import PdfReader
 
-    import prefprint.app.publish
+    import prefprint.app.publish.pdf
 
     rendered = []
 
@@ -471,8 +471,8 @@ def test_site_first_then_pdf_and_only_changed_parts_rendered(events, tmp_path, m
         rendered.append(len(documents))
         return {name: _pdf_of_pages(2) for name in documents}
 
-    monkeypatch.setattr(prefprint.app.publish, "render_pdfs", render)
-    monkeypatch.setattr(prefprint.app.publish, "render_processes", no_render_processes)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_pdfs", render)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_processes", no_render_processes)
     event = events["club-night-20"]
     path, _ = filled(event, tmp_path)
     out = tmp_path / "site"
