@@ -62,7 +62,7 @@ def results_parts(folder: Path) -> list[str]:
 
     pdf.render_pdfs = capture
     try:
-        results.run(load_competition(SPEC), [book], folder / "results", pdf=True)
+        results.run(load_competition(SPEC), [book], folder / "results", results.Options(pdf=True))
     except _Captured:
         pass
     return captured

@@ -597,7 +597,7 @@ def kit(spec, out, session, jobs, force, no_analysis, lang):
 @_LANG
 def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_pdf, no_analysis, lang):
     """Check filled protocol workbooks (one per session, in order), matchpoint, rank over all and publish."""
-    from prefprint.app.results import ranking_json, run
+    from prefprint.app.results import Options, ranking_json, run
     from prefprint.engine.rulings import load_rulings
     from prefprint.io.spec import load_competition
     from prefprint.server.exports import with_entered_rows
@@ -612,10 +612,7 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
     with with_entered_rows(competition, paths) as taken:  # a kit's protocols.xlsx reads with its server's rows
         for line in taken:
             click.echo(line.text(lang), err=True)
-        report = run(
-            competition,
-            paths,
-            folder,
+        options = Options(
             trust=trust,
             rulings_of=lambda e: rulings[e.session],
             provisional=provisional,
@@ -625,6 +622,7 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
             pdf=not no_pdf,
             site_ready=None if as_json else _site_ready(lang),
         )
+        report = run(competition, paths, folder, options)
     _warnings(report.warnings, lang)
     if as_json:
         click.echo(json.dumps(ranking_json(report), ensure_ascii=False))

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from conftest import ROOT, has
 from helpers import independent_ranking, no_render_processes, one_session, run_session
 
-from prefprint.app.results import ranking_json, run, score
+from prefprint.app.results import Options, ranking_json, run, score
 from prefprint.checks import check_workbook
 from prefprint.cli.main import cli
 from prefprint.engine.matchpoints import matchpoint, rank
@@ -380,7 +380,7 @@ def test_row_cells_round_trip_through_the_checker(events, tmp_path):
     standings, _ = score(event, deals)
     assert len(standings) == 15
     assert [r.contract.kind for r in deals[0].results[:3]] == ["allpass", "misere", "game"]
-    data = ranking_json(run(one_session(event), [path], publish=False))  # what `results --json` prints
+    data = ranking_json(run(one_session(event), [path], options=Options(publish=False)))  # what `results --json` prints
     assert [(r["player"], r["place"], r["max"]) for r in data["ranking"]] == [
         (s.player, s.place, s.max) for s in standings
     ]
@@ -546,7 +546,7 @@ def test_a_provisional_run_of_a_complete_workbook_is_the_final_run_when_asked(ev
     complete, _ = filled(event, tmp_path)
 
     def ranking(workbook, **kw) -> tuple:
-        report = run(one_session(event), [workbook], publish=False, **kw)
+        report = run(one_session(event), [workbook], options=Options(publish=False, **kw))
         shown = {k: v for k, v in ranking_json(report).items() if k != "generated_at"}
         return [r.provisional for r in report.reports], shown
 
