@@ -54,7 +54,7 @@ class Report:
     generated_at: str = ""  # local time of the run, "2026-12-05 22:41"
     factoring: str = "plain"
     partial: dict = field(default_factory=dict)  # deals scored over the rows entered so far: deal -> (rows, of)
-    analysis: object = None  # analysis.EventAnalysis of the deals (double dummy); None: not analysed
+    analysis: object = None  # analysis.cache.EventAnalysis of the deals (double dummy); None: not analysed
 
 
 # --------------------------------------------------------------------------- scoring
