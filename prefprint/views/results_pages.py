@@ -1,4 +1,4 @@
-"""The contexts of the results site's pages: the ranking, a deal's protocol, a player's score card, a table.
+"""The contexts of the results site's pages: the rankings, a deal's protocol, a player's score card, a table.
 
 Every page's context is built by a function of the report (and a player, deal or table), so that a
 competition can build the same pages for each of its sessions.
@@ -378,6 +378,7 @@ def table_page(report, table: int) -> dict:
 
 
 def tables_of(event) -> list[int]:
+    """The numbers of the tables of the movement, each with its page."""
     return sorted({t.table for rnd in event.movement.rounds for t in rnd.tables})
 
 
