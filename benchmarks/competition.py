@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from prefprint.app.kit import write_competition_kit  # noqa: E402
-from prefprint.app.results import run  # noqa: E402
+from prefprint.app.results import Options, run  # noqa: E402
 from prefprint.engine.sample import random_fills  # noqa: E402
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
 
@@ -72,11 +72,11 @@ def main():
         blank = write_protocol_workbook(e, out / f"blank-{e.session}.xlsx")
         books.append(fill_workbook(blank, out / f"s{e.session}.xlsx", random_fills(e, e.session)[0]))
     t = time.perf_counter()
-    report = run(comp, books, out / "results", publish=False)
+    report = run(comp, books, out / "results", Options(publish=False))
     rows = sum(len(d.results) for r in report.reports for d in r.deals)
     print(f"3. read + check + matchpoint both workbooks and rank: {time.perf_counter() - t:.2f} s ({rows} rows)")
     t = time.perf_counter()
-    run(comp, books, out / "kit" / "results", analysis=not args.quick)
+    run(comp, books, out / "kit" / "results", Options(analysis=not args.quick))
     print(
         f"4. the same and publish{'' if args.quick else ' beside the kit (analysis from its cache)'}: "
         f"{time.perf_counter() - t:.1f} s"

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from prefprint.app.kit import write_kit  # noqa: E402
-from prefprint.app.results import run  # noqa: E402
+from prefprint.app.results import Options, run  # noqa: E402
 from prefprint.engine.sample import random_fills  # noqa: E402
 from prefprint.io.spec import load_competition  # noqa: E402
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
@@ -51,12 +51,13 @@ def main() -> None:
     timed("kit again, analysis from the cache", lambda: write_kit(event, tmp / "kit", analysis=True))
     timed("results, no analysis", lambda: run(competition, [workbook], tmp / "results"))
     timed(
-        "results, analysis of the contracts played", lambda: run(competition, [workbook], tmp / "played", analysis=True)
+        "results, analysis of the contracts played",
+        lambda: run(competition, [workbook], tmp / "played", Options(analysis=True)),
     )
-    timed("results again, from the cache", lambda: run(competition, [workbook], tmp / "played", analysis=True))
+    timed("results again, from the cache", lambda: run(competition, [workbook], tmp / "played", Options(analysis=True)))
     timed(
         "results inside the kit folder (its whole table)",
-        lambda: run(competition, [workbook], tmp / "kit" / "results", analysis=True),
+        lambda: run(competition, [workbook], tmp / "kit" / "results", Options(analysis=True)),
     )
     print(f"(outputs in {tmp})")
 

@@ -44,7 +44,8 @@ def kit_parts() -> dict[str, list[str]]:
 
 def results_parts(folder: Path) -> list[str]:
     """The parts of results.pdf of the filled workbook (every row entered)."""
-    from prefprint.app import publish, results
+    from prefprint.app import results
+    from prefprint.app.publish import pdf
     from prefprint.engine.sample import random_fills
     from prefprint.io.spec import load_competition, load_event
     from prefprint.io.workbook import fill_workbook, write_protocol_workbook
@@ -59,9 +60,9 @@ def results_parts(folder: Path) -> list[str]:
         captured.extend(text for parts in documents.values() for text in parts)
         raise _Captured
 
-    publish.render_pdfs = capture
+    pdf.render_pdfs = capture
     try:
-        results.run(load_competition(SPEC), [book], folder / "results", pdf=True)
+        results.run(load_competition(SPEC), [book], folder / "results", results.Options(pdf=True))
     except _Captured:
         pass
     return captured

@@ -10,6 +10,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_events"
 GOLDEN = Path(__file__).resolve().parent / "golden"
+HOSTILE = "<b>&\"'"  # a name that must be shown as text everywhere
+ESCAPED = "&lt;b&gt;&amp;&#34;&#39;"
+URL = "https://pulya.example.org/2026/cup/"
 
 
 def pytest_configure(config):
@@ -61,3 +64,40 @@ def kits(tmp_path_factory, events):
 
 def has(program: str) -> bool:
     return shutil.which(program) is not None
+
+
+def hostile_source(stem: str, url: str = URL) -> str:
+    source = (SAMPLES / f"{stem}.toml").read_text(encoding="utf-8")
+    source = source.replace('name = "Иванов Иван"', 'name = "<b>&\\"\'"')
+    return source.replace("[movement]", f'[publish]\nurl = "{url}"\n\n[movement]', 1)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The club night published with a hostile name, a row not played, an adjusted row, a spoiled deal."""
+    from helpers import run_session
+
+    from prefprint.engine.sample import random_fills
+    from prefprint.io.spec import parse_event
+    from prefprint.io.workbook import fill_workbook, write_protocol_workbook
+
+    event = parse_event(hostile_source("club-night-20"), "club-night-20.toml")
+    base = tmp_path_factory.mktemp("site")
+    blank = write_protocol_workbook(event, base / "protocols.xlsx")
+    fills, _ = random_fills(event, 5)
+    first = event.rows_of(event.deal(1))
+    fills[(1, first[1].round, first[1].table)] = {"contract": "не сыграна"}
+    fills[(2, first[2].round, event.rows_of(event.deal(2))[2].table)] = {
+        "contract": "корр",
+        "N_mp": 60,
+        "E_mp": 40,
+        "S_mp": 50,
+        "W_mp": 50,
+    }
+    path = fill_workbook(blank, base / "filled.xlsx", fills, {5: "испорчена"})
+    report = run_session(event, path, base / "out")
+    return report, base / "out"
+
+
+def text_of_page(path: Path) -> str:
+    return path.read_text(encoding="utf-8")

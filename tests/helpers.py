@@ -108,10 +108,10 @@ def one_session(event):
 def run_session(event, workbook, folder=None, rulings=None, **kw):
     """The session's report from the one pipeline of `prefprint results` (results.run): the workbook is
     identified, its typed-in layouts read, checked, scored, ranked and (unless publish=False) published."""
-    from prefprint.app.results import run
+    from prefprint.app.results import Options, run
 
     rulings_of = (lambda e: rulings) if rulings is not None else None
-    return run(one_session(event), [workbook], folder, rulings_of=rulings_of, **kw).reports[0]
+    return run(one_session(event), [workbook], folder, Options(rulings_of=rulings_of, **kw)).reports[0]
 
 
 def print_page(body: str, cls: str = "") -> str:

@@ -61,7 +61,7 @@ def write_kit(
 ) -> list[Path]:
     """Write every document as HTML and PDF, index.html and protocols.xlsx into a folder.
 
-    The folder is written whole or not at all (prefprint.outdir); a protocols.xlsx there that
+    The folder is written whole or not at all (prefprint.io.outdir); a protocols.xlsx there that
     holds results is not replaced unless `force`. `analysis`: the hand records carry each deal's
     double-dummy table (solved once: the folder's analysis-cache.json is kept from run to run).
     """

@@ -13,12 +13,21 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import pickle
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
-from prefprint.app import publish as publishing
 from prefprint.app.competition import CompetitionReport, combine, identify, with_layouts
+from prefprint.app.publish import (
+    analyse_reports,
+    downloads_of,
+    publish_competition_pdf,
+    publish_competition_site,
+    publish_indexes,
+    publish_pdf,
+    publish_site,
+)
 from prefprint.checks import Checked, check_workbook
 from prefprint.engine.matchpoints import Standing, matchpoint, rank
 from prefprint.engine.model import Competition, Event
@@ -45,7 +54,7 @@ class Report:
     generated_at: str = ""  # local time of the run, "2026-12-05 22:41"
     factoring: str = "plain"
     partial: dict = field(default_factory=dict)  # deals scored over the rows entered so far: deal -> (rows, of)
-    analysis: object = None  # analysis.EventAnalysis of the deals (double dummy); None: not analysed
+    analysis: object = None  # analysis.cache.EventAnalysis of the deals (double dummy); None: not analysed
 
 
 # --------------------------------------------------------------------------- scoring
@@ -177,28 +186,32 @@ def problems_error(event: Event, workbook: Path, problems: list, warnings: list,
     return WorkbookError(workbook, problems, warnings + hint, lang=event.language)
 
 
+@dataclass(frozen=True)
+class Options:
+    """How `run` checks and publishes: one value carried through its stages (as black's Mode is)."""
+
+    trust: str | None = None  # whists written otherwise than computed: trusted (--trust)
+    rulings_of: Callable | None = None  # rulings_of(event): a session's rulings
+    provisional: bool = False  # rows not yet filled: ranked over those filled
+    publish: bool = True  # False: checked and ranked only
+    inputs: tuple = ()  # files besides the workbooks and the spec that the output folder must not hold
+    analysis: bool = False  # the pages set the results against double dummy
+    jobs: int | None = None  # processes that render and solve
+    progress: Callable | None = None  # progress(message): what a long stage is doing
+    pdf: bool = True  # results.pdf (and results.xlsx with it) after the site
+    site_ready: Callable | None = None  # site_ready(path): the site is in place and the PDF follows
+    spreadsheet: bool = True  # results.xlsx
+    keep: bool = False  # a process that publishes again and again: see checked_session
+    final_when_complete: bool = False  # with provisional: the final run once no row is missing
+    analysis_background: object = None  # cache.Background: solved there, the rest left to a later run
+
+
 def run(
-    competition: Competition,
-    workbooks: list[Path],
-    folder: Path | None = None,
-    trust: str | None = None,
-    rulings_of=None,
-    provisional: bool = False,
-    publish: bool = True,
-    inputs: tuple = (),
-    analysis: bool = False,
-    jobs: int | None = None,
-    progress=None,
-    pdf: bool = True,
-    site_ready=None,
-    spreadsheet: bool = True,
-    keep: bool = False,
-    final_when_complete: bool = False,
-    analysis_background=None,
+    competition: Competition, workbooks: list[Path], folder: Path | None = None, options: Options = Options()
 ) -> CompetitionReport:
     """Check every session's workbook, matchpoint each within its session, rank over all; then publish.
 
-    `workbooks` are the sessions' in order (one for a one-session event). `rulings_of(event)` gives a
+    `workbooks` are the sessions' in order (one for a one-session event). `options.rulings_of(event)` gives a
     session's rulings. Nothing is published when any workbook has a problem: the problems of every
     workbook are listed together. The output folder is checked first (it must not hold an input;
     another run must not be writing to it); the site is written into a temporary folder and swapped
@@ -217,13 +230,18 @@ def run(
     """
 
     pairs, warnings = identify(competition, workbooks)
-    out = OutputFolder(folder, inputs=(*workbooks, competition.source, *inputs)) if publish else None
+    out = OutputFolder(folder, inputs=(*workbooks, competition.source, *options.inputs)) if options.publish else None
     if out:
         out.check()
-    reports, errors = _reports(pairs, trust, rulings_of, provisional, keep)
+    reports, errors = _reports(pairs, options)
     late = []  # problems of the final check (final_when_complete): raised once the provisional run is out
-    if provisional and final_when_complete and not errors and not any(r.pending or r.partial for r in reports):
-        final, late = _reports(pairs, trust, rulings_of, False, keep)
+    if (
+        options.provisional
+        and options.final_when_complete
+        and not errors
+        and not any(r.pending or r.partial for r in reports)
+    ):
+        final, late = _reports(pairs, replace(options, provisional=False))
         if not late:
             reports = final
     if errors:
@@ -234,52 +252,68 @@ def run(
         one = len(competition.sessions) == 1
 
         def site(staging, previous):
-            publishing.analyse_reports(reports, out.folder, staging, analysis, jobs, progress, analysis_background)
+            analyse_reports(
+                reports,
+                out.folder,
+                staging,
+                options.analysis,
+                options.jobs,
+                options.progress,
+                options.analysis_background,
+            )
             # the files that come with the site (the PDF and the workbook with it come later: pdf_of links them)
-            downloads = publishing.downloads_of(False, spreadsheet and not pdf)
+            downloads = downloads_of(False, options.spreadsheet and not options.pdf)
             if one:
-                publishing.publish_site(
+                publish_site(
                     reports[0],
                     staging,
                     previous=previous,
                     root=staging,
-                    workbook=spreadsheet and not pdf,
+                    workbook=options.spreadsheet and not options.pdf,
                     downloads=downloads,
                 )
             else:
-                publishing.publish_competition_site(
-                    report, staging, previous, staging, workbook=spreadsheet and not pdf, memo=keep, downloads=downloads
+                publish_competition_site(
+                    report,
+                    staging,
+                    previous,
+                    staging,
+                    workbook=options.spreadsheet and not options.pdf,
+                    memo=options.keep,
+                    downloads=downloads,
                 )
 
         def pdf_of(staging, previous):
             if one:
-                publishing.publish_pdf(reports[0], staging, jobs, previous=previous, root=staging)
+                publish_pdf(reports[0], staging, options.jobs, previous=previous, root=staging)
             else:
-                publishing.publish_competition_pdf(report, staging, jobs, previous, staging)
-            downloads = publishing.downloads_of(True, spreadsheet)  # in place now: the rankings link them
-            publishing.publish_indexes(reports[0] if one else report, staging, downloads, previous, staging)
+                publish_competition_pdf(report, staging, options.jobs, previous, staging)
+            downloads = downloads_of(True, options.spreadsheet)  # in place now: the rankings link them
+            publish_indexes(reports[0] if one else report, staging, downloads, previous, staging)
 
-        publish_in_stages(out, site, pdf_of if pdf else None, site_ready)
+        publish_in_stages(out, site, pdf_of if options.pdf else None, options.site_ready)
     if late:
         raise late[0] if len(late) == 1 else WorkbooksError(late)
     return report
 
 
-def _reports(pairs, trust, rulings_of, provisional: bool, keep: bool) -> tuple[list[Report], list[WorkbookError]]:
+def _reports(pairs, options: Options) -> tuple[list[Report], list[WorkbookError]]:
     """The report of every (session, workbook) checked, and the problems of those with problems."""
     reports, errors = [], []
     for event, path in pairs:
-        rulings = rulings_of(event) if rulings_of else None
+        rulings = options.rulings_of(event) if options.rulings_of else None
         try:
-            event, layout_problems, checked = checked_session(event, path, trust, rulings, provisional, keep)
+            event, layout_problems, checked = checked_session(
+                event, path, options.trust, rulings, options.provisional, options.keep
+            )
         except WorkbookError as e:
             errors.append(e)
             continue
         problems = layout_problems + checked.problems
         if problems:
-            errors.append(problems_error(event, path, problems, checked.warnings, provisional))
+            errors.append(problems_error(event, path, problems, checked.warnings, options.provisional))
             continue
-        reports.append(report_of(event, checked, rulings, provisional))
+        reports.append(report_of(event, checked, rulings, options.provisional))
     return reports, errors
 
 

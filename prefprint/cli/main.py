@@ -1,282 +1,18 @@
-"""The `prefprint` command: a thin layer over the library (the only click user)."""
+"""The `prefprint` commands: a thin layer over the library (cli/ alone imports click)."""
 
 from __future__ import annotations
 
 import json
-import signal
 import sys
-from concurrent.futures import BrokenExecutor
 from pathlib import Path
 
 import click
 
 from prefprint import __version__
+from prefprint.cli.localised import Group, Usage, echo_warnings
 from prefprint.engine.rules import VARIANTS, variant_key
-from prefprint.errors import PrefprintError
-from prefprint.words.catalog import LANGS, gettext
-from prefprint.words.messages import Message, problem_lines, shown, text_of
-
-
-def _help_lang(ctx) -> str:
-    """The language of --help: Russian unless the command line asks for another (--lang en: click's own English)."""
-    return _asked_lang(ctx, ctx.meta.get("prefprint.args", ()))
-
-
-def _help_record(record: str, lang: str) -> str:
-    """An option's help with click's "[default: …; required]" tail, in a language."""
-    from prefprint.cli.help import click_words, russian
-
-    text, tail = record, ""
-    if record.endswith("]") and "[" in record:
-        cut = record.rfind("  [") if "  [" in record else record.rfind("[")
-        text, tail = record[:cut], record[cut:]
-        for word in ("default", "required"):
-            tail = tail.replace(word, click_words(lang)[word])
-    return (russian(text, lang) or "") + tail
-
-
-class _RussianHelp:
-    """`--help` in the language asked for, Russian by default (click writes English): usage, description,
-    options, commands."""
-
-    def format_usage(self, ctx, formatter):
-        lang = _help_lang(ctx)
-        if lang == "en":
-            return super().format_usage(ctx, formatter)
-        from prefprint.cli.help import click_words
-
-        pieces = " ".join(self.collect_usage_pieces(ctx))
-        for word in ("OPTIONS", "COMMAND", "ARGS", "SPEC", "WORKBOOKS"):
-            pieces = pieces.replace(word, click_words(lang)[word])
-        formatter.write_usage(ctx.command_path, pieces, prefix=f"{click_words(lang)['Usage:']} ")
-
-    def format_help_text(self, ctx, formatter):
-        lang = _help_lang(ctx)
-        if lang == "en":
-            return super().format_help_text(ctx, formatter)
-        from prefprint.cli.help import russian
-
-        if self.help:
-            formatter.write_paragraph()
-            with formatter.indentation():
-                formatter.write_text(russian(self.help, lang))
-
-    def format_options(self, ctx, formatter):
-        lang = _help_lang(ctx)
-        if lang == "en":
-            return super().format_options(ctx, formatter)
-        from prefprint.cli.help import click_words, russian_spec
-
-        rows = [
-            (russian_spec(spec, lang), _help_record(text, lang))
-            for spec, text in (
-                p.get_help_record(ctx) or (None, None)
-                for p in self.get_params(ctx)
-                if not isinstance(p, click.Argument)
-            )
-            if spec
-        ]
-        if rows:
-            with formatter.section(click_words(lang)["Options"]):
-                formatter.write_dl(rows)
-        if isinstance(self, click.Group):
-            self.format_commands(ctx, formatter)
-
-
-class _Command(_RussianHelp, click.Command):
-    pass
-
-
-class _Group(_RussianHelp, click.Group):
-    command_class = _Command
-
-    def parse_args(self, ctx, args):
-        # the whole command line, for its --lang: --help is answered and usage errors raised before it is parsed
-        ctx.meta["prefprint.args"] = list(args)
-        try:
-            return super().parse_args(ctx, args)
-        except click.UsageError as e:  # `prefprint --bogus`: before any command, still one line in its language
-            _usage_line(ctx, e)
-            raise click.exceptions.Exit(2) from None
-
-    def resolve_command(self, ctx, args):
-        """A command misspelt: said in the language asked for, with the nearest command or the list."""
-        from difflib import get_close_matches
-
-        name = click.utils.make_str(args[0]) if args else ""
-        if args and self.get_command(ctx, name) is None and not ctx.resilient_parsing and not name.startswith("-"):
-            commands = list(self.commands)  # in the order of the help's story: movement first
-            maybe = get_close_matches(name, commands, n=1, cutoff=0.4)
-            if maybe:
-                raise _Usage(Message("cli.no_command_maybe", name=shown(name), maybe=shown(maybe[0])))
-            raise _Usage(Message("cli.no_command", name=shown(name), commands=", ".join(commands)))
-        return super().resolve_command(ctx, args)
-
-    def format_commands(self, ctx, formatter):
-        lang = _help_lang(ctx)
-        if lang == "en":
-            return super().format_commands(ctx, formatter)
-        from prefprint.cli.help import click_words, russian, short
-
-        names = self.list_commands(ctx)
-        limit = formatter.width - 6 - max(map(len, names))
-        rows = [(name, short(russian(self.commands[name].help, lang) or "", limit)) for name in names]
-        with formatter.section(click_words(lang)["Commands"]):
-            formatter.write_dl(rows)
-
-    def invoke(self, ctx):
-        ctx.ensure_object(dict)
-        # SIGTERM stops as Ctrl-C does (worker processes ended, nothing half-written), and either
-        # interrupts once: a second one while the first is being cleaned up is not a second traceback
-        previous = {s: signal.getsignal(s) for s in _STOPS}
-        for s in _STOPS:
-            signal.signal(s, _interrupt)
-        try:
-            return super().invoke(ctx)
-        except PrefprintError as e:
-            asked = ctx.obj.get("lang") if isinstance(ctx.obj, dict) else None
-            lang = asked or getattr(e, "lang", None) or "ru"
-            click.echo(Message("error", text=e.text(lang)).text(lang), err=True)
-            _warnings(getattr(e, "warnings", ()), lang)
-            ctx.exit(e.exit_code)
-        except click.UsageError as e:  # one clear line instead of the usage block
-            _usage_line(ctx, e)
-            ctx.exit(2)
-        except KeyboardInterrupt as e:
-            _ignore_stops()
-            said = getattr(e, "message", None) or Message("interrupted")
-            click.echo(said.text(ctx.obj.get("lang") or "ru"), err=True)
-            ctx.exit(130)
-        except BrokenExecutor:  # a worker killed from outside (the kernel out of memory): one line
-            lang = ctx.obj.get("lang") or "ru"
-            click.echo(Message("error", text=Message("worker_died")).text(lang), err=True)
-            ctx.exit(1)
-        except OSError as e:  # a file or folder that cannot be read or written: one line
-            lang = ctx.obj.get("lang") or "ru"
-            where = f"{e.filename}: " if e.filename else ""
-            click.echo(Message("error", text=f"{where}{_os_reason(e, lang)}").text(lang), err=True)
-            ctx.exit(2)
-        finally:
-            for s, handler in previous.items():
-                signal.signal(s, handler)
-
-
-_STOPS = (signal.SIGINT, signal.SIGTERM)
-
-
-def _usage_line(ctx, e: click.UsageError) -> None:
-    """A usage error as one line in the language asked for (--lang read from the command line, though parsing failed)."""
-    lang = _asked_lang(ctx, ctx.meta.get("prefprint.args", ()))
-    text = e.words.text(lang) if isinstance(e, _Usage) else _usage_text(e.format_message(), lang)
-    click.echo(Message("error", text=text).text(lang), err=True)
-
-
-def _interrupt(signum, frame):
-    """Ctrl-C or SIGTERM: stop the command (KeyboardInterrupt), once; later ones are ignored while it stops."""
-    _ignore_stops()
-    raise KeyboardInterrupt
-
-
-def _ignore_stops() -> None:
-    for s in _STOPS:
-        signal.signal(s, signal.SIG_IGN)
-
-
-def _asked_lang(ctx, args) -> str:
-    """The language asked for on the command line, even when the arguments could not be parsed."""
-    asked = ctx.obj.get("lang") if isinstance(ctx.obj, dict) else None
-    if asked:
-        return asked
-    for i, arg in enumerate(args):
-        if arg == "--lang" and i + 1 < len(args) and args[i + 1] in LANGS:
-            return args[i + 1]
-        if arg.startswith("--lang=") and arg[len("--lang=") :] in LANGS:
-            return arg[len("--lang=") :]
-    return "ru"
-
-
-# click's own messages (English), each read into a catalogue message: the words in the language asked for
-_CLICK_WORDS = [
-    (r"Missing option '(?P<name>.+?)'\.(?P<rest>.*)", "cli.missing_option"),
-    (r"Missing argument '(?P<name>.+?)'\.(?P<rest>.*)", "cli.missing_argument"),
-    (r"No such option:? '?(?P<name>[^\s']+)'?\.? Did you mean '(?P<maybe>.+)'\?", "cli.no_option_maybe"),
-    (r"No such option:? '?(?P<name>[^\s']+)'?\.?(?: \(Did you mean one of: .*\?\))?", "cli.no_option"),
-    (r"Option '(?P<name>.+?)' requires an argument\.", "cli.needs_value"),
-    (r"Got unexpected extra arguments? \((?P<args>.+)\)", "cli.extra_arguments"),
-    (r"Invalid value for '(?P<name>.+?)': File '(?P<path>.+)' does not exist\.", "cli.file_missing"),
-    (r"Invalid value for '(?P<name>.+?)': File '(?P<path>.+)' is a directory\.", "cli.file_is_folder"),
-    (r"Invalid value for '(?P<name>.+?)': Directory '(?P<path>.+)' is a file\.", "cli.folder_is_file"),
-    (r"Invalid value for '(?P<name>.+?)': '(?P<value>.*)' is not one of (?P<choices>.+)\.", "cli.not_one_of"),
-    (r"Invalid value for '(?P<name>.+?)': '(?P<value>.*)' is not a valid integer\.", "cli.not_integer"),
-    (r"Invalid value for '(?P<name>.+?)': (?P<value>.+) is not in the range (?P<range>.+)\.", "cli.out_of_range"),
-    (r"Invalid value for '(?P<name>.+?)': (?P<detail>.*)", "cli.invalid_value"),
-]
-
-# the command's arguments as the messages call them
-_ARGUMENTS = {"SPEC": "cli.argument_spec", "WORKBOOKS...": "cli.argument_workbooks"}
-
-
-class _Usage(click.UsageError):
-    """A usage error of ours: its words from the catalogue, in the language of the messages."""
-
-    def __init__(self, message: Message):
-        super().__init__(message.text("en"))
-        self.words = message
-
-
-def _usage_text(text: str, lang: str) -> str:
-    """A usage error of click in the language asked for: click writes English, the catalogue both."""
-    import re
-
-    for pattern, code in _CLICK_WORDS:
-        m = re.fullmatch(pattern, text.strip(), re.S)
-        if m:
-            parts = {k: (v or "").strip() for k, v in m.groupdict().items()}
-            if "name" in parts:  # an option of two names comes as "-o' / '--output": -o / --output
-                parts["name"] = parts["name"].replace("' / '", " / ")
-            if "name" in parts and parts["name"] in _ARGUMENTS:
-                parts["name"] = Message(_ARGUMENTS[parts["name"]])
-            if "choices" in parts and lang == "ru":  # '4', '3' -> «4», «3»
-                parts["choices"] = re.sub(r"'([^']*)'", r"«\1»", parts["choices"])
-            if "range" in parts:
-                parts["range"] = _range_words(parts["range"])
-            return Message(code, **parts).text(lang)
-    return text
-
-
-def _range_words(text: str):
-    """click's range ("x>=1", "1<=x<=5") in words of the catalogue; as it is where it reads otherwise."""
-    import re
-
-    both = re.fullmatch(r"([-\d.]+)<=?x<=?([-\d.]+)", text)
-    if both:
-        return Message("cli.range_from_to", low=both.group(1), high=both.group(2))
-    one = re.fullmatch(r"x([<>]=?)([-\d.]+)", text)
-    if one:
-        code = {">=": "cli.range_at_least", ">": "cli.range_more", "<=": "cli.range_at_most", "<": "cli.range_less"}
-        return Message(code[one.group(1)], n=one.group(2))
-    return text
-
-
-# why a file or folder could not be used: the system's error numbers with words in the catalogues
-_OS_REASONS = ("ENOENT", "EACCES", "EPERM", "ENOSPC", "EROFS", "ENOTDIR", "EISDIR", "EEXIST")
-
-
-def _os_reason(e: OSError, lang: str) -> str:
-    """Why a file or folder could not be used, in the language asked for (the system's own words in English)."""
-    import errno
-
-    if lang != "en":
-        name = errno.errorcode.get(e.errno)
-        if name in _OS_REASONS:
-            return gettext(f"cli.os.{name}", lang)
-    return e.strerror or str(e)
-
-
-def _warnings(warnings, lang: str) -> None:
-    """Warnings are always printed, also when problems stop the command; a long list is cut."""
-    for line in problem_lines(list(warnings), lang):
-        click.echo(Message("warning", text=line).text(lang), err=True)
+from prefprint.words.catalog import LANGS
+from prefprint.words.messages import Message, shown, text_of
 
 
 def _set_lang(lang: str | None, event=None) -> str:
@@ -316,7 +52,7 @@ def _overrides(pairs) -> dict:
     return out
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version=__version__, prog_name="prefprint")
 def cli():
     """prefprint: duplicate preferans table kits, protocols and matchpointed results."""
@@ -328,7 +64,7 @@ def _numbers(text: str | None, option: str) -> list[int] | None:
     try:
         return [int(x) for x in text.split(",")]
     except ValueError:
-        raise _Usage(Message("cli.numbers", option=option, text=shown(text))) from None
+        raise Usage(Message("cli.numbers", option=option, text=shown(text))) from None
 
 
 # the options of the commands that read no spec (movement, score, costs)
@@ -375,11 +111,11 @@ def movement(players, table_size, rounds, method, rooms, by_lines, absent, compa
 
     _set_lang(lang)  # errors are written by the group in this language
     if rounds is not None and rounds < 1:
-        raise _Usage(Message("cli.rounds_min", n=rounds))
+        raise Usage(Message("cli.rounds_min", n=rounds))
     room_sizes = _numbers(rooms, "--rooms")
     away = _numbers(absent, "--absent") or ()
     if away and not by_lines:
-        raise _Usage(Message("cli.absent_by_lines"))
+        raise Usage(Message("cli.absent_by_lines"))
     k = int(table_size)
     if compare:
         options, best, reason = compare_candidates(players, k, method, room_sizes, rounds)
@@ -544,7 +280,7 @@ def kit(spec, out, session, jobs, force, no_analysis, lang):
     _set_lang(lang)
     competition = load_competition(spec)
     lang = _set_lang(lang, competition)
-    _warnings(competition.warnings, lang)
+    echo_warnings(competition.warnings, lang)
     if session:
         competition.session(session)  # an unknown session is one line, before anything is written
     folder = Path(out) if out else default_folder(spec)
@@ -597,7 +333,7 @@ def kit(spec, out, session, jobs, force, no_analysis, lang):
 @_LANG
 def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_pdf, no_analysis, lang):
     """Check filled protocol workbooks (one per session, in order), matchpoint, rank over all and publish."""
-    from prefprint.app.results import ranking_json, run
+    from prefprint.app.results import Options, ranking_json, run
     from prefprint.engine.rulings import load_rulings
     from prefprint.io.spec import load_competition
     from prefprint.server.exports import with_entered_rows
@@ -605,17 +341,14 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
     _set_lang(lang)
     competition = load_competition(spec)
     lang = _set_lang(lang, competition)
-    _warnings(competition.warnings, lang)
+    echo_warnings(competition.warnings, lang)
     rulings = {e.session: load_rulings(spec, e, rulings_path) for e in competition.sessions}
     folder = Path(out) if out else default_folder(spec) / "results"
     paths = [Path(w) for w in workbooks]
     with with_entered_rows(competition, paths) as taken:  # a kit's protocols.xlsx reads with its server's rows
         for line in taken:
             click.echo(line.text(lang), err=True)
-        report = run(
-            competition,
-            paths,
-            folder,
+        options = Options(
             trust=trust,
             rulings_of=lambda e: rulings[e.session],
             provisional=provisional,
@@ -625,11 +358,12 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
             pdf=not no_pdf,
             site_ready=None if as_json else _site_ready(lang),
         )
-    _warnings(report.warnings, lang)
+        report = run(competition, paths, folder, options)
+    echo_warnings(report.warnings, lang)
     if as_json:
         click.echo(json.dumps(ranking_json(report), ensure_ascii=False))
     else:
-        from prefprint.app.publish import provisional_text
+        from prefprint.views.report_state import provisional_text
 
         for r in report.reports:
             if r.provisional:
@@ -687,9 +421,9 @@ def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
     _set_lang(lang)
     competition = load_competition(spec)
     lang = _set_lang(lang, competition)
-    _warnings(competition.warnings, lang)
+    echo_warnings(competition.warnings, lang)
     if jobs < 0:
-        raise _Usage(Message("solver.bad_jobs", n=jobs))
+        raise Usage(Message("solver.bad_jobs", n=jobs))
     events = [competition.session(session)] if session else list(competition.sessions)
     folder = None if no_cache else (Path(out) if out else default_folder(spec))
     data, texts = {"deals": [], "skipped": []}, []

@@ -48,7 +48,7 @@ def provisional_report(
     by_session = {e.session: r for e, _, r in sessions}
     # the sessions before this one are read and checked once while their workbooks stay the same (keep)
     run = dict(rulings_of=lambda e: by_session[e.session], publish=bool(publish), keep=bool(earlier), **publish)
-    return results.run(comp, workbooks, folder, provisional=True, final_when_complete=True, **run)
+    return results.run(comp, workbooks, folder, results.Options(provisional=True, final_when_complete=True, **run))
 
 
 _EARLIER: dict[int, tuple[str, bytes]] = {}  # the worker's exports of earlier sessions: session -> (digest, bytes)

@@ -20,16 +20,17 @@ from helpers import stub_render as _stub_render
 
 import prefprint.analysis.cache
 import prefprint.app.kit
-import prefprint.app.publish
+import prefprint.app.publish.pdf
 from prefprint.analysis.makeable import Against, against, mark, table_view
 from prefprint.analysis.solver import DealAnalysis, Misere, analyse_deal
 from prefprint.app.kit import document_html, write_kit
-from prefprint.app.publish import deal_page, player_card, recap_line
 from prefprint.cli.main import cli
 from prefprint.engine.rules import Outcome
 from prefprint.engine.sample import random_fills, row_cells
 from prefprint.io.spec import parse_event
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook
+from prefprint.views.print_layout import recap_line
+from prefprint.views.results_pages import deal_page, player_card
 
 DD_TABLE = '<table class="dd">'  # the site's makeable table
 DD_LINES = '<div class="ddlines">'  # the same in print: aligned lines
@@ -46,8 +47,8 @@ def stubbed(monkeypatch):
     """PDFs are not rendered; every deal is solved in this process and counted."""
     monkeypatch.setattr(prefprint.app.kit, "render_pdfs", _stub_render)
     monkeypatch.setattr(prefprint.app.kit, "render_processes", _no_processes)
-    monkeypatch.setattr(prefprint.app.publish, "render_pdfs", _stub_render)
-    monkeypatch.setattr(prefprint.app.publish, "render_processes", _no_processes)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_pdfs", _stub_render)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_processes", _no_processes)
     calls = []
     real = prefprint.analysis.cache.analyse_deal
 
@@ -314,7 +315,7 @@ def test_pages_with_analysis_fit_the_page_and_the_phone(tmp_path, stubbed):
     right, bottom, _ = boxes_past(kit)
     assert right <= 0.5 and bottom <= 0.5
     if has("chromium"):
-        from prefprint.app.publish import _site_pages
+        from prefprint.app.publish.site import _site_pages
 
         site = tmp_path / "site"
         pages = dict(_site_pages(report))

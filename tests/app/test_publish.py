@@ -10,16 +10,13 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
-from conftest import SAMPLES, has
+from conftest import ESCAPED, HOSTILE, SAMPLES, URL, has, text_of_page
 from helpers import boxes_past, run_session
 
 from prefprint.app.kit import document_html, documents_of
-from prefprint.app.publish import FORK_PAGES, built, deal_page, player_card, role_of
-from prefprint.engine.matchpoints import rounded_percent
-from prefprint.engine.rulings import Applied, Ruling
+from prefprint.app.publish import FORK_PAGES, built
 from prefprint.engine.sample import random_fills
 from prefprint.io.pool import FORKS
 from prefprint.io.render import html, language_environment, qr_svg
@@ -29,41 +26,6 @@ from prefprint.movement import TablePlay
 from prefprint.views.documents import PLAYER_PAGE, TABLE_PAGE, protocol_sheets, site_url, start_list_context
 from prefprint.words.i18n import FORMS
 from prefprint.words.messages import Message, plural
-
-HOSTILE = "<b>&\"'"  # a name that must be shown as text everywhere
-ESCAPED = "&lt;b&gt;&amp;&#34;&#39;"
-URL = "https://pulya.example.org/2026/cup/"
-
-
-def hostile_source(stem: str, url: str = URL) -> str:
-    source = (SAMPLES / f"{stem}.toml").read_text(encoding="utf-8")
-    source = source.replace('name = "Иванов Иван"', 'name = "<b>&\\"\'"')
-    return source.replace("[movement]", f'[publish]\nurl = "{url}"\n\n[movement]', 1)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The club night published with a hostile name, a row not played, an adjusted row, a spoiled deal."""
-    event = parse_event(hostile_source("club-night-20"), "club-night-20.toml")
-    base = tmp_path_factory.mktemp("site")
-    blank = write_protocol_workbook(event, base / "protocols.xlsx")
-    fills, _ = random_fills(event, 5)
-    first = event.rows_of(event.deal(1))
-    fills[(1, first[1].round, first[1].table)] = {"contract": "не сыграна"}
-    fills[(2, first[2].round, event.rows_of(event.deal(2))[2].table)] = {
-        "contract": "корр",
-        "N_mp": 60,
-        "E_mp": 40,
-        "S_mp": 50,
-        "W_mp": 50,
-    }
-    path = fill_workbook(blank, base / "filled.xlsx", fills, {5: "испорчена"})
-    report = run_session(event, path, base / "out")
-    return report, base / "out"
-
-
-def text_of_page(path: Path) -> str:
-    return path.read_text(encoding="utf-8")
 
 
 def test_every_page_shows_names_as_text(site):
@@ -83,138 +45,6 @@ def test_every_page_shows_names_as_text(site):
     assert len(every) > len(report.deals) + len(report.event.players)  # every page of the site, not none
     for page in every:
         assert HOSTILE not in text_of_page(page), page
-
-
-def test_score_card_follows_the_protocols(site):
-    report, out = site
-    event = report.event
-    for number in (1, 7, 20):
-        card = player_card(report, number)
-        standing = next(s for s in report.standings if s.player == number)
-        mine = {(deal, r.round): (r, seat) for deal, r, seat in report.per_player[number]}
-        rows = [(rnd, x) for rnd in card["rounds"] if not rnd["rest"] for x in rnd["deals"]]
-        assert sum(1 for _, x in rows if x["mp"] is not None) == standing.deals
-        for rnd, x in rows:
-            if (x["deal"], rnd["round"]) not in mine:
-                assert x["mp"] is None and x["status"] in ("not played", "spoiled", "excluded")
-                continue
-            r, seat = mine[(x["deal"], rnd["round"])]
-            assert (rnd["table"], rnd["seat"]) == (r.table, seat)
-            assert x["mp"] == r.mp[seat] and x["top"] == r.top
-            assert x["role"] == role_of(r.outcome, seat)
-            assert {p for _, p, _ in rnd["mates"]} == set(r.players.values()) - {number}
-        assert sum(rnd["mp"] for rnd in card["rounds"] if not rnd["rest"]) == standing.mp
-        assert sum(rnd["top"] for rnd in card["rounds"] if not rnd["rest"]) == standing.max
-        last = [x["running"] for _, x in rows if x["running"] is not None][-1]
-        assert last == float(rounded_percent(Fraction(standing.mp) / standing.max, 1))  # one decimal on the card
-    page = text_of_page(out / PLAYER_PAGE.format(n=7))
-    card = player_card(report, 7)
-    for rnd in card["rounds"]:
-        for _, p, _ in rnd["mates"]:
-            assert f'href="../players/player-{p}.html"' in page
-        for x in rnd["deals"]:
-            assert f'href="../deals/deal-{x["deal"]}.html"' in page
-    assert page.count('class="sub"') == len(event.movement.rounds)
-
-
-def test_roles_cover_every_kind_of_deal():
-    from prefprint.engine.rules import Outcome
-
-    assert role_of(Outcome.make(4, "W", "7♠", "N", {"N": 7, "E": 3}, {"E": "whist", "S": "pass"}), "W") == "dealer"
-    o = Outcome.make(4, "W", "7♠", "N", {"N": 7, "E": 3}, {"E": "whist", "S": "pass"})
-    assert [role_of(o, s) for s in "NES"] == ["declarer", "whist", "pass"]
-    o = Outcome.make(3, "N", "6♠", "E", {}, {"S": "pass", "N": "half"})
-    assert [role_of(o, s) for s in "NES"] == ["half", "declarer", "pass"]
-    o = Outcome.make(3, "N", "мизер", "S", {"S": 0})
-    assert [role_of(o, s) for s in "NES"] == ["catch", "catch", "declarer"]
-    o = Outcome.make(4, "E", "—", None, {"S": 2, "W": 3, "N": 5})
-    assert [role_of(o, s) for s in "NESW"] == ["allpass", "dealer", "allpass", "allpass"]
-
-
-def test_protocol_page_marks_excluded_rows_and_counts_results_by_line(site):
-    report, out = site
-    d1 = deal_page(report, report.deals[0])
-    statuses = [r["status"] for r in d1["rows"]]
-    assert statuses.count("not played") == 1 and len(statuses) == len(report.event.rows_of(report.event.deal(1)))
-    for line in d1["lines"]:
-        played = [r for r in report.deals[0].results if line["seat"] in r.mp]
-        assert sum(x["count"] for x in line["results"]) == len(played)
-        assert [x["whists"] for x in line["results"]] == sorted((x["whists"] for x in line["results"]), reverse=True)
-        for x in line["results"]:  # the more whists, the more matchpoints
-            assert x["mp"] == 2 * sum(y["count"] for y in line["results"] if y["whists"] < x["whists"]) + x["count"] - 1
-    d2 = deal_page(report, report.deals[1])
-    assert [r["status"] for r in d2["rows"]].count("adjusted") == 1
-    assert any(x["adjusted"] == 60 for x in d2["lines"][0]["results"])
-    page = text_of_page(out / "deals" / "deal-2.html")
-    assert "корр." in page and "60%" in page
-    lines = page[page.index("Результаты по линиям") :]
-    whists = re.findall(r'<tr><td class="(?:num|adj)"[^>]*>([^<]*)</td>', lines)
-    assert "корр." in whists and not any("%" in w for w in whists)  # the whists column holds whists
-    assert re.search(
-        r'class="adj"[^>]*>корр\.</td><td class="num">1</td><td class="num">3,6</td>'
-        r'<td class="num">60,0</td>',
-        lines,
-    )  # the adjusted score's percentage where percentages go
-    spoiled = text_of_page(out / "deals" / "deal-5.html")
-    rows = len(report.event.rows_of(report.event.deal(5)))
-    assert spoiled.count("испорчена") == 1 and f'rowspan="{rows}"' in spoiled  # said once for the deal
-    page1 = text_of_page(out / "deals" / "deal-1.html")
-    assert 'class="status">не сыграна' in page1 and "Результаты по линиям" in page1
-
-
-def test_new_report_shape_rows_with_status_notes_and_provisional(site):
-    """The report the results checker delivers: every row kept with its status and notes."""
-    report, _ = site
-    d = report.deals[0]
-    ruled = d.results[0]
-    seat = next(iter(ruled.players))
-    saved = [(r, r.status, list(r.notes)) for r in d.results]
-    shaped = replace(report, deals=[replace(d, results=list(d.results))] + report.deals[1:])
-    for r in shaped.deals[0].results:
-        r.status, r.notes = "played", []
-    ruled.notes = [Message("error", text="штраф 1 МП за медленную игру")]
-    spoiled = replace(
-        ruled, table=99, mp={}, status="spoiled", notes=[Message("error", text="сдача перепутана при раскладке")]
-    )
-    shaped.deals[0].results.append(spoiled)
-    shaped.provisional, shaped.pending, shaped.generated_at = True, [3, 4], "2026-12-05 22:41"
-    penalty = Ruling(
-        "penalty",
-        "решение по сдаче 1",
-        Message("error", text="rulings.toml"),
-        deal=1,
-        player=ruled.players[seat],
-        mp=Fraction(1),
-    )
-    shaped.rulings = [Applied(penalty, ruled.players[seat], Fraction(-1), deal=1)]
-    try:
-        ctx = deal_page(shaped, shaped.deals[0])
-        row = next(r for r in ctx["rows"] if r["table"] == 99)
-        assert row["status"] == "spoiled" and row["notes"] == ["Ошибка: сдача перепутана при раскладке"]
-        assert all(x["mp"] is None for x in row["seats"])
-        assert sum(x["count"] for x in ctx["lines"][0]["results"]) == sum(1 for r in d.results if "N" in r.mp)
-        common = {
-            "event": shaped.event,
-            "names": shaped.event.names,
-            "deal_numbers": [1],
-            "tables": [1],
-            "pending": set(),
-        }
-        from prefprint.app.publish import ranking_context, report_state
-
-        state = report_state(shaped)
-        deal_html = html("results_deal.html", "ru", d=ctx, state=state, **common)
-        assert "Предварительные итоги на 5 декабря 2026\u202fг., 22:41" in deal_html and "3, 4" in deal_html
-        assert "сдача перепутана при раскладке" in deal_html and "медленную игру" in deal_html
-        index = html("results_index.html", "ru", state=state, **common, **ranking_context(shaped))
-        assert "Решения судьи" in index and "решение по сдаче 1" in index
-        player = ruled.players[seat]
-        card_html = html("results_player.html", "ru", card=player_card(shaped, player), state=state, **common)
-        assert "медленную игру" in card_html and "5 декабря 2026\u202fг., 22:41" in card_html
-        assert "решение по сдаче 1" in card_html  # the ruling on his card too
-    finally:
-        for r, status, notes in saved:
-            r.status, r.notes = status, notes
 
 
 def test_results_pdf_holds_ranking_cards_and_protocols_unbroken(site):
@@ -396,7 +226,8 @@ def _russian_pages(events, site):
     for page in ("index.html", PLAYER_PAGE.format(n=3), "deals/deal-1.html", TABLE_PAGE.format(n=2)):
         yield page, text_of_page(out / page)
     # the whole kit and the whole results (site and print) of the club night, every document of it
-    from prefprint.app.publish import _site_pages, pdf_parts
+    from prefprint.app.publish import pdf_parts
+    from prefprint.app.publish.site import _site_pages
 
     event = events["club-night-20"]
     for name in documents_of(event):
@@ -501,66 +332,9 @@ def test_new_documents_stay_inside_the_page(site):
             assert i == 0 or pages == parts[i].count("<section"), (i, pages)
 
 
-def test_a_long_score_card_fills_one_page(events):
-    """25 rounds of 4 deals with long names: one A4 page of two columns, nothing below the page.
-
-    (The pagination reckons heights from the print CSS; this renders its densest page.)"""
-    from prefprint.app.publish import print_card_pages, recap_head
-    from prefprint.words.i18n import words
-
-    event = events["open-100"]
-    t = words("ru")
-    long = "Константинопольская Александра Вячеславовна"
-    deal = {
-        "status": "played",
-        "out": False,
-        "role": "half",
-        "contract": "10БК",
-        "decl_tricks": 10,
-        "own_tricks": 0,
-        "whists": Fraction(-104),
-        "adjusted": None,
-        "mp": 48,
-        "top": 48,
-        "running": 100.0,
-        "notes": [],
-    }
-    rounds = [
-        {
-            "round": r,
-            "rest": False,
-            "table": 25,
-            "seat": "W",
-            "set": r,
-            "mp": 192,
-            "top": 192,
-            "percent": 100.0,
-            "running": 100.0,
-            "mates": [(s, 100, long) for s in "NES"],
-            "deals": [dict(deal, deal=4 * r + k - 4) for k in range(1, 5)],
-        }
-        for r in range(1, 26)
-    ]
-    card = {"player": event.players[0], "standing": None, "rounds": rounds, "played": 100}
-    pages = print_card_pages([card, card], t)
-    assert len(pages) == 2 and all(len(p) == 2 for p in pages)  # a page a card
-    detail = next(b for b in pages[0][0] if b["kind"] == "round")["detail"]  # wraps only between table-mates
-    mate = "\u00a0".join(("100", "Константинопольская", "А.", "В."))
-    assert detail.endswith(f" — N\u00a0{mate}, E\u00a0{mate}, S\u00a0{mate}"), detail
-    common = {
-        "event": event,
-        "names": event.names,
-        "standings": None,
-        "recap_head": recap_head(t),
-        "deals": [],
-        "state": {"provisional": False, "pending": [], "generated_at": None, "rulings": []},
-    }
-    right, bottom, rendered = boxes_past(html("results_print.html", "ru", card_pages=pages[:1], **common))
-    assert right <= 0.5 and bottom <= 0.5 and rendered == 1, (right, bottom, rendered)
-
-
 def test_english_site_and_pdf_pages(events, tmp_path):
-    from prefprint.app.publish import _site_pages, pdf_parts
+    from prefprint.app.publish import pdf_parts
+    from prefprint.app.publish.site import _site_pages
 
     source = (SAMPLES / "book-scheme-12.toml").read_text(encoding="utf-8").replace('language = "ru"', 'language = "en"')
     event = parse_event(source, "en.toml")
@@ -627,62 +401,6 @@ def test_russian_pages_write_the_decimal_comma(site):
         assert not [c for c in cells if re.search(r"\d\.\d", c)], page.name
         assert any(re.search(r"\d,\d", c) for c in cells), page.name
     assert re.search(r"\d,\d\d", text_of_page(out / "index.html"))  # 65,95 in the ranking
-
-
-def test_score_card_says_which_percentage_and_no_gendered_role(site):
-    report, out = site
-    page = text_of_page(out / PLAYER_PAGE.format(n=13))
-    assert '<th class="run">% с начала</th>' in page
-    card = player_card(report, 13)
-    played = [r for r in card["rounds"] if not r["rest"]]
-    assert played
-    for rnd in played:
-        assert f"итог тура: <b>{str(rnd['percent']).replace('.', ',')} %</b> за тур" in page
-    for verb in ("играл", "ловил", "сдавал", "не играл"):
-        assert verb not in page
-    assert "розыгрыш" in page
-
-
-@pytest.mark.parametrize("lang", ["ru", "en"])
-def test_printed_card_columns_stay_aligned_with_the_widest_mark(lang):
-    from prefprint.analysis.makeable import SIDES
-    from prefprint.app.publish import recap_head, recap_line
-    from prefprint.words.i18n import words
-
-    t = words(lang)
-    start = recap_head(t).index(t["contract_short"][:6])
-    base = {
-        "out": False,
-        "status": "played",
-        "decl_tricks": 10,
-        "own_tricks": None,
-        "whists": 12,
-        "mp": 1,
-        "top": 12,
-        "running": 50.0,
-        "notes": [],
-        "deal": 27,
-        "contract": "10БК",
-    }
-    for role in t["role_names"]:
-        marks = ({"text": "▲10", "cls": "up"}, {"text": "▼2", "cls": "down"}) if role in SIDES else ()
-        for dd in (None, *marks):
-            line = "".join(text for text, _ in recap_line({**base, "role": role, "dd": dd}, t))
-            assert line.index("10БК") == start and line[start - 1] == " ", line
-
-
-def test_printed_protocols_start_a_page_only_where_they_cannot_fit_under_the_one_before():
-    from prefprint.app.publish import mark_new_pages
-
-    def deal(rows, blank=False):
-        return {"rows": [{"notes": []}] * rows, "view": {"blank": blank}}
-
-    big = [deal(25) for _ in range(4)]
-    mark_new_pages(big)
-    assert [d["new_page"] for d in big] == [False, True, True, True]
-    small = [deal(5) for _ in range(4)]  # a club night: several to a page, left to the layout
-    mark_new_pages(small)
-    assert not any(d["new_page"] for d in small)
 
 
 def test_a_site_built_by_two_processes_is_the_site_built_by_one_in_order():

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from conftest import ROOT, has
 from helpers import independent_ranking, no_render_processes, one_session, run_session
 
-from prefprint.app.results import ranking_json, run, score
+from prefprint.app.results import Options, ranking_json, run, score
 from prefprint.checks import check_workbook
 from prefprint.cli.main import cli
 from prefprint.engine.matchpoints import matchpoint, rank
@@ -380,7 +380,7 @@ def test_row_cells_round_trip_through_the_checker(events, tmp_path):
     standings, _ = score(event, deals)
     assert len(standings) == 15
     assert [r.contract.kind for r in deals[0].results[:3]] == ["allpass", "misere", "game"]
-    data = ranking_json(run(one_session(event), [path], publish=False))  # what `results --json` prints
+    data = ranking_json(run(one_session(event), [path], options=Options(publish=False)))  # what `results --json` prints
     assert [(r["player"], r["place"], r["max"]) for r in data["ranking"]] == [
         (s.player, s.place, s.max) for s in standings
     ]
@@ -461,7 +461,7 @@ def test_site_first_then_pdf_and_only_changed_parts_rendered(events, tmp_path, m
     renders only the PDF parts whose HTML changed, hard-links unchanged pages, and the PDF keeps every part."""
     from pypdf import PdfReader
 
-    import prefprint.app.publish
+    import prefprint.app.publish.pdf
 
     rendered = []
 
@@ -471,8 +471,8 @@ def test_site_first_then_pdf_and_only_changed_parts_rendered(events, tmp_path, m
         rendered.append(len(documents))
         return {name: _pdf_of_pages(2) for name in documents}
 
-    monkeypatch.setattr(prefprint.app.publish, "render_pdfs", render)
-    monkeypatch.setattr(prefprint.app.publish, "render_processes", no_render_processes)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_pdfs", render)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_processes", no_render_processes)
     event = events["club-night-20"]
     path, _ = filled(event, tmp_path)
     out = tmp_path / "site"
@@ -546,7 +546,7 @@ def test_a_provisional_run_of_a_complete_workbook_is_the_final_run_when_asked(ev
     complete, _ = filled(event, tmp_path)
 
     def ranking(workbook, **kw) -> tuple:
-        report = run(one_session(event), [workbook], publish=False, **kw)
+        report = run(one_session(event), [workbook], options=Options(publish=False, **kw))
         shown = {k: v for k, v in ranking_json(report).items() if k != "generated_at"}
         return [r.provisional for r in report.reports], shown
 

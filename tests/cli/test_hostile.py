@@ -226,11 +226,11 @@ def _check(result, inputs_before, inputs, out, out_before):
 
 def _run_case(case, tmp_path, monkeypatch):
     import prefprint.app.kit
-    import prefprint.app.publish
+    import prefprint.app.publish.pdf
 
-    monkeypatch.setattr(prefprint.app.publish, "render_pdfs", _stub_render)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_pdfs", _stub_render)
 
-    monkeypatch.setattr(prefprint.app.publish, "render_processes", _no_processes)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_processes", _no_processes)
     monkeypatch.setattr(prefprint.app.kit, "render_pdfs", _stub_render)
     monkeypatch.setattr(prefprint.app.kit, "render_processes", _no_processes)
     spec = tmp_path / "event.toml"
@@ -622,11 +622,11 @@ def _paths(tmp_path: Path, event) -> dict:
 
 def test_flags_and_paths(events, tmp_path, monkeypatch):
     import prefprint.app.kit
-    import prefprint.app.publish
+    import prefprint.app.publish.pdf
 
-    monkeypatch.setattr(prefprint.app.publish, "render_pdfs", _stub_render)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_pdfs", _stub_render)
 
-    monkeypatch.setattr(prefprint.app.publish, "render_processes", _no_processes)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_processes", _no_processes)
     monkeypatch.setattr(prefprint.app.kit, "render_pdfs", _stub_render)
     monkeypatch.setattr(prefprint.app.kit, "render_processes", _no_processes)
     event = events[STEM]
@@ -647,11 +647,11 @@ def test_flags_and_paths(events, tmp_path, monkeypatch):
 
 
 def test_a_second_publish_has_exactly_the_new_files_and_keeps_foreign_ones(events, tmp_path, monkeypatch):
-    import prefprint.app.publish
+    import prefprint.app.publish.pdf
 
-    monkeypatch.setattr(prefprint.app.publish, "render_pdfs", _stub_render)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_pdfs", _stub_render)
 
-    monkeypatch.setattr(prefprint.app.publish, "render_processes", _no_processes)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_processes", _no_processes)
     big, small = events[STEM], events["book-scheme-12"]
     out = tmp_path / "site"
     for event in (big, small):
@@ -773,11 +773,11 @@ def test_a_killed_run_stops_at_once_and_leaves_the_old_results(events, tmp_path,
         assert err.strip() == said.strip() and proc.returncode == 130
         assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.")]
     # whatever a killed run left beside the folder, the next run cleans up
-    import prefprint.app.publish
+    import prefprint.app.publish.pdf
 
-    monkeypatch.setattr(prefprint.app.publish, "render_pdfs", _stub_render)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_pdfs", _stub_render)
 
-    monkeypatch.setattr(prefprint.app.publish, "render_processes", _no_processes)
+    monkeypatch.setattr(prefprint.app.publish.pdf, "render_processes", _no_processes)
     assert CliRunner().invoke(cli, ["results", event.source, str(wb), "-o", str(out)]).exit_code == 0
     assert 'href="results.pdf"' in (out / "index.html").read_text(encoding="utf-8")  # linked once it is there
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.")]

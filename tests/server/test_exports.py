@@ -78,7 +78,7 @@ def test_export_ranks_as_the_server_showed_with_paper_rows_kept(tmp_path):
 def test_provisional_ranking_as_results_provisional(tmp_path):
     """While rows are missing: what `prefprint results --provisional` computes (its pipeline without the
     publishing, which the test above runs whole) from the exported file."""
-    from prefprint.app.results import ranking_json, run
+    from prefprint.app.results import Options, ranking_json, run
     from prefprint.io.spec import load_competition
 
     app, s = served(tmp_path / "kit")
@@ -89,7 +89,7 @@ def test_provisional_ranking_as_results_provisional(tmp_path):
     assert shown["provisional"] is True and (shown["pending"] or shown["partial"])
     exported = tmp_path / "exported.xlsx"
     exported.write_bytes(c.get(f"/api/export.xlsx?token={s.codes['director']}").content)
-    report = run(load_competition(CLUB), [exported], tmp_path / "site", provisional=True, publish=False)
+    report = run(load_competition(CLUB), [exported], tmp_path / "site", Options(provisional=True, publish=False))
     got = ranking_json(report)
     assert got.pop("generated_at") and shown.pop("generated_at")
     assert got == shown

@@ -54,7 +54,7 @@ def _first_session(competition, kit, seed: int, correct: bool = False) -> Path:
 def _same_ranking(shown: dict, competition, workbooks: list[Path], provisional: bool = True) -> bool:
     """The ranking the server shows is the one `prefprint results [--provisional]` makes of the sessions'
     workbooks."""
-    report = results.run(competition, workbooks, publish=False, provisional=provisional)
+    report = results.run(competition, workbooks, options=results.Options(publish=False, provisional=provisional))
     expected = json.loads(json.dumps(results.ranking_json(report)))
     return {k: v for k, v in shown.items() if k != "generated_at"} == {
         k: v for k, v in expected.items() if k != "generated_at"
@@ -68,7 +68,8 @@ assert MINUTE.fullmatch(moment_text("2026-12-05 22:41", "ru"))
 
 def _same_site(live: Path, competition, workbooks: list[Path], out: Path, provisional: bool = True) -> bool:
     """The live site's pages are those `prefprint results [--provisional] --no-pdf` publishes of the workbooks."""
-    results.run(competition, workbooks, out, provisional=provisional, pdf=False, spreadsheet=False, analysis=True)
+    options = results.Options(provisional=provisional, pdf=False, spreadsheet=False, analysis=True)
+    results.run(competition, workbooks, out, options)
 
     def pages(folder: Path) -> dict:  # the live site and this run may be made in different minutes
         return {p.relative_to(folder): MINUTE.sub("…", p.read_text(encoding="utf-8")) for p in folder.rglob("*.html")}
