@@ -45,7 +45,7 @@ def kit_parts() -> dict[str, list[str]]:
 def results_parts(folder: Path) -> list[str]:
     """The parts of results.pdf of the filled workbook (every row entered)."""
     from prefprint.app import publish, results
-    from prefprint.engine.sample import random_fills
+    from prefprint.engine.fills import random_fills
     from prefprint.io.spec import load_competition, load_event
     from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 

@@ -27,6 +27,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from prefprint.engine.cells import protocol_cells
 from prefprint.engine.matchpoints import rounded_percent
 from prefprint.engine.model import Event
 from prefprint.engine.rules import COST, STRAINS, Contract, ContractCell, active_seats
@@ -668,29 +669,9 @@ def filled_rows(path: Path) -> int:
     return n
 
 
-# --------------------------------------------------------------------------- results and sample fills
+# --------------------------------------------------------------------------- results
 
 NOTE_HEADER = PerLanguage(lambda lang: gettext("sheet.note", lang))
-
-
-def protocol_cells(outcome, lang: str) -> list:
-    """A row's declarer, whister 1, whister 2 as (seat, tricks) pairs, as N writes them in the protocol (пас, пол
-    for a defender who did not whist); all-pass: first, second, third hand; none: three empty pairs. The site's
-    protocols and results.xlsx show a row so, whatever spelling was typed."""
-    o = outcome
-    if o is None:
-        return [("", "")] * 3
-    pas, half = gettext("sheet.pass", lang), gettext("sheet.half", lang)
-    tricks, defence = dict(o.tricks), dict(o.defence)
-    if o.contract.kind == "allpass":
-        return [(s, tricks.get(s, "")) for s in active_seats(o.table_size, o.dealer)]
-    out = [(o.declarer, tricks.get(o.declarer, ""))]
-    if o.contract.kind == "misere":
-        return out + [("", "")] * 2
-    for s in o.defenders():
-        word = defence.get(s)
-        out.append((s, tricks.get(s, "") if word == "whist" else pas if word == "pass" else half))
-    return out
 
 
 def write_results_workbook(report, path: Path, banner: str = "") -> Path:

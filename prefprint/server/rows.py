@@ -8,9 +8,9 @@ so the exported workbook is read by `prefprint results` as if typed.
 
 from __future__ import annotations
 
+from prefprint.engine.cells import row_cells
 from prefprint.engine.model import Event
 from prefprint.engine.rules import ContractCell, Outcome, Settlement, fmt_json, parse_contract_cell, settle
-from prefprint.engine.sample import row_cells
 from prefprint.errors import ScoringError
 from prefprint.io.workbook import COLUMNS
 from prefprint.words.messages import Message

@@ -26,8 +26,9 @@ from prefprint.analysis.solver import DealAnalysis, Misere, analyse_deal
 from prefprint.app.kit import document_html, write_kit
 from prefprint.app.publish import deal_page, player_card, recap_line
 from prefprint.cli.main import cli
+from prefprint.engine.cells import row_cells
+from prefprint.engine.fills import random_fills
 from prefprint.engine.rules import Outcome
-from prefprint.engine.sample import random_fills, row_cells
 from prefprint.io.spec import parse_event
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 

@@ -18,9 +18,9 @@ from helpers import boxes_past, run_session
 
 from prefprint.app.kit import document_html, documents_of
 from prefprint.app.publish import FORK_PAGES, built, deal_page, player_card, role_of
+from prefprint.engine.fills import random_fills
 from prefprint.engine.matchpoints import rounded_percent
 from prefprint.engine.rulings import Applied, Ruling
-from prefprint.engine.sample import random_fills
 from prefprint.io.pool import FORKS
 from prefprint.io.render import html, language_environment, qr_svg
 from prefprint.io.spec import parse_event

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook, load_workbook
 
-from prefprint.engine.sample import random_fills
+from prefprint.engine.fills import random_fills
 from prefprint.errors import WorkbookError
 from prefprint.io.spec import load_event
 from prefprint.io.workbook import (
