@@ -14,7 +14,6 @@ from prefprint.errors import WorkbookError
 from prefprint.io.spec import load_event
 from prefprint.io.workbook import (
     HeldWorkbook,
-    _as_saved,
     fill_workbook,
     held,
     is_held,
@@ -23,6 +22,7 @@ from prefprint.io.workbook import (
     read_meta,
     read_protocol_workbook,
 )
+from prefprint.io.workbook.held import _as_saved
 from tests.workbooks import blank_bytes, edit, row_of, write
 
 ROOT = Path(__file__).resolve().parents[2]
