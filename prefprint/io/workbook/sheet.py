@@ -2,8 +2,8 @@
 
 Format (stable; see docs/workbook.md): one sheet per deal named "Сдача N" / "Deal N". Row 1: the event
 title. Row 2: deal, set, dealer, status. Rows 4–5: header. From row 6: one row per (round,
-table) that plays the deal, in the column order of `COLUMNS`. Column W from row 3: the layout cells of
-a deal dealt at the table. A hidden sheet, `META_SHEET`, names what the workbook belongs to.
+table) that plays the deal, in the column order of `COLUMNS`. Columns W and X (`LAYOUT_COL`): the layout cells
+of a deal dealt at the table. A hidden sheet, `META_SHEET`, names what the workbook belongs to.
 """
 
 from __future__ import annotations
