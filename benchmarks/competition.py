@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from prefprint.app.kit import write_competition_kit  # noqa: E402
 from prefprint.app.results import Options, run  # noqa: E402
-from prefprint.engine.sample import random_fills  # noqa: E402
+from prefprint.engine.fills import random_fills  # noqa: E402
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
 
 SESSIONS = """

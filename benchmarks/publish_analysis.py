@@ -4,7 +4,7 @@ For the 100-player open (or SPEC), wall-clock and CPU seconds (this process and 
   1. the kit without analysis, with it (every deal's whole table), and again (from the cache);
   2. results published without analysis, with it where no kit was made (the contracts played
      only), again (from the results' cache), and inside a kit folder (the kit's whole table).
-Random outcomes fill every row of the workbook (`prefprint.sample`): more different contracts a
+Random outcomes fill every row of the workbook (`prefprint.engine.fills`): more different contracts a
 deal than real play, so the "contracts played" figure is on the high side.
 """
 
@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from prefprint.app.kit import write_kit  # noqa: E402
 from prefprint.app.results import Options, run  # noqa: E402
-from prefprint.engine.sample import random_fills  # noqa: E402
+from prefprint.engine.fills import random_fills  # noqa: E402
 from prefprint.io.spec import load_competition  # noqa: E402
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
 

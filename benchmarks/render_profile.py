@@ -46,7 +46,7 @@ def results_parts(folder: Path) -> list[str]:
     """The parts of results.pdf of the filled workbook (every row entered)."""
     from prefprint.app import results
     from prefprint.app.publish import pdf
-    from prefprint.engine.sample import random_fills
+    from prefprint.engine.fills import random_fills
     from prefprint.io.spec import load_competition, load_event
     from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 

@@ -77,7 +77,7 @@ def prefprint(*args: str) -> list[str]:
 
 def workbooks(out: Path) -> dict[str, Path]:
     """The blank protocol workbook filled: every row, rounds 1..ROUNDS, rounds 1..ROUNDS+1."""
-    from prefprint.engine.sample import random_fills
+    from prefprint.engine.fills import random_fills
     from prefprint.io.spec import load_event
     from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 

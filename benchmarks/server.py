@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.competition import SESSIONS  # noqa: E402
 from prefprint.analysis.cache import CACHE_FILE  # noqa: E402
-from prefprint.engine.sample import random_fills, random_outcome  # noqa: E402
+from prefprint.engine.fills import random_fills, random_outcome  # noqa: E402
 from prefprint.io import codes as entry_codes  # noqa: E402
 from prefprint.io.spec import load_competition  # noqa: E402
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402

@@ -11,7 +11,7 @@ Measures on the 100-player open (sample_events/open-100.toml):
        part 2: the game with the most tricks (ties: the higher strain, ♠ ♣ ♦ ♥ БК), then the
        next best games within one trick of it, at most three contracts a deal; a seat whose
        misère is clean plays it instead of the last of three (or besides fewer);
-     - random: every protocol row of a random fill (`prefprint.engine.sample.random_fills`): about 13
+     - random: every protocol row of a random fill (`prefprint.engine.fills.random_fills`): about 13
        different contracts a deal, most of them nobody would play — far more work than a field makes.
 Wall seconds are the best of --runs. The machine may be shared: CPU seconds (this process and its
 workers) and the load average are printed too. `--against DIR` times part 1 on another source tree
@@ -37,8 +37,8 @@ sys.path.insert(0, str(TREE))
 
 from prefprint.analysis import cache as analysis  # noqa: E402
 from prefprint.analysis.solver import MISERE, solve_game, solve_misere  # noqa: E402
+from prefprint.engine.fills import random_fills  # noqa: E402
 from prefprint.engine.rules import STRAINS, active_seats  # noqa: E402
-from prefprint.engine.sample import random_fills  # noqa: E402
 from prefprint.io.spec import load_event  # noqa: E402
 
 

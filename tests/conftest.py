@@ -77,7 +77,7 @@ def site(tmp_path_factory):
     """The club night published with a hostile name, a row not played, an adjusted row, a spoiled deal."""
     from helpers import run_session
 
-    from prefprint.engine.sample import random_fills
+    from prefprint.engine.fills import random_fills
     from prefprint.io.spec import parse_event
     from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 

@@ -11,7 +11,7 @@ from xml.sax.saxutils import escape
 
 from openpyxl.utils import get_column_letter
 
-from prefprint.engine.sample import random_fills
+from prefprint.engine.fills import random_fills
 from prefprint.io.workbook import COL, FIRST_ROW, fill_workbook, write_protocol_workbook
 
 _MADE: dict = {}

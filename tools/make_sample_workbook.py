@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from prefprint.engine.sample import random_fills  # noqa: E402
+from prefprint.engine.fills import random_fills  # noqa: E402
 from prefprint.io.spec import load_event  # noqa: E402
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
 

@@ -2,15 +2,15 @@
 
 The JSON a phone sends is read strictly (every field its type, nothing unknown); the outcome is
 built and settled by prefprint.engine.rules, the same checks `prefprint score` and the workbook
-checker make, and the protocol cells it fills are those N writes on paper (engine.sample.row_cells),
+checker make, and the protocol cells it fills are those N writes on paper (engine.cells.row_cells),
 so the exported workbook is read by `prefprint results` as if typed.
 """
 
 from __future__ import annotations
 
+from prefprint.engine.cells import row_cells
 from prefprint.engine.model import Event
 from prefprint.engine.rules import ContractCell, Outcome, Settlement, fmt_json, parse_contract_cell, settle
-from prefprint.engine.sample import row_cells
 from prefprint.errors import ScoringError
 from prefprint.io.workbook import COLUMNS
 from prefprint.words.messages import Message

@@ -25,8 +25,9 @@ from prefprint.analysis.makeable import Against, against, mark, table_view
 from prefprint.analysis.solver import DealAnalysis, Misere, analyse_deal
 from prefprint.app.kit import document_html, write_kit
 from prefprint.cli.main import cli
+from prefprint.engine.cells import row_cells
+from prefprint.engine.fills import random_fills
 from prefprint.engine.rules import Outcome
-from prefprint.engine.sample import random_fills, row_cells
 from prefprint.io.spec import parse_event
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 from prefprint.views.print_layout import recap_line

@@ -12,7 +12,7 @@ from helpers import independent_ranking, run_session
 from openpyxl import load_workbook
 
 from prefprint.app.competition import combine, identify
-from prefprint.engine.sample import random_fills
+from prefprint.engine.fills import random_fills
 from prefprint.errors import WorkbookError
 from prefprint.io.spec import load_competition, parse_competition
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook

@@ -17,7 +17,7 @@ from helpers import boxes_past, run_session
 
 from prefprint.app.kit import document_html, documents_of
 from prefprint.app.publish import FORK_PAGES, built
-from prefprint.engine.sample import random_fills
+from prefprint.engine.fills import random_fills
 from prefprint.io.pool import FORKS
 from prefprint.io.render import html, language_environment, qr_svg
 from prefprint.io.spec import parse_event

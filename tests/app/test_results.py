@@ -15,8 +15,9 @@ from helpers import independent_ranking, no_render_processes, one_session, run_s
 from prefprint.app.results import Options, ranking_json, run, score
 from prefprint.checks import check_workbook
 from prefprint.cli.main import cli
+from prefprint.engine.cells import row_cells
+from prefprint.engine.fills import random_fills
 from prefprint.engine.matchpoints import matchpoint, rank
-from prefprint.engine.sample import random_fills, row_cells
 from prefprint.errors import WorkbookError
 from prefprint.io.outdir import OutputError
 from prefprint.io.workbook import COLUMNS, FIRST_ROW, fill_workbook, read_protocol_workbook, write_protocol_workbook

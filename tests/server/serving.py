@@ -7,8 +7,8 @@ import time
 import warnings
 from pathlib import Path
 
+from prefprint.engine.fills import random_outcome
 from prefprint.engine.rules import fmt_json, settle
-from prefprint.engine.sample import random_outcome
 from prefprint.server.rows import request_of
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 from serving import CLUB, client, random_bodies, served
 
 from prefprint.cli.main import cli
-from prefprint.engine.sample import random_outcome, row_cells
+from prefprint.engine.cells import row_cells
+from prefprint.engine.fills import random_outcome
 from prefprint.io.workbook import fill_workbook, read_meta, write_protocol_workbook
 
 

@@ -13,7 +13,7 @@ from helpers import tiny_event_text
 from serving import client, random_bodies, served, wait_live
 
 from prefprint.app import results
-from prefprint.engine.sample import random_fills
+from prefprint.engine.fills import random_fills
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 from prefprint.server import live as live_site
 from prefprint.server.ranking import provisional_report

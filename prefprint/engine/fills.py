@@ -1,12 +1,12 @@
-"""Realistic random outcomes of deals, for demos, tests and benchmarks. Pure Python."""
+"""Random fills of an event's protocols: plausible outcomes of deals, for demos, tests and benchmarks. Pure Python."""
 
 from __future__ import annotations
 
 import random
 
+from prefprint.engine.cells import row_cells
 from prefprint.engine.model import Event
-from prefprint.engine.rules import Contract, Conventions, Outcome, active_seats, both_must_whist, settle
-from prefprint.words.catalog import gettext
+from prefprint.engine.rules import Contract, Conventions, Outcome, active_seats, both_must_whist
 
 
 def random_outcome(rng: random.Random, table_size: int, dealer: str, conv: Conventions | None = None) -> Outcome:
@@ -51,32 +51,6 @@ def random_outcome(rng: random.Random, table_size: int, dealer: str, conv: Conve
         return make({declarer: taken, whister: 10 - taken}, {whister: "whist", passer: "pass"})
     first = rng.randint(0, 10 - taken)
     return make({declarer: taken, w1: first, w2: 10 - taken - first}, {w1: "whist", w2: "whist"})
-
-
-def row_cells(event: Event, outcome: Outcome, with_whists: bool = True) -> dict:
-    """The workbook cells a table's N would fill for an outcome (whists rounded to 0.1)."""
-    lang = event.language
-    pass_word, half_word = gettext("sheet.pass", lang), gettext("sheet.half", lang)
-    cells = {"contract": outcome.cell.label(lang)}
-    tricks = dict(outcome.tricks)
-    defence = dict(outcome.defence)
-    if outcome.contract.kind == "allpass":
-        order = outcome.players
-    elif outcome.contract.kind == "misere" or outcome.conceded is not None:
-        order = (outcome.declarer,)
-    else:
-        order = (outcome.declarer,) + outcome.defenders()
-    for (sc, tc), seat in zip(
-        (("decl_seat", "decl_tricks"), ("w1_seat", "w1_tricks"), ("w2_seat", "w2_tricks")), order
-    ):
-        cells[sc] = seat
-        word = defence.get(seat)
-        cells[tc] = pass_word if word == "pass" else half_word if word == "half" else tricks.get(seat)
-    if with_whists:
-        res = settle(outcome, event.conventions).results
-        for s in event.seats:
-            cells[f"{s}_whists"] = round(float(res[s]), 1)
-    return cells
 
 
 def random_fills(event: Event, seed: int = 1, blank_whists: float = 0.2) -> tuple[dict, dict]:

@@ -9,12 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook, load_workbook
 
-from prefprint.engine.sample import random_fills
+from prefprint.engine.fills import random_fills
 from prefprint.errors import WorkbookError
 from prefprint.io.spec import load_event
 from prefprint.io.workbook import (
     HeldWorkbook,
-    _as_saved,
     fill_workbook,
     held,
     is_held,
@@ -23,6 +22,7 @@ from prefprint.io.workbook import (
     read_meta,
     read_protocol_workbook,
 )
+from prefprint.io.workbook.held import _as_saved
 from tests.workbooks import blank_bytes, edit, row_of, write
 
 ROOT = Path(__file__).resolve().parents[2]
