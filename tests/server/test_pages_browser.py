@@ -14,7 +14,7 @@ import time
 
 import pytest
 from serving import CLUB, ROOT, body_of, random_bodies, served
-from test_kill import free_port
+from test_main_kill import free_port
 
 from prefprint.engine.rules import Outcome, active_seats, fmt_json, settle
 

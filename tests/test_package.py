@@ -1,0 +1,85 @@
+"""The package's rooms stay small: no module over 800 lines, no function over 90, no class over 300.
+
+A module may be larger only where the first lines of its docstring say why, in a paragraph that
+starts with «Size:» (the solver's searches are one closure each, the hot path).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PKG = ROOT / "prefprint"
+MODULE_LINES, FUNCTION_LINES, CLASS_LINES = 800, 90, 300
+
+
+def _modules():
+    return sorted(PKG.rglob("*.py"))
+
+
+def _exempt(tree: ast.Module) -> bool:
+    """The docstring says why the module is large, within its first ten lines."""
+    doc = ast.get_docstring(tree) or ""
+    return any(line.startswith("Size:") for line in doc.splitlines()[:10])
+
+
+def test_the_package_has_its_modules():
+    assert len(_modules()) > 50
+
+
+def test_no_room_is_too_big():
+    """Every module, function and class within its size, or the module says why."""
+    too_big = []
+    for path in _modules():
+        text = path.read_text(encoding="utf-8")
+        tree = ast.parse(text)
+        if _exempt(tree):
+            continue
+        name = path.relative_to(ROOT).as_posix()
+        lines = len(text.splitlines())
+        if lines > MODULE_LINES:
+            too_big.append(f"{name}: {lines} lines")
+        for node in ast.walk(tree):
+            limit = {ast.FunctionDef: FUNCTION_LINES, ast.AsyncFunctionDef: FUNCTION_LINES, ast.ClassDef: CLASS_LINES}
+            if type(node) in limit and node.end_lineno - node.lineno + 1 > limit[type(node)]:
+                too_big.append(f"{name}:{node.lineno} {node.name}: {node.end_lineno - node.lineno + 1} lines")
+    assert not too_big, "\n".join(too_big)
+
+
+def test_an_exemption_is_honoured_only_where_it_is_said():
+    """The rule itself: a big module without «Size:» is caught, one with it is not."""
+    plain = ast.parse('"""A module."""\n' + "x = 1\n" * 900)
+    said = ast.parse('"""A module.\n\nSize: one table of data, read whole.\n"""\n' + "x = 1\n" * 900)
+    assert not _exempt(plain) and _exempt(said)
+
+
+def _rooms_of(package: Path) -> set[str]:
+    """The modules and subpackages of a package of prefprint, by name."""
+    modules = {p.stem for p in package.glob("*.py") if p.stem != "__init__"}
+    return modules | {p.name for p in package.iterdir() if (p / "__init__.py").is_file()}
+
+
+def test_tests_mirror_the_package():
+    """tests/<package>/test_<module>[_<aspect>].py tests prefprint/<package>/<module>; test_<package>.py its face.
+
+    The files at the top of tests/ test the package as a whole (its layers, its rooms, the README).
+    """
+    tests = ROOT / "tests"
+    strays = []
+    for path in sorted(tests.rglob("test_*.py")):
+        rel = path.relative_to(tests)
+        if len(rel.parts) == 1:
+            continue
+        package = PKG.joinpath(*rel.parts[:-1])
+        name = path.stem.removeprefix("test_")
+        rooms = _rooms_of(package) if package.is_dir() else set()
+        if not (name == package.name or any(name == r or name.startswith(r + "_") for r in rooms)):
+            strays.append(rel.as_posix())
+    assert not strays, f"test files named for no module: {strays}"
+
+
+def test_a_test_file_name_is_used_once():
+    """tests/ has no __init__.py: pytest imports test files by their names, which must differ."""
+    names = [p.name for p in (ROOT / "tests").rglob("*.py") if p.name != "conftest.py"]
+    assert len(names) == len(set(names)), sorted({n for n in names if names.count(n) > 1})
