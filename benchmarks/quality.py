@@ -1,8 +1,8 @@
 """Quality of the automatic movement for every field: `python benchmarks/quality.py [-o FILE] [--sessions]`.
 
 For every field of 12–160 players at tables of 4 and 9–120 at tables of 3 it builds the
-movement the engine chooses by itself (full session) and measures it independently of the
-engine's own statistics:
+movement prefprint.movement chooses by itself (full session) and measures it independently of the
+movement's own statistics:
 
 - method, rounds, tables, sets printed;
 - excess meetings: the sum over eligible pairs of max(0, meetings − c), c = ceil(all meetings /
@@ -119,7 +119,7 @@ def measure(players: int, k: int) -> dict:
 
 
 def _figures(m, k: int) -> dict:
-    """Re-check a movement without the engine's statistics: problems found, meetings of every pair,
+    """Re-check a movement without the movement's own statistics: problems found, meetings of every pair,
     the eligible pairs, rests, set plays."""
     numbers = sorted(
         {p for r in m.rounds for t in r.tables for _, p in t.seats} | {p for r in m.rounds for p in r.resting}
@@ -195,7 +195,7 @@ def measure_session(players: int, k: int, rounds: int) -> dict:
     t0 = time.perf_counter()
     try:
         m = build_movement(players, k, rounds)
-    except Exception as e:  # a session the engine refuses is a row too
+    except Exception as e:  # a session the movement refuses is a row too
         return row | {
             "method": "-",
             "rounds": 0,
@@ -335,7 +335,7 @@ def main():
     for n, k in fields():
         try:
             rows.append(measure(n, k))
-        except Exception as e:  # a field the engine refuses or breaks on is a row too
+        except Exception as e:  # a field the movement refuses or breaks on is a row too
             rows.append(
                 {
                     "players": n,
