@@ -296,7 +296,7 @@ def read_evening(folder: Path) -> EveningFile:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise PrefprintError(Message("club.bad_results_json", path=str(path), error=shown(str(e), 120))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise PrefprintError(Message("club.results_json_format", path=str(path), found=shown(repr(data.get("format") if isinstance(data, dict) else None)), format=FORMAT))
+        raise PrefprintError(Message("club.results_json_format", path=str(path), found=str(data.get("format") if isinstance(data, dict) else None), format=FORMAT))
     try:
         dt.date.fromisoformat(data["event"]["date"])
         data["event"]["title"], data["players"], data["rows"], data["ranking"]  # noqa: B018
