@@ -492,3 +492,35 @@ def serve(spec, session, out, host, port, hide_results, tokens, as_json, lang):
                 click.echo(Message("serve.tokens_table", table=t, key=c).text(lang))
         return
     run_server(competition, event, folder, spec, host, port, hide_results, _say(lang))
+
+
+@cli.command()
+@click.argument("club", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    type=click.Path(file_okay=False),
+    help="Output folder (default: output/<club file stem>/).",
+)
+@click.option(
+    "--add-new", is_flag=True, help="Register every name the registry does not know (players.toml), then build."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the standings and the grades as one JSON object.")
+@_LANG
+def season(club, out, add_new, as_json, lang):
+    """A club's season: a ladder over its evenings and each player's grade, published as the club's site."""
+    from prefprint.app.season import run, season_json
+    from prefprint.io.club import load_club
+
+    _set_lang(lang)
+    lang = _set_lang(lang, load_club(club))
+    folder = Path(out) if out else default_folder(club)
+    report = run(club, folder, add_new)
+    for pid, name in report.added:
+        click.echo(Message("season.added", id=pid, name=name, path=str(report.club.registry)).text(lang), err=True)
+    _warnings(report.warnings, lang)
+    if as_json:
+        click.echo(json.dumps(season_json(report), ensure_ascii=False))
+    else:
+        click.echo(Message("season.published", path=str(folder / "index.html")).text(lang))

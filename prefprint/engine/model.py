@@ -19,6 +19,7 @@ class Player:
     number: int
     name: str = ""
     club: str = ""
+    id: str = ""  # the player's id in his club's registry (players.toml), where the spec gives it
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,7 @@ class Competition:
     players: tuple[Player, ...]
     sessions: tuple[Event, ...]
     warnings: tuple = ()  # what the spec reader noticed without refusing (Messages), e.g. two players of one name
+    club: str = ""  # the club whose evening this is ([event] club), for its season
 
     @cached_property
     def names(self) -> dict:

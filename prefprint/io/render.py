@@ -17,7 +17,7 @@ from prefprint.engine.rules import fmt_whists
 from prefprint.io.outdir import write_atomic
 from prefprint.io.pool import FORKS, WorkerPool, run_forked
 from prefprint.words import catalog
-from prefprint.words.dates import date_text
+from prefprint.words.dates import date_text, short_date
 from prefprint.words.i18n import note_text, words
 from prefprint.words.messages import Message, text_of, wording
 from prefprint.words.numbers import number
@@ -84,6 +84,7 @@ def language_environment(lang: str) -> jinja2.Environment:
     env.filters["plural"] = lambda n, key: catalog.ngettext(key, n, lang)  # {{ n|plural("count.deal") }}: the word
     env.filters["counted"] = lambda n, key: f"{n} {catalog.ngettext(key, n, lang)}"  # "5 сдач"
     env.filters["date"] = lambda value: date_text(value, lang)  # {{ event.date|date }}: "5 декабря 2026 г."
+    env.filters["short_date"] = lambda value: short_date(value, lang)  # {{ day|short_date }}: "5 окт."
     return env
 
 

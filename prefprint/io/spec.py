@@ -25,11 +25,11 @@ from prefprint.words.messages import Message, shown
 
 _MOVEMENT_KEYS = {"method", "rounds", "rooms"}
 _KNOWN = {
-    "event": {"title", "date", "venue", "language", "start"},
+    "event": {"title", "date", "venue", "language", "start", "club"},
     "game": {"variant", "table_size", "deals_per_set", "minutes_per_deal", "conventions"},
     "movement": _MOVEMENT_KEYS | {"session"},
     "deals": {"seed", "prepared", "source"},
-    "players": {"number", "name", "club"},
+    "players": {"number", "name", "club", "id"},
     "sessions": _MOVEMENT_KEYS | {"title", "date", "start", "by_lines", "absent", "deals"},
     "publish": {"url", "analysis"},
     "serve": {"url"},  # the scoring server's address, for the entry QR codes of the table cards
@@ -38,7 +38,7 @@ _KNOWN = {
     "rulings": set(),  # [[rulings]]: read and checked by prefprint.engine.rulings
 }
 DEAL_SOURCES = ("generated", "table")
-LIMITS = {"title": 200, "venue": 200, "date": 100, "name": 100, "club": 100, "seed": 200, "url": 500}
+LIMITS = {"title": 200, "venue": 200, "date": 100, "name": 100, "club": 100, "id": 100, "seed": 200, "url": 500}
 MAX_NUMBER = 9999
 MAX_SESSIONS = 20
 
@@ -370,6 +370,7 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
         date=common["date"],
         venue=common["venue"],
         language=common["language"],
+        club=common["club"],
         source=str(path),
         stem=path.stem,
         players=tuple(players),
@@ -442,6 +443,7 @@ def _common(problems, data) -> dict:
         "title": _typed(problems, ev, ("event",), "title", "str", "", required="event" in data),
         "date": _date(problems, ev, ("event",), "date", ""),
         "venue": _typed(problems, ev, ("event",), "venue", "str", ""),
+        "club": _typed(problems, ev, ("event",), "club", "str", ""),
         "start": _time(problems, ev, ("event",), "start", "10:00"),
     }
     language = _typed(problems, ev, ("event",), "language", "str", "ru")
@@ -513,11 +515,12 @@ def _players(problems, data) -> list[Player]:
         number = _typed(problems, p, where, "number", "int", None)
         name = _typed(problems, p, where, "name", "str", "")
         club = _typed(problems, p, where, "club", "str", "")
+        pid = _typed(problems, p, where, "id", "str", "").strip()
         if "name" in p and isinstance(p["name"], str) and not p["name"].strip():
             problems.add(where + ("name",), "spec.name_blank")
         if number is None:
             if "number" not in p:
-                unnumbered.append((i, name, club))
+                unnumbered.append((i, name, club, pid))
             continue
         if not _in_range(problems, where + ("number",), number, 1, MAX_NUMBER):
             continue
@@ -532,10 +535,10 @@ def _players(problems, data) -> list[Player]:
             )
             continue
         seen[number] = i
-        given[number] = Player(number, name.strip(), club.strip())
+        given[number] = Player(number, name.strip(), club.strip(), pid)
     next_free = max(given, default=0) + 1
-    for _i, name, club in unnumbered:
-        given[next_free] = Player(next_free, name.strip(), club.strip())
+    for _i, name, club, pid in unnumbered:
+        given[next_free] = Player(next_free, name.strip(), club.strip(), pid)
         next_free += 1
     if len(given) > 1000:
         problems.add(("players",), "spec.too_many_players", n=len(given), limit=1000)

@@ -6,7 +6,7 @@ import datetime as dt
 from functools import lru_cache
 
 from babel.core import UnknownLocaleError
-from babel.dates import format_date
+from babel.dates import format_date, format_skeleton
 
 
 @lru_cache(maxsize=256)
@@ -35,3 +35,12 @@ def moment_text(value: str, lang: str = "ru") -> str:
     if text == day or not time:
         return str(value)
     return f"{text}, {time}"
+
+
+@lru_cache(maxsize=1024)
+def short_date(value: dt.date, lang: str = "ru") -> str:
+    """A day of a season as a list of evenings prints it, without the year: «5 окт.», «Oct 5» (CLDR's MMMd)."""
+    try:
+        return format_skeleton("MMMd", value, locale=lang)
+    except (ValueError, LookupError, UnknownLocaleError):
+        return value.isoformat()

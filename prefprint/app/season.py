@@ -1,0 +1,266 @@
+"""A club's season: its evenings' results read, their players matched to the registry, the ladders and grades
+computed and the club's site published.
+
+`build` reads (club.toml, the registry, every evening's results.json) and computes; `run` also
+registers newcomers where asked (`add_new`) and writes the site (index, a page per season, per
+player, the grades, standings.xlsx), swapped in whole as results are. The command line, the tests
+and the benchmarks call these.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from prefprint.engine.grade import Grade, grades
+from prefprint.engine.ladder import Evening, Finish, Line, standings
+from prefprint.engine.names import Known, Registry, new_id
+from prefprint.errors import PrefprintError
+from prefprint.io.club import Club, EveningFile, Season, add_players, evening_folders, load_club, load_registry, read_evening
+from prefprint.io.outdir import OutputFolder, write_atomic
+from prefprint.io.render import html
+from prefprint.io.standings_book import write_standings_book
+from prefprint.views.season import grades_context, index_context, player_context, season_context, season_slug, standings_sheets
+from prefprint.words.messages import Message, shown
+
+
+@dataclass
+class PlayedEvening:
+    """One evening as the season uses it: its file, and each registered player's line of it."""
+
+    file: EveningFile
+    lines: dict  # registry id -> {"number", "name", "ratio", "place", "percent_text", "card", "deals"}
+    comparisons: list  # per deal and seat: [(player key, ratio)]
+
+    @property
+    def key(self) -> str:
+        return self.file.key
+
+    @property
+    def date(self) -> dt.date:
+        return self.file.date
+
+
+@dataclass
+class SeasonReport:
+    """Everything a club's site shows: the evenings, each season's standings, the grades, and what was said."""
+
+    club: Club
+    players: dict  # registry id -> RegisteredPlayer
+    evenings: list[PlayedEvening]
+    seasons: list  # [(Season, [Line], [PlayedEvening])]
+    grades: dict  # registry id -> Grade
+    warnings: list = field(default_factory=list)
+    added: list = field(default_factory=list)  # [(id, name)] registered by this run
+
+
+def _finish(place: str) -> tuple[int, int]:
+    first, _, last = place.partition("–")
+    return int(first), int(last or first)
+
+
+def _evening(file: EveningFile, registry: Registry, warnings: list, unknown: dict) -> PlayedEvening:
+    """The registered players' lines of one evening; close and unknown names said (never merged)."""
+    data = file.data
+    ranking = {r["player"]: r for r in data["ranking"]}
+    key_of: dict[int, str] = {}  # player number -> registry id, or a guest's key
+    lines: dict = {}
+    for p in data["players"]:
+        number, name, given = p["number"], p.get("name", ""), p.get("id")
+        pid = given if given in registry.players else None
+        if given and not pid:
+            warnings.append(Message("season.id_unknown", id=shown(given), name=shown(name), evening=file.key))
+        if not pid:
+            match = registry.match(name)
+            if match.kind == "exact":
+                pid = match.id
+            elif match.kind == "close":
+                for sid, reason in match.suggestions:
+                    warnings.append(
+                        Message(
+                            "season.close_name",
+                            name=shown(name),
+                            evening=file.key,
+                            registered=shown(registry.players[sid].name),
+                            id=sid,
+                            reason=Message(f"season.reason_{reason}"),
+                            alias=json.dumps(name, ensure_ascii=False),
+                        )
+                    )
+            elif name:
+                unknown.setdefault(name, file.key)
+        if pid and pid in lines:
+            warnings.append(Message("season.id_twice", id=pid, evening=file.key))
+            pid = None
+        key_of[number] = pid or f"guest:{number}:{file.key}"
+        r = ranking.get(number)
+        if pid and r and r.get("max"):
+            ratio = Fraction(str(r["mp"])) / r["max"]
+            lines[pid] = {
+                "number": number,
+                "name": name,
+                "ratio": ratio,
+                "place": r["place"],
+                "percent_text": r.get("percent_text", ""),
+                "card": p.get("card", ""),
+                "deals": 0,
+            }
+    comparisons: dict = {}
+    for row in data["rows"]:
+        if row.get("adjusted") or not row.get("max"):
+            continue
+        who = key_of.get(row["player"])
+        comparisons.setdefault((row.get("session", 1), row["deal"], row["seat"]), []).append(
+            (who, Fraction(str(row["mp"])) / row["max"])
+        )
+        if who in lines:
+            lines[who]["deals"] += 1
+    return PlayedEvening(file, lines, list(comparisons.values()))
+
+
+def _read_evenings(club: Club, warnings: list) -> list[EveningFile]:
+    """Every evening the club's patterns find, once: the same folder found twice, or the same event in two."""
+    files, seen, errors = [], {}, []
+    for folder in evening_folders(club):
+        try:
+            file = read_evening(folder)
+        except PrefprintError as e:
+            errors.append(e)
+            continue
+        if file.key in seen:
+            warnings.append(Message("season.evening_twice", key=file.key, first=str(seen[file.key]), second=str(folder)))
+            continue
+        seen[file.key] = folder
+        files.append(file)
+    if errors:
+        raise PrefprintError([e.message for e in errors]) if len(errors) > 1 else errors[0]
+    return sorted(files, key=lambda f: (f.date, f.key))
+
+
+def build(club_path: Path | str, add_new: bool = False) -> SeasonReport:
+    """Read the club's files and compute its seasons and grades; `add_new` registers the unknown names first."""
+    club = load_club(club_path)
+    registered = load_registry(club.registry, club.language)
+    warnings: list = []
+    files = _read_evenings(club, warnings)
+    added: list = []
+    for attempt in (1, 2):
+        registry = Registry([Known(p.id, p.name, (p.name, *p.aliases)) for p in registered])
+        unknown: dict[str, str] = {}
+        said: list = []
+        evenings = [_evening(f, registry, said, unknown) for f in files]
+        if attempt == 1 and add_new and unknown:
+            taken = set(registry.players)
+            for name in unknown:
+                pid = new_id(name, taken)
+                taken.add(pid)
+                added.append((pid, name))
+            add_players(club.registry, added)
+            registered = load_registry(club.registry, club.language)
+            continue
+        break
+    warnings += said
+    warnings += [Message("season.unknown_name", name=shown(n), evening=k) for n, k in unknown.items()]
+    if unknown:
+        warnings.append(Message("season.add_new_hint", n=len(unknown), club=str(club.path)))
+    seasons = []
+    outside = []
+    for evening in evenings:
+        if not any(s.start <= evening.date <= s.end for s in club.seasons):
+            outside.append(evening)
+    for ev in outside:
+        warnings.append(Message("season.outside", key=ev.key))
+    for season in club.seasons:
+        played = [e for e in evenings if season.start <= e.date <= season.end]
+        seasons.append((season, _standings(season, played), played))
+    all_grades = grades([(e.key, e.comparisons) for e in evenings], club.grade)
+    players = {p.id: p for p in registered}
+    mine = {pid: g for pid, g in all_grades.items() if pid in players}
+    return SeasonReport(club, players, evenings, seasons, mine, warnings, added)
+
+
+def _standings(season: Season, played: list[PlayedEvening]) -> list[Line]:
+    evenings = [
+        Evening(e.key, e.date, {pid: Finish(line["ratio"], *_finish(line["place"])) for pid, line in e.lines.items()})
+        for e in played
+    ]
+    return standings(evenings, season.rules)
+
+
+def season_json(report: SeasonReport) -> dict:
+    """What `prefprint season --json` prints (docs/json.md)."""
+    dates = {e.key: e.date.isoformat() for e in report.evenings}
+    settings = report.club.grade
+    return {
+        "seasons": [
+            {
+                "title": season.title,
+                "standings": [
+                    {
+                        "place": line.place,
+                        "id": line.player,
+                        "name": report.players[line.player].name,
+                        "events": line.events,
+                        "counted": [dates[k] for k in line.counted],
+                        "dropped": [dates[k] for k in line.dropped],
+                        "score": _score_json(line, season),
+                        "qualified": line.qualified,
+                    }
+                    for line in lines
+                ],
+            }
+            for season, lines, _ in report.seasons
+        ],
+        "grades": [
+            {
+                "id": pid,
+                "name": report.players[pid].name,
+                "grade": round(g.value, 2),
+                "deals": g.deals,
+                "provisional": g.provisional(settings),
+            }
+            for pid, g in sorted(report.grades.items(), key=lambda kv: (-kv[1].value, kv[0]))
+        ],
+    }
+
+
+def _score_json(line: Line, season: Season):
+    if season.rules.score == "places":
+        value = line.score
+        return value.numerator if value.denominator == 1 else round(float(value), 2)
+    return round(float(line.score * 100), 2)
+
+
+def run(club_path: Path | str, folder: Path | str | None = None, add_new: bool = False) -> SeasonReport:
+    """Build the season and publish the club's site into `folder` (default output/<club file's stem>/), whole."""
+    club_path = Path(club_path)
+    folder = Path(folder) if folder else Path("output") / club_path.stem
+    club = load_club(club_path)
+    out = OutputFolder(folder, inputs=(club_path, club.registry, *evening_folders(club)), kind="season")
+    out.check()
+    report = build(club_path, add_new)
+    with out.staged() as staging:
+        write_site(report, staging, out.folder)
+    return report
+
+
+def write_site(report: SeasonReport, staging: Path, site: Path) -> list[Path]:
+    """The club's pages and standings.xlsx, written into `staging`; links to the evenings as seen from `site`."""
+    lang = report.club.language
+    written = [write_atomic(staging / "index.html", html("season_index.html", lang, **index_context(report, site)))]
+    for i in range(len(report.seasons)):
+        page = html("season_standings.html", lang, **season_context(report, i, site, lang))
+        written.append(write_atomic(staging / season_slug(i), page))
+    written.append(write_atomic(staging / "grades.html", html("season_grades.html", lang, **grades_context(report))))
+    (staging / "players").mkdir()
+    for pid in sorted(report.players):
+        page = html("season_player.html", lang, **player_context(report, pid, site))
+        written.append(write_atomic(staging / "players" / f"{pid}.html", page))
+    written.append(write_standings_book(staging / "standings.xlsx", standings_sheets(report, lang), lang))
+    return written
+
+
+__all__ = ["Grade", "SeasonReport", "build", "run", "season_json", "write_site"]

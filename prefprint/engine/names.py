@@ -1,0 +1,124 @@
+"""Players' names matched to a club's registry: the same person however an evening spelt him. Pure Python.
+
+An evening's name matches a registered player silently only where it is his name or one of his
+aliases as written (case and spaces aside). A close name is a suggestion, never a match: the same
+letters but ё for е, initials for the first name («Иванов И.» for «Иванов Иван»), the same name in
+Latin letters («Ivanov Ivan»), or a typo (rapidfuzz's similarity of the names in Latin letters,
+word order aside, at least `TYPO_SCORE`). Anything else is unknown.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+TYPO_SCORE = 85  # `similarity` of the Latin forms, 0–100
+
+# Cyrillic to Latin as passports and club lists write Russian names (ICAO 9303, with the usual kh, zh, ts)
+_LATIN = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i",
+    "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
+    "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "",
+    "э": "e", "ю": "iu", "я": "ia",
+}  # fmt: skip
+# the other spellings of the same sounds, folded to one: "yu"/"ju" = "iu", "ya"/"ja" = "ia", "h" = "kh"
+_FOLD = (("shch", "sch"), ("yu", "iu"), ("ju", "iu"), ("ya", "ia"), ("ja", "ia"), ("kh", "h"), ("ts", "c"),
+         ("tz", "c"), ("iy", "i"), ("yi", "i"), ("j", "i"), ("y", "i"), ("w", "v"), ("x", "ks"), ("ii", "i"))  # fmt: skip
+
+
+def plain(name: str) -> str:
+    """A name as compared for an exact match: NFC, case folded, spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
+
+
+def latin(name: str) -> str:
+    """A name in folded Latin letters: «Семёнов Юрий» and «Semenov Yuriy» give the same."""
+    text = "".join(_LATIN.get(c, c) for c in plain(name))
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    for spelt, same in _FOLD:
+        text = text.replace(spelt, same)
+    return " ".join(re.sub(r"[^a-z ]", " ", text).split())
+
+
+def _words(name: str) -> list[str]:
+    return re.findall(r"[^\W\d_]+", plain(name).replace("ё", "е"))
+
+
+def initials_agree(short: str, full: str) -> bool:
+    """«Иванов И.» (or «И. Иванов») names «Иванов Иван»: the same surname, the other words by their first letters."""
+    a, b = _words(short), _words(full)
+    if len(a) != len(b) or len(a) < 2 or a == b:
+        return False
+    for order in (a, a[1:] + a[:1]):
+        if all(x == y or (len(x) == 1 and y.startswith(x)) or (len(y) == 1 and x.startswith(y)) for x, y in zip(order, b)):
+            return any(len(x) == 1 for x in a) or any(len(y) == 1 for y in b)
+    return False
+
+
+@dataclass(frozen=True)
+class Known:
+    """A registered player as matching sees him: his id and every spelling he is known by."""
+
+    id: str
+    name: str
+    spellings: tuple  # the name and the aliases
+
+
+@dataclass(frozen=True)
+class Match:
+    """What a name is: `exact` (an id), `close` (suggested ids with the reason), or `unknown`."""
+
+    name: str
+    kind: str  # exact | close | unknown
+    id: str = ""
+    suggestions: tuple = ()  # ((id, reason), ...): reason yo | initials | latin | typo
+
+
+class Registry:
+    """The club's players, looked up by name: exact spellings at once, close ones by the rules above."""
+
+    def __init__(self, players: list[Known]):
+        self.players = {p.id: p for p in players}
+        self.exact = {plain(s): p.id for p in players for s in p.spellings}
+        self._latin = [(latin(s), p.id) for p in players for s in p.spellings]
+
+    def match(self, name: str) -> Match:
+        """The registered player of `name`, or the players it may be, or nobody."""
+        found = self.exact.get(plain(name))
+        if found:
+            return Match(name, "exact", found)
+        suggestions: dict[str, str] = {}
+        folded = plain(name).replace("ё", "е")
+        for p in self.players.values():
+            for spelling in p.spellings:
+                if plain(spelling).replace("ё", "е") == folded:
+                    suggestions.setdefault(p.id, "yo")
+                elif initials_agree(name, spelling) or initials_agree(spelling, name):
+                    suggestions.setdefault(p.id, "initials")
+                elif latin(spelling) == latin(name) and latin(name):
+                    suggestions.setdefault(p.id, "latin")
+        if not suggestions and latin(name):
+            choices = [text for text, _ in self._latin]
+            for _text, score, i in process.extract(latin(name), choices, scorer=similarity, limit=3):
+                if score >= TYPO_SCORE:
+                    suggestions.setdefault(self._latin[i][1], "typo")
+        if suggestions:
+            return Match(name, "close", suggestions=tuple(suggestions.items()))
+        return Match(name, "unknown")
+
+
+def similarity(a: str, b: str, **_) -> float:
+    """rapidfuzz's similarity of two names, 0–100, in the order written or word order aside, whichever is higher."""
+    return max(fuzz.ratio(a, b), fuzz.token_sort_ratio(a, b))
+
+
+def new_id(name: str, taken) -> str:
+    """An id for a newcomer from his name in Latin letters («Сидоров Пётр» → "sidorov-petr"), unique among `taken`."""
+    base = "-".join(latin(name).split()) or "player"
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate, n = f"{base}-{n}", n + 1
+    return candidate

@@ -1,0 +1,305 @@
+"""A club's files: `club.toml` (its seasons and where its evenings are), `players.toml` (its registry) and each
+evening's `results.json`, read with every problem placed at its line and key.
+
+    [club]
+    title = "Клуб «Пуля»"
+    language = "ru"
+    registry = "players.toml"
+    events = ["events/*/results"]      # results folders, globs relative to club.toml
+
+    [grade]                            # optional: the grade's constants (prefprint.engine.grade)
+    half_life = 300
+
+    [[seasons]]
+    title = "Осень 2026"
+    from = 2026-09-01
+    to = 2026-12-31
+    count = 8                          # the best N evenings, or "all"
+    min_events = 5
+    score = "percent"                  # or "places", with place_points = [20, 17, 15, 13, …]
+
+The registry, one `[[players]]` each: `id`, `name`, `aliases = [...]`. `add_players` appends
+newcomers to it, the rest of the file kept as it was written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import glob
+import json
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from prefprint.engine.grade import Settings
+from prefprint.engine.ladder import SCORES, Rules
+from prefprint.errors import PrefprintError, SpecError
+from prefprint.io.spec import _key_lines, _language_in, _Problems, _toml_problem, _typed, _unknown
+from prefprint.words import catalog
+from prefprint.words.messages import Message, shown
+
+RESULTS_JSON = "results.json"
+FORMAT = 1
+_KNOWN = {
+    "club": {"title", "language", "registry", "events"},
+    "grade": {"half_life", "start", "prior", "provisional_below"},
+    "seasons": {"title", "from", "to", "count", "min_events", "score", "place_points"},
+}
+_PLAYER_KEYS = {"id", "name", "aliases"}
+
+
+class ClubError(SpecError):
+    """A club file or a registry with mistakes; lists every problem with its key and line."""
+
+
+@dataclass(frozen=True)
+class Season:
+    """One season of the club: its title, its dates (inclusive) and how it is scored."""
+
+    title: str
+    start: dt.date
+    end: dt.date
+    rules: Rules
+
+
+@dataclass(frozen=True)
+class RegisteredPlayer:
+    """A player of the registry."""
+
+    id: str
+    name: str
+    aliases: tuple = ()
+
+
+@dataclass
+class Club:
+    """A club file read: its title and language, the registry's path, the evenings' patterns, the seasons."""
+
+    path: Path
+    title: str
+    language: str
+    registry: Path
+    events: list[str]
+    seasons: list[Season]
+    grade: Settings = field(default_factory=Settings)
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+
+def _read_toml(path: Path) -> tuple[dict, str, str]:
+    """(data, text, language guessed from the text) of a TOML file; ClubError for a file TOML cannot read."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise PrefprintError(Message("club.unreadable", path=str(path), error=shown(str(e), 120))) from None
+    try:
+        return tomllib.loads(text), text, _language_in(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ClubError(path, [_toml_problem(e, text)], lang=_language_in(text)) from None
+
+
+def load_club(path: Path | str) -> Club:
+    """Read club.toml; every problem at its line and key, in the club's language (ClubError)."""
+    path = Path(path)
+    data, text, lang = _read_toml(path)
+    problems = _Problems(_key_lines(text))
+    for key, value in data.items():
+        if key not in _KNOWN:
+            _unknown(problems, (key,), "spec.unknown_section", key, _KNOWN)
+            continue
+        entries = value if isinstance(value, list) else [value]
+        for i, entry in enumerate(entries):
+            if not isinstance(entry, dict):
+                problems.add((key,), "spec.expected", what=Message("spec.kind_table"), found=shown(type(entry).__name__))
+                continue
+            where = (key, i) if isinstance(value, list) else (key,)
+            for sub in entry:
+                if sub not in _KNOWN[key]:
+                    _unknown(problems, where + (sub,), "spec.unknown_key", sub, sorted(_KNOWN[key]))
+    head = data.get("club") if isinstance(data.get("club"), dict) else {}
+    if "club" not in data:
+        problems.add(("club",), "spec.missing_key", key="club")
+    title = _typed(problems, head, ("club",), "title", "str", "", required="club" in data)
+    language = _typed(problems, head, ("club",), "language", "str", catalog.DEFAULT)
+    if language not in catalog.LANGS:
+        problems.add(("club", "language"), "spec.expected", what=", ".join(catalog.LANGS), found=shown(language))
+        language = catalog.DEFAULT
+    registry = _typed(problems, head, ("club",), "registry", "str", "players.toml")
+    events = head.get("events", [])
+    if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
+        problems.add(("club", "events"), "club.events_kind", found=shown(repr(events)))
+        events = []
+    seasons = [_season(problems, s, i) for i, s in enumerate(_list_of(problems, data, "seasons"))]
+    grade = _grade(problems, data.get("grade") if isinstance(data.get("grade"), dict) else {})
+    if problems.items:
+        raise ClubError(path, problems.items, lang=language if language in catalog.LANGS else lang)
+    return Club(path, title, language, path.parent / registry, events, [s for s in seasons if s], grade)
+
+
+def _list_of(problems, data: dict, key: str) -> list:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        problems.add((key,), "club.array_of_tables", key=key)
+        return []
+    return [v for v in value if isinstance(v, dict)]
+
+
+def _season(problems, entry: dict, i: int) -> Season | None:
+    where = ("seasons", i)
+    title = _typed(problems, entry, where, "title", "str", "", required=True)
+    start = _date(problems, entry, where, "from")
+    end = _date(problems, entry, where, "to")
+    if start and end and end < start:
+        problems.add(where + ("to",), "club.season_backwards", start=start.isoformat(), end=end.isoformat())
+    count = entry.get("count", "all")
+    if count == "all":
+        count = None
+    elif not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        problems.add(where + ("count",), "club.count_kind", found=shown(repr(count)))
+        count = None
+    min_events = _typed(problems, entry, where, "min_events", "int", 1)
+    if min_events is not None and min_events < 0:
+        problems.add(where + ("min_events",), "spec.range", low=0, high=1000, found=shown(repr(min_events)))
+    score = _typed(problems, entry, where, "score", "str", "percent")
+    if score not in SCORES:
+        _unknown(problems, where + ("score",), "club.score_unknown", score, SCORES)
+    points = _typed(problems, entry, where, "place_points", "list_int", [])
+    if score == "places" and not points:
+        problems.add(where + ("place_points",), "club.points_missing")
+    if not (title and start and end):
+        return None
+    return Season(title, start, end, Rules(count, min_events or 0, score, tuple(points or ())))
+
+
+def _date(problems, entry: dict, where: tuple, key: str) -> dt.date | None:
+    value = entry.get(key)
+    if value is None:
+        problems.add(where, "spec.missing_key", key=key)
+        return None
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return value
+    problems.add(where + (key,), "spec.expected", what=Message("spec.kind_date"), found=shown(repr(value)))
+    return None
+
+
+def _grade(problems, entry: dict) -> Settings:
+    default = Settings()
+    values = {}
+    for key in ("half_life", "start", "prior", "provisional_below"):
+        value = _typed(problems, entry, ("grade",), key, "int", getattr(default, key))
+        if value is not None and not 0 <= value <= 100_000 or key == "half_life" and value == 0:
+            problems.add(("grade", key), "spec.range", low=1 if key == "half_life" else 0, high=100_000, found=str(value))
+            value = getattr(default, key)
+        values[key] = value
+    return Settings(**values)
+
+
+# --------------------------------------------------------------------------- the registry
+
+
+def load_registry(path: Path, lang: str) -> list[RegisteredPlayer]:
+    """The club's players; an id or a spelling given twice names both lines (ClubError)."""
+    if not path.is_file():
+        return []
+    data, text, _ = _read_toml(path)
+    lines = _key_lines(text)
+    problems = _Problems(lines)
+    for key in data:
+        if key != "players":
+            _unknown(problems, (key,), "spec.unknown_section", key, ["players"])
+    players, ids, spellings = [], {}, {}
+    for i, entry in enumerate(_list_of(problems, data, "players")):
+        where = ("players", i)
+        for sub in entry:
+            if sub not in _PLAYER_KEYS:
+                _unknown(problems, where + (sub,), "spec.unknown_key", sub, sorted(_PLAYER_KEYS))
+        pid = _typed(problems, entry, where, "id", "str", "", required=True)
+        name = _typed(problems, entry, where, "name", "str", "", required=True)
+        aliases = entry.get("aliases", [])
+        if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+            problems.add(where + ("aliases",), "club.aliases_kind")
+            aliases = []
+        line = lines.get(where, 0)
+        if pid and pid in ids:
+            problems.add(where + ("id",), "club.id_twice", id=shown(pid), first=ids[pid], second=line)
+        elif pid:
+            ids[pid] = line
+        for spelling in [name, *aliases]:
+            key = " ".join(spelling.casefold().split())
+            if not key:
+                continue
+            if key in spellings and spellings[key][0] != pid:
+                problems.add(where, "club.name_twice", name=shown(spelling), first=spellings[key][1], second=line)
+            spellings.setdefault(key, (pid, line))
+        if pid and name:
+            players.append(RegisteredPlayer(pid, name, tuple(aliases)))
+    if problems.items:
+        raise ClubError(path, problems.items, lang=lang)
+    return players
+
+
+def _toml_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def add_players(path: Path, newcomers: list[tuple[str, str]]) -> None:
+    """Append [[players]] entries (id, name) to the registry, the file's own text kept; written atomically."""
+    old = path.read_text(encoding="utf-8") if path.is_file() else ""
+    blocks = [f"\n[[players]]\nid = {_toml_string(pid)}\nname = {_toml_string(name)}\n" for pid, name in newcomers]
+    text = old + ("" if not old or old.endswith("\n") else "\n") + "".join(blocks)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+# --------------------------------------------------------------------------- the evenings
+
+
+@dataclass(frozen=True)
+class EveningFile:
+    """One evening's published results, as its results.json has them."""
+
+    folder: Path
+    data: dict
+
+    @property
+    def date(self) -> dt.date:
+        return dt.date.fromisoformat(self.data["event"]["date"])
+
+    @property
+    def key(self) -> str:
+        return f"{self.data['event']['date']} {self.data['event']['title']}"
+
+
+def evening_folders(club: Club) -> list[Path]:
+    """The results folders the club's patterns find, each once however many patterns find it, in name order."""
+    found: dict[str, Path] = {}
+    for pattern in club.events:
+        full = pattern if os.path.isabs(pattern) else str(club.folder / pattern)
+        for name in sorted(glob.glob(full)):
+            path = Path(name)
+            if path.is_dir():
+                found.setdefault(os.path.realpath(path), path)
+    return sorted(found.values())
+
+
+def read_evening(folder: Path) -> EveningFile:
+    """A results folder's results.json; PrefprintError that says how to publish it again where it has none."""
+    path = folder / RESULTS_JSON
+    if not path.is_file():
+        raise PrefprintError(Message("club.no_results_json", folder=str(folder)))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise PrefprintError(Message("club.bad_results_json", path=str(path), error=shown(str(e), 120))) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise PrefprintError(Message("club.results_json_format", path=str(path), found=str(data.get("format") if isinstance(data, dict) else None), format=FORMAT))
+    try:
+        dt.date.fromisoformat(data["event"]["date"])
+        data["event"]["title"], data["players"], data["rows"], data["ranking"]  # noqa: B018
+    except (KeyError, TypeError, ValueError):
+        raise PrefprintError(Message("club.results_json_format", path=str(path), found="?", format=FORMAT)) from None
+    return EveningFile(folder, data)

@@ -1,0 +1,176 @@
+"""What a club's season site shows: the club's page, each season's standings, a page per player with his
+trend, and the grades."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from prefprint.words.catalog import gettext
+from prefprint.words.messages import wording
+from prefprint.words.numbers import number
+
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 200, 28
+
+
+def evening_link(folder: Path, site: Path, depth: int = 0) -> str:
+    """The address of an evening's results folder from a page of the site `depth` folders below its top."""
+    rel = os.path.relpath(os.path.abspath(folder), os.path.abspath(site))
+    return "../" * depth + Path(rel).as_posix() + "/"
+
+
+def score_text(line, season, lang: str) -> str:
+    """A season's score as its page prints it: «56,78%» of the average, or the sum of place points «37,5»."""
+    if season.rules.score == "places":
+        return number(line.score, lang, 1, trim=True)
+    return number(f"{float(line.score * 100):.2f}", lang) + "%"
+
+
+def change_text(change) -> tuple[str, str]:
+    """(mark, class) of a place's change since the evening before: «▲2», «▼1», «=», or nothing for a newcomer."""
+    if change is None:
+        return "", ""
+    if change > 0:
+        return f"▲{change}", "up"
+    if change < 0:
+        return f"▼{-change}", "down"
+    return "=", "same"
+
+
+def season_slug(index: int) -> str:
+    return f"season-{index + 1}.html"
+
+
+def index_context(report, site: Path) -> dict:
+    """The club's page: its seasons with their leaders, the evenings played, the grades' link."""
+    seasons = []
+    for i, (season, lines, played) in enumerate(report.seasons):
+        leaders = [report.players[x.player].name for x in lines if x.place and x.place.split("–")[0] == "1"]
+        seasons.append({"title": season.title, "start": season.start, "end": season.end, "href": season_slug(i),
+                        "evenings": len(played), "leaders": leaders})  # fmt: skip
+    evenings = [
+        {"date": e.date, "title": e.file.data["event"]["title"], "players": len(e.file.data["players"]),
+         "href": evening_link(e.file.folder, site) + "index.html"}
+        for e in reversed(report.evenings)
+    ]  # fmt: skip
+    return {"club": report.club, "seasons": seasons, "evenings": evenings}
+
+
+def season_context(report, index: int, site: Path, lang: str) -> dict:
+    """One season's standings: place, name, evenings played, counted and dropped, score, qualification, change."""
+    season, lines, played = report.seasons[index]
+    dates = {e.key: e.date for e in played}
+    rows = []
+    for line in lines:
+        mark, kind = change_text(line.change)
+        rows.append(
+            {
+                "place": line.place,
+                "id": line.player,
+                "name": report.players[line.player].name,
+                "events": line.events,
+                "counted": [dates[k] for k in line.counted],
+                "dropped": [dates[k] for k in line.dropped],
+                "score": score_text(line, season, lang),
+                "to_qualify": line.to_qualify,
+                "change": mark,
+                "change_class": kind,
+            }
+        )
+    return {"club": report.club, "season": season, "rows": rows, "evenings": len(played)}
+
+
+def player_context(report, pid: str, site: Path) -> dict:
+    """A player's page: every evening he played (%, place, grade before and after, his score card), his trend."""
+    grade = report.grades.get(pid)
+    steps = {s.evening: s for s in grade.history} if grade else {}
+    evenings = []
+    for e in report.evenings:
+        line = e.lines.get(pid)
+        if not line:
+            continue
+        step = steps.get(e.key)
+        base = evening_link(e.file.folder, site, depth=1)
+        evenings.append(
+            {
+                "date": e.date,
+                "title": e.file.data["event"]["title"],
+                "percent": line["percent_text"],
+                "place": line["place"],
+                "of": len(e.file.data["ranking"]),
+                "before": step.before if step else None,
+                "after": step.after if step else None,
+                "href": base + "index.html",
+                "card": base + line["card"] if line["card"] else "",
+                "ratio": line["ratio"],
+            }
+        )
+    return {
+        "club": report.club,
+        "player": report.players[pid],
+        "grade": grade,
+        "provisional": grade.provisional(report.club.grade) if grade else True,
+        "evenings": evenings,
+        "chart": chart(evenings),
+    }
+
+
+def chart(evenings: list[dict]) -> dict | None:
+    """An inline SVG's geometry of a player's trend: the grade after each evening (a line) and his % (dots)."""
+    if not evenings:
+        return None
+    values = [float(e["ratio"] * 100) for e in evenings] + [e["after"] for e in evenings if e["after"] is not None]
+    low = max(0, min(min(values), 50) - 5)
+    high = min(100, max(max(values), 50) + 5)
+    inner_w, inner_h = CHART_WIDTH - 2 * CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
+    step = inner_w / max(1, len(evenings) - 1)
+
+    def x(i):
+        return round(CHART_PAD + (i * step if len(evenings) > 1 else inner_w / 2), 1)
+
+    def y(v):
+        return round(CHART_PAD + (high - v) / (high - low) * inner_h, 1)
+
+    grade = " ".join(f"{x(i)},{y(e['after'])}" for i, e in enumerate(evenings) if e["after"] is not None)
+    dots = [{"x": x(i), "y": y(float(e["ratio"] * 100))} for i, e in enumerate(evenings)]
+    ticks = [{"y": y(v), "label": str(v)} for v in range(int(low // 10 * 10 + 10), int(high) + 1, 10)]
+    return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "grade": grade, "dots": dots, "ticks": ticks,
+            "fifty": y(50), "left": CHART_PAD, "right": CHART_WIDTH - CHART_PAD}  # fmt: skip
+
+
+def grades_context(report) -> dict:
+    """The grades of the registered players, highest first, with the deals behind each."""
+    settings = report.club.grade
+    rows = [
+        {"id": pid, "name": report.players[pid].name, "grade": g.value, "deals": g.deals,
+         "provisional": g.provisional(settings)}
+        for pid, g in sorted(report.grades.items(), key=lambda kv: (-kv[1].value, kv[0]))
+    ]  # fmt: skip
+    return {"club": report.club, "rows": rows, "settings": settings}
+
+
+def standings_sheets(report, lang: str) -> list[tuple[str, list[str], list[list]]]:
+    """standings.xlsx as (sheet title, header, rows): a sheet per season, then the grades."""
+    def w(key, **params):
+        return wording(gettext(key, lang), lang, params)
+
+    sheets = []
+    for i, (season, lines, played) in enumerate(report.seasons):
+        dates = {e.key: e.date.isoformat() for e in played}
+        header = [w("word.place"), w("page.season.id"), w("word.name"), w("page.season.played"),
+                  w("page.season.counted"), w("page.season.dropped"), w("page.season.score"),
+                  w("page.season.qualified")]  # fmt: skip
+        rows = [
+            [line.place or "—", line.player, report.players[line.player].name, line.events,
+             ", ".join(dates[k] for k in line.counted), ", ".join(dates[k] for k in line.dropped),
+             float(line.score) if season.rules.score == "places" else round(float(line.score * 100), 2),
+             w("page.season.yes") if line.qualified else w("page.season.needs", n=line.to_qualify)]
+            for line in lines
+        ]  # fmt: skip
+        sheets.append((f"{i + 1}. {season.title}"[:31], header, rows))
+    header = [w("page.season.id"), w("word.name"), w("page.season.grade"), w("page.season.deals"),
+              w("page.season.provisional_short")]  # fmt: skip
+    rows = [[r["id"], r["name"], round(r["grade"], 2), r["deals"], w("page.season.yes") if r["provisional"] else ""]
+            for r in grades_context(report)["rows"]]  # fmt: skip
+    sheets.append((w("page.season.grades")[:31], header, rows))
+    return sheets

@@ -1,0 +1,160 @@
+"""A club's season built from its evenings' results.json: matching, standings, grades, the site and its refusals."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from prefprint.app.season import build, run, season_json
+from prefprint.engine.matchpoints import matchpoint, rank
+from prefprint.errors import PrefprintError
+from prefprint.io.club import ClubError
+
+REGISTRY = """[[players]]
+id = "ivanov-ivan"
+name = "Иванов Иван"
+aliases = ["Иванов И."]
+
+[[players]]
+id = "semenov-iurii"
+name = "Семёнов Юрий"
+"""
+NAMES = ["Иванов Иван", "Семёнов Юрий", "Петров Пётр", "Сидоров Сергей", "Смирнова Анна", "Попова Мария",
+         "Кузнецов Алексей", "Васильев Дмитрий"]  # fmt: skip
+
+
+def evening(folder: Path, date: str, names: list[str], seed: int, ids: dict | None = None) -> Path:
+    """A results folder with a results.json as `prefprint results` writes it: 8 players, 2 tables, 4 deals."""
+    rng = random.Random(seed)
+    rows, totals = [], {n: [0, 0, 0] for n in range(1, len(names) + 1)}
+    for deal in range(1, 5):
+        order = list(range(1, len(names) + 1))
+        rng.shuffle(order)
+        tables = [order[:4], order[4:]]
+        for s, seat in enumerate("NESW"):
+            players = [t[s] for t in tables]
+            mps = matchpoint([rng.randint(-50, 50) for _ in players])
+            for table, (p, mp) in enumerate(zip(players, mps), 1):
+                mates = [x for x in tables[table - 1] if x != p]
+                rows.append({"session": 1, "deal": deal, "round": deal, "table": table, "seat": seat, "player": p,
+                             "role": None, "whists": 0, "mp": mp, "max": 2, "adjusted": False, "mates": mates})  # fmt: skip
+                totals[p][0] += mp
+                totals[p][1] += 2
+                totals[p][2] += 1
+    standings = rank({p: tuple(v) for p, v in totals.items()})
+    data = {
+        "format": 1,
+        "event": {"title": f"Вечер {date}", "date": date, "club": "Клуб", "venue": "", "language": "ru",
+                  "variant": "sochi", "table_size": 4},  # fmt: skip
+        "sessions": [{"session": 1, "title": "", "date": date, "deals": 4, "provisional": False}],
+        "players": [{"number": i, "name": n, "id": (ids or {}).get(n), "card": f"players/player-{i}.html"}
+                    for i, n in enumerate(names, 1)],  # fmt: skip
+        "rows": rows,
+        "ranking": [{"place": s.place, "player": s.player, "name": names[s.player - 1], "mp": s.mp, "max": s.max,
+                     "percent": s.percent, "percent_text": s.percent_text, "sessions": []} for s in standings],  # fmt: skip
+    }
+    folder.mkdir(parents=True)
+    (folder / "results.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return folder
+
+
+def club(tmp_path: Path, seasons: str = "", registry: str = REGISTRY) -> Path:
+    (tmp_path / "players.toml").write_text(registry, encoding="utf-8")
+    path = tmp_path / "club.toml"
+    text = '[club]\ntitle = "Клуб «Пуля»"\nevents = ["evenings/*", "evenings/2026-10-*"]\n'
+    path.write_text(text + (seasons or '\n[[seasons]]\ntitle = "Осень"\nfrom = 2026-09-01\nto = 2026-11-30\n'),
+                    encoding="utf-8")  # fmt: skip
+    return path
+
+
+def test_registered_players_are_ranked_over_the_evenings_of_the_season(tmp_path):
+    for i, date in enumerate(["2026-10-01", "2026-10-08", "2026-10-15"]):
+        evening(tmp_path / "evenings" / date, date, NAMES, seed=i)
+    report = build(club(tmp_path))
+    ((season, lines, played),) = report.seasons
+    assert [e.date.isoformat() for e in played] == ["2026-10-01", "2026-10-08", "2026-10-15"]  # each once
+    assert {x.player for x in lines} == {"ivanov-ivan", "semenov-iurii"}
+    assert all(x.events == 3 and len(x.counted) == 3 for x in lines)
+    assert set(report.grades) == {"ivanov-ivan", "semenov-iurii"}
+    assert all(g.deals == 12 for g in report.grades.values())
+    out = season_json(report)
+    assert [s["title"] for s in out["seasons"]] == ["Осень"]
+    assert out["seasons"][0]["standings"][0]["counted"] == ["2026-10-01", "2026-10-08", "2026-10-15"]
+    assert {g["id"] for g in out["grades"]} == {"ivanov-ivan", "semenov-iurii"}
+
+
+def test_an_alias_matches_a_close_name_is_suggested_and_an_unknown_one_listed(tmp_path):
+    names = ["Иванов И.", "Семенов Юрий"] + NAMES[2:]
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", names, seed=1)
+    report = build(club(tmp_path))
+    said = [m.text("ru") for m in report.warnings]
+    assert list(report.evenings[0].lines) == ["ivanov-ivan"]  # the alias; not the close «Семенов»
+    assert any("«Семенов Юрий» — возможно, «Семёнов Юрий» (ё вместо е)" in s and 'aliases = ["Семенов Юрий"]' in s for s in said)
+    assert any("«Петров Пётр» нет в реестре" in s for s in said)
+    assert any("--add-new" in s for s in said)
+
+
+def test_add_new_registers_the_unknown_names_and_counts_them(tmp_path):
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1)
+    path = club(tmp_path)
+    report = build(path, add_new=True)
+    assert [pid for pid, _ in report.added][:2] == ["petrov-petr", "sidorov-sergei"]
+    assert len(report.evenings[0].lines) == 8
+    text = (tmp_path / "players.toml").read_text(encoding="utf-8")
+    assert text.startswith(REGISTRY) and 'id = "petrov-petr"\nname = "Петров Пётр"' in text
+    assert not build(path).added  # registered once
+
+
+def test_a_spec_id_binds_a_player_whatever_his_name(tmp_path):
+    names = ["Ваня"] + NAMES[1:]
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", names, seed=1, ids={"Ваня": "ivanov-ivan"})
+    report = build(club(tmp_path))
+    assert report.evenings[0].lines["ivanov-ivan"]["name"] == "Ваня"
+
+
+def test_an_evening_outside_every_season_is_said_and_the_same_evening_twice_counted_once(tmp_path):
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1)
+    evening(tmp_path / "copy" / "2026-10-01", "2026-10-01", NAMES, seed=1)
+    evening(tmp_path / "evenings" / "2026-12-03", "2026-12-03", NAMES, seed=2)
+    path = club(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace('"evenings/*"', '"evenings/*", "copy/*"'), encoding="utf-8")
+    report = build(path)
+    said = [m.text("ru") for m in report.warnings]
+    assert any("вечер 2026-12-03 Вечер 2026-12-03 не попадает ни в один сезон" in s for s in said)
+    assert any("найден дважды" in s for s in said)
+    assert len(report.evenings) == 2 and len(report.seasons[0][2]) == 1
+
+
+def test_a_results_folder_without_results_json_stops_the_build_and_writes_nothing(tmp_path):
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1)
+    (tmp_path / "evenings" / "2026-10-08").mkdir()
+    with pytest.raises(PrefprintError, match="prefprint results"):
+        run(club(tmp_path), tmp_path / "site")
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_broken_registry_stops_the_build_with_its_line(tmp_path):
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1)
+    with pytest.raises(ClubError) as e:
+        run(club(tmp_path, registry=REGISTRY.replace('name = "Иванов Иван"', "name = Иванов")), tmp_path / "site")
+    assert "строка 3, столбец 8: ошибка записи TOML" in e.value.text(e.value.lang)
+    assert not (tmp_path / "site").exists()
+
+
+def test_the_site_has_a_page_per_season_player_and_the_grades(tmp_path):
+    for i, date in enumerate(["2026-10-01", "2026-10-08"]):
+        evening(tmp_path / "evenings" / date, date, NAMES, seed=i)
+    site = tmp_path / "site"
+    run(club(tmp_path), site)
+    names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    assert names == [".prefprint", "grades.html", "index.html", "players/ivanov-ivan.html",
+                     "players/semenov-iurii.html", "season-1.html", "standings.xlsx"]  # fmt: skip
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="../evenings/2026-10-08/index.html"' in index
+    page = (site / "players" / "ivanov-ivan.html").read_text(encoding="utf-8")
+    assert "<svg" in page and "<polyline" in page
+    assert 'href="../../evenings/2026-10-01/players/player-1.html"' in page
+    assert "Рейтинг" in page and "→" in page

@@ -1,0 +1,61 @@
+"""Names matched to the registry: exact spellings silently, close ones suggested with their reason, never merged."""
+
+from __future__ import annotations
+
+import pytest
+
+from prefprint.engine.names import Known, Registry, initials_agree, latin, new_id
+
+REGISTRY = Registry(
+    [
+        Known("ivanov-ivan", "Иванов Иван", ("Иванов Иван", "Ваня")),
+        Known("semenov-iurii", "Семёнов Юрий", ("Семёнов Юрий",)),
+        Known("petrov-petr", "Петров Пётр", ("Петров Пётр",)),
+        Known("kuznetsova-anna", "Кузнецова Анна", ("Кузнецова Анна",)),
+    ]
+)
+
+
+@pytest.mark.parametrize("name, pid", [("Иванов Иван", "ivanov-ivan"), ("  иванов   ИВАН ", "ivanov-ivan"), ("Ваня", "ivanov-ivan")])
+def test_a_name_or_alias_as_written_matches_silently(name, pid):
+    m = REGISTRY.match(name)
+    assert (m.kind, m.id) == ("exact", pid)
+
+
+@pytest.mark.parametrize(
+    "name, pid, reason",
+    [
+        ("Семенов Юрий", "semenov-iurii", "yo"),
+        ("Иванов И.", "ivanov-ivan", "initials"),
+        ("И. Иванов", "ivanov-ivan", "initials"),
+        ("Ivanov Ivan", "ivanov-ivan", "latin"),
+        ("Semenov Yuriy", "semenov-iurii", "latin"),
+        ("Кузнецова Ана", "kuznetsova-anna", "typo"),
+        ("Petrov Pyotr", "petrov-petr", "typo"),
+    ],
+)
+def test_a_close_name_is_suggested_with_its_reason_and_never_matched(name, pid, reason):
+    m = REGISTRY.match(name)
+    assert m.kind == "close" and not m.id
+    assert (pid, reason) in m.suggestions
+
+
+@pytest.mark.parametrize("name", ["Сидоров Пётр", "Иванов Игорь", "Кузнецов Андрей", ""])
+def test_another_name_is_unknown(name):
+    assert REGISTRY.match(name).kind == "unknown"
+
+
+def test_latin_folds_the_usual_spellings():
+    assert latin("Семёнов Юрий") == latin("Semenov Yuriy") == latin("Semenov Iurii")
+    assert latin("Щукин Хасан") == latin("Schukin Hasan")
+
+
+def test_initials_need_the_same_surname_and_first_letters():
+    assert initials_agree("Иванов И. П.", "Иванов Иван Петрович")
+    assert not initials_agree("Иванов А.", "Иванов Иван")
+    assert not initials_agree("Иванов Иван", "Иванов Иван")
+
+
+def test_a_newcomers_id_is_his_name_in_latin_and_unique():
+    assert new_id("Сидоров Пётр", set()) == "sidorov-petr"
+    assert new_id("Сидоров Пётр", {"sidorov-petr"}) == "sidorov-petr-2"

@@ -1,0 +1,111 @@
+"""The club's files: club.toml and the registry read with every problem at its line and key, in the club's language."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from prefprint.errors import PrefprintError
+from prefprint.io.club import ClubError, add_players, evening_folders, load_club, load_registry, read_evening
+
+CLUB = """[club]
+title = "Клуб «Пуля»"
+language = "ru"
+events = ["evenings/*/results", "evenings/2026-10-01/results"]
+
+[[seasons]]
+title = "Осень"
+from = 2026-09-01
+to = 2026-11-30
+count = 6
+min_events = 3
+"""
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_club_file_is_read_with_its_seasons(tmp_path):
+    club = load_club(write(tmp_path, "club.toml", CLUB))
+    assert club.title == "Клуб «Пуля»" and club.language == "ru"
+    assert club.registry == tmp_path / "players.toml"
+    (season,) = club.seasons
+    assert (season.title, season.rules.count, season.rules.min_events, season.rules.score) == ("Осень", 6, 3, "percent")
+    assert club.grade.half_life == 300
+
+
+def test_every_mistake_of_a_club_file_is_said_at_its_line_and_key(tmp_path):
+    text = CLUB.replace("count = 6", "count = -1").replace("min_events = 3", 'score = "place"\nsizes = 3')
+    with pytest.raises(ClubError) as e:
+        load_club(write(tmp_path, "club.toml", text))
+    said = e.value.text("ru")
+    assert "строка 10, seasons[1].count" in said
+    assert "может быть, «places»?" in said
+    assert "строка 12, seasons[1].sizes" in said
+    assert len(e.value.problems) == 3
+
+
+def test_a_syntax_error_names_its_line_in_the_clubs_language(tmp_path):
+    with pytest.raises(ClubError) as e:
+        load_club(write(tmp_path, "club.toml", CLUB.replace("count = 6", "count = = 6")))
+    assert "строка 10, столбец 9" in e.value.text("ru")
+    english = CLUB.replace('language = "ru"', 'language = "en"').replace("count = 6", "count 6")
+    with pytest.raises(ClubError) as e:
+        load_club(write(tmp_path, "club.toml", english))
+    assert e.value.lang == "en" and "line 10" in e.value.text(e.value.lang)
+
+
+def test_a_season_that_ends_before_it_starts_is_refused(tmp_path):
+    with pytest.raises(ClubError, match="before it starts"):
+        load_club(write(tmp_path, "club.toml", CLUB.replace("to = 2026-11-30", "to = 2026-08-30")))
+
+
+def test_one_id_or_name_twice_in_the_registry_names_both_lines(tmp_path):
+    text = """[[players]]
+id = "ivanov"
+name = "Иванов Иван"
+
+[[players]]
+id = "ivanov"
+name = "Иванов Игорь"
+
+[[players]]
+id = "ivanov-2"
+name = "Иванов Игорь"
+aliases = ["иванов  иван"]
+"""
+    with pytest.raises(ClubError) as e:
+        load_registry(write(tmp_path, "players.toml", text), "ru")
+    said = e.value.text("ru")
+    assert "id «ivanov» уже у игрока в строке 1; строка 5 повторяет его" in said
+    assert "имя «Иванов Игорь» уже у игрока в строке 5, а здесь (строка 9)" in said
+    assert "имя «иванов  иван» уже у игрока в строке 1, а здесь (строка 9)" in said
+
+
+def test_newcomers_are_appended_and_the_registry_keeps_its_own_text(tmp_path):
+    path = write(tmp_path, "players.toml", '# the club\n[[players]]\nid = "a"\nname = "А Б"  # founder\n')
+    add_players(path, [("sidorov-petr", "Сидоров Пётр")])
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith('# the club\n[[players]]\nid = "a"\nname = "А Б"  # founder\n')
+    assert [p.id for p in load_registry(path, "ru")] == ["a", "sidorov-petr"]
+
+
+def test_an_evening_found_by_two_patterns_is_found_once(tmp_path):
+    (tmp_path / "evenings" / "2026-10-01" / "results").mkdir(parents=True)
+    (tmp_path / "evenings" / "2026-10-08" / "results").mkdir(parents=True)
+    club = load_club(write(tmp_path, "club.toml", CLUB))
+    assert [p.parent.name for p in evening_folders(club)] == ["2026-10-01", "2026-10-08"]
+
+
+def test_a_results_folder_without_results_json_says_how_to_publish_it_again(tmp_path):
+    with pytest.raises(PrefprintError) as e:
+        read_evening(tmp_path)
+    assert "prefprint results" in e.value.text("ru") and "results.json" in e.value.text("ru")
+    (tmp_path / "results.json").write_text(json.dumps({"format": 2}), encoding="utf-8")
+    with pytest.raises(PrefprintError, match="format 2"):
+        read_evening(tmp_path)
