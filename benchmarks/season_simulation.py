@@ -125,21 +125,29 @@ def main() -> None:
     parser.add_argument("--evenings", type=int, default=40)
     parser.add_argument("--deals", type=int, default=24)
     parser.add_argument("--attend", type=float, default=0.6, help="the chance that a player comes to an evening")
-    parser.add_argument("--luck", type=float, default=2.0, help="sd of a seat's luck on a deal, in skill units")
+    parser.add_argument("--luck", type=float, default=6.0, help="sd of a seat's luck on a deal, in skill units")
     parser.add_argument("--half-life", type=int, default=0, help="H in deals (default: the grade's own)")
     parser.add_argument("--seeds", type=int, default=5)
     args = parser.parse_args()
     runs = [season(seed, args) for seed in range(1, args.seeds + 1)]
-    print(f"{args.players} players, {args.evenings} evenings of {args.deals} deals, attendance {args.attend}, "
-          f"luck sd {args.luck}, H = {args.half_life or Settings().half_life}; {args.seeds} seasons")
-    print(f"A player's % on one evening against his last one: correlation {statistics.mean(r['repeat'] for r in runs):.2f}")
+    print(
+        f"{args.players} players, {args.evenings} evenings of {args.deals} deals, attendance {args.attend}, "
+        f"luck sd {args.luck}, H = {args.half_life or Settings().half_life}; {args.seeds} seasons"
+    )
+    print(
+        f"A player's % on one evening against his last one: correlation {statistics.mean(r['repeat'] for r in runs):.2f}"
+    )
     for n in (10, 20, 40):
         values = [r["rho"][n] for r in runs if n in r["rho"]]
         if values:
-            print(f"Spearman (grade, skill) after {n} evenings: {statistics.mean(values):.3f} "
-                  f"(min {min(values):.3f}, max {max(values):.3f})")
-    print(f"RMSE of an evening's %, predicted by the grade: {statistics.mean(r['rmse_grade'] for r in runs):.2f}; "
-          f"by the plain average of past evenings: {statistics.mean(r['rmse_plain'] for r in runs):.2f}")
+            print(
+                f"Spearman (grade, skill) after {n} evenings: {statistics.mean(values):.3f} "
+                f"(min {min(values):.3f}, max {max(values):.3f})"
+            )
+    print(
+        f"RMSE of an evening's %, predicted by the grade: {statistics.mean(r['rmse_grade'] for r in runs):.2f}; "
+        f"by the plain average of past evenings: {statistics.mean(r['rmse_plain'] for r in runs):.2f}"
+    )
 
 
 if __name__ == "__main__":

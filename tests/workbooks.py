@@ -18,7 +18,7 @@ _MADE: dict = {}
 
 
 def _filled(event, seed: int) -> tuple[bytes, bytes, dict, dict]:
-    key = (event.source, event.title, seed)
+    key = (event.source, event.title, event.session, seed)
     if key not in _MADE:
         _MADE[key] = _make(event, seed)
     return _MADE[key]

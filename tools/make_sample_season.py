@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from make_sample_workbook import make  # noqa: E402
+from make_sample_workbook import make  # noqa: E402  (the club night's workbook tool, for every evening)
 
 TARGET = ROOT / "sample_events" / "season"
 CLUB = "Клуб «Пуля»"
@@ -128,7 +128,7 @@ def main() -> int:
         if n == NEWCOMER[0]:
             names[-1] = NEWCOMER[1]
         names = [SPELT.get(n, {}).get(name, name) for name in names]
-        for registered, spelt in SPELT.get(n, {}).items():
+        for spelt in SPELT.get(n, {}).values():
             if spelt not in names:  # the player to misspell did not come: he comes, in another's place
                 names[0] = spelt
         spec = TARGET / f"evening-{n:02d}.toml"

@@ -26,16 +26,17 @@ from prefprint.app.publish import (
     publish_competition_site,
     publish_indexes,
     publish_pdf,
+    publish_results_json,
     publish_site,
 )
 from prefprint.checks import Checked, check_workbook
 from prefprint.engine.matchpoints import Standing, matchpoint, rank
 from prefprint.engine.model import Competition, Event
-from prefprint.engine.rules import fmt_json
 from prefprint.engine.rulings import Rulings
 from prefprint.errors import Interrupted, WorkbookError, WorkbooksError
 from prefprint.io.outdir import OutputFolder, Previous
 from prefprint.io.workbook import is_held, read_protocol_workbook
+from prefprint.views.results_json import partial_json, ranking_json
 from prefprint.words.messages import Message
 
 
@@ -282,6 +283,7 @@ def run(
                     memo=options.keep,
                     downloads=downloads,
                 )
+            publish_results_json(report, staging, previous)
 
         def pdf_of(staging, previous):
             if one:
@@ -339,51 +341,4 @@ def publish_in_stages(out, site, pdf=None, site_ready=None) -> None:
             raise Interrupted(Message("interrupted.site", path=str(out.given))) from None
 
 
-def partial_json(partial: dict) -> list:
-    """Deals scored over the rows entered so far: [{"deal": 3, "rows": 4, "of": 5}, …]."""
-    return [{"deal": d, "rows": rows, "of": of} for d, (rows, of) in sorted(partial.items())]
-
-
-def ranking_json(report: CompetitionReport) -> dict:
-    """The ranking over the competition, with each player's sessions (see README)."""
-    names = report.competition.names
-    out = {
-        "ranking": [
-            {
-                "place": s.place,
-                "player": s.player,
-                "name": names.get(s.player, ""),
-                "mp": fmt_json(s.mp),
-                "max": s.max,
-                "percent": s.percent,
-                "percent_text": s.percent_text,
-                "sessions": [
-                    {
-                        "session": t.session,
-                        "mp": fmt_json(t.mp),
-                        "max": t.max,
-                        "percent": t.percent,
-                        "percent_text": t.percent_text,
-                    }
-                    for t in report.sessions_of.get(s.player, [])
-                ],
-            }
-            for s in report.standings
-        ]
-    }
-    provisional = [r for r in report.reports if r.provisional]
-    if provisional:
-        one = len(report.reports) == 1
-        out["provisional"] = True
-        out["pending"] = (
-            [d for r in provisional for d in r.pending]
-            if one
-            else [{"session": r.event.session, "deals": r.pending} for r in provisional]
-        )
-        out["partial"] = (
-            partial_json(provisional[0].partial)
-            if one
-            else [{"session": r.event.session, "deals": partial_json(r.partial)} for r in provisional]
-        )
-        out["generated_at"] = provisional[0].generated_at
-    return out
+__all__ = ["Options", "Report", "partial_json", "ranking_json", "report_of", "run", "score"]

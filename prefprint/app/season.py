@@ -19,11 +19,28 @@ from prefprint.engine.grade import Grade, grades
 from prefprint.engine.ladder import Evening, Finish, Line, standings
 from prefprint.engine.names import Known, Registry, new_id
 from prefprint.errors import PrefprintError
-from prefprint.io.club import Club, EveningFile, Season, add_players, evening_folders, load_club, load_registry, read_evening
+from prefprint.io.club import (
+    Club,
+    EveningFile,
+    EveningsError,
+    Season,
+    add_players,
+    evening_folders,
+    load_club,
+    load_registry,
+    read_evening,
+)
 from prefprint.io.outdir import OutputFolder, write_atomic
 from prefprint.io.render import html
-from prefprint.io.standings_book import write_standings_book
-from prefprint.views.season import grades_context, index_context, player_context, season_context, season_slug, standings_sheets
+from prefprint.io.workbook import write_standings_book
+from prefprint.views.season import (
+    grades_context,
+    index_context,
+    player_context,
+    season_context,
+    season_slug,
+    standings_sheets,
+)
 from prefprint.words.messages import Message, shown
 
 
@@ -130,13 +147,18 @@ def _read_evenings(club: Club, warnings: list) -> list[EveningFile]:
         except PrefprintError as e:
             errors.append(e)
             continue
+        if file.data.get("provisional"):
+            warnings.append(Message("season.provisional", key=file.key, folder=str(folder)))
+            continue
         if file.key in seen:
-            warnings.append(Message("season.evening_twice", key=file.key, first=str(seen[file.key]), second=str(folder)))
+            warnings.append(
+                Message("season.evening_twice", key=file.key, first=str(seen[file.key]), second=str(folder))
+            )
             continue
         seen[file.key] = folder
         files.append(file)
     if errors:
-        raise PrefprintError([e.message for e in errors]) if len(errors) > 1 else errors[0]
+        raise EveningsError(errors) if len(errors) > 1 else errors[0]
     return sorted(files, key=lambda f: (f.date, f.key))
 
 
@@ -259,7 +281,7 @@ def write_site(report: SeasonReport, staging: Path, site: Path) -> list[Path]:
     for pid in sorted(report.players):
         page = html("season_player.html", lang, **player_context(report, pid, site))
         written.append(write_atomic(staging / "players" / f"{pid}.html", page))
-    written.append(write_standings_book(staging / "standings.xlsx", standings_sheets(report, lang), lang))
+    written.append(write_standings_book(staging / "standings.xlsx", standings_sheets(report, lang)))
     return written
 
 

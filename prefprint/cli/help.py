@@ -22,6 +22,7 @@ _WORDS = {
     "ARGS": "ARGS",
     "SPEC": "SPEC",  # the commands' arguments in their usage line
     "WORKBOOKS": "WORKBOOKS",
+    "CLUB": "CLUB",
 }
 _METAVARS = ("INTEGER RANGE", "INTEGER", "TEXT", "DIRECTORY", "FILE", "PATH")
 

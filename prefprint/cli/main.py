@@ -519,7 +519,7 @@ def season(club, out, add_new, as_json, lang):
     report = run(club, folder, add_new)
     for pid, name in report.added:
         click.echo(Message("season.added", id=pid, name=name, path=str(report.club.registry)).text(lang), err=True)
-    _warnings(report.warnings, lang)
+    echo_warnings(report.warnings, lang)
     if as_json:
         click.echo(json.dumps(season_json(report), ensure_ascii=False))
     else:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 HALF_LIFE = 300  # deals: a deal's weight halves after so many later deals of the player
-START = 45  # the grade of a newcomer: a little below the average of 50, as newcomers score on average
+START = 50  # the grade of a newcomer: the average, so that a club's grades stay centred on 50
 PRIOR = 24  # the start value weighs as much as this many deals (one evening)
 PROVISIONAL_BELOW = 120  # deals: a grade on fewer is provisional
 

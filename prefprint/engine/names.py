@@ -53,7 +53,9 @@ def initials_agree(short: str, full: str) -> bool:
     if len(a) != len(b) or len(a) < 2 or a == b:
         return False
     for order in (a, a[1:] + a[:1]):
-        if all(x == y or (len(x) == 1 and y.startswith(x)) or (len(y) == 1 and x.startswith(y)) for x, y in zip(order, b)):
+        if all(
+            x == y or (len(x) == 1 and y.startswith(x)) or (len(y) == 1 and x.startswith(y)) for x, y in zip(order, b)
+        ):
             return any(len(x) == 1 for x in a) or any(len(y) == 1 for y in b)
     return False
 

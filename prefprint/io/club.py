@@ -53,6 +53,18 @@ class ClubError(SpecError):
     """A club file or a registry with mistakes; lists every problem with its key and line."""
 
 
+class EveningsError(PrefprintError):
+    """Several evenings that cannot be read, each said on its line."""
+
+    def __init__(self, errors: list[PrefprintError]):
+        self.errors = list(errors)
+        Exception.__init__(self, self.text("en"))
+        self.message = None
+
+    def text(self, lang: str = "ru") -> str:
+        return "\n".join(e.text(lang) for e in self.errors)
+
+
 @dataclass(frozen=True)
 class Season:
     """One season of the club: its title, its dates (inclusive) and how it is scored."""
@@ -113,7 +125,9 @@ def load_club(path: Path | str) -> Club:
         entries = value if isinstance(value, list) else [value]
         for i, entry in enumerate(entries):
             if not isinstance(entry, dict):
-                problems.add((key,), "spec.expected", what=Message("spec.kind_table"), found=shown(type(entry).__name__))
+                problems.add(
+                    (key,), "spec.expected", what=Message("spec.kind_table"), found=shown(type(entry).__name__)
+                )
                 continue
             where = (key, i) if isinstance(value, list) else (key,)
             for sub in entry:
@@ -191,7 +205,9 @@ def _grade(problems, entry: dict) -> Settings:
     for key in ("half_life", "start", "prior", "provisional_below"):
         value = _typed(problems, entry, ("grade",), key, "int", getattr(default, key))
         if value is not None and not 0 <= value <= 100_000 or key == "half_life" and value == 0:
-            problems.add(("grade", key), "spec.range", low=1 if key == "half_life" else 0, high=100_000, found=str(value))
+            problems.add(
+                ("grade", key), "spec.range", low=1 if key == "half_life" else 0, high=100_000, found=str(value)
+            )
             value = getattr(default, key)
         values[key] = value
     return Settings(**values)
@@ -296,7 +312,14 @@ def read_evening(folder: Path) -> EveningFile:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise PrefprintError(Message("club.bad_results_json", path=str(path), error=shown(str(e), 120))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise PrefprintError(Message("club.results_json_format", path=str(path), found=str(data.get("format") if isinstance(data, dict) else None), format=FORMAT))
+        raise PrefprintError(
+            Message(
+                "club.results_json_format",
+                path=str(path),
+                found=str(data.get("format") if isinstance(data, dict) else None),
+                format=FORMAT,
+            )
+        )
     try:
         dt.date.fromisoformat(data["event"]["date"])
         data["event"]["title"], data["players"], data["rows"], data["ranking"]  # noqa: B018

@@ -47,6 +47,7 @@ KNOWN_NAMES = {
     "tables",
     "results.pdf",
     "results.xlsx",
+    "results.json",
     "protocols.xlsx",
     "results",
     "table-cards.html",
@@ -72,6 +73,9 @@ KNOWN_NAMES = {
     "scoring.sqlite-wal",
     "scoring.sqlite-shm",
     "exports",
+    # a club's season site (prefprint season): besides index.html and players/, season-N.html
+    "grades.html",
+    "standings.xlsx",
 }
 
 
@@ -85,7 +89,11 @@ def _ours(name: str) -> bool:
     m = _TEMPORARY.fullmatch(name)
     if m:
         name = m.group(1)
-    return name in KNOWN_NAMES or (name.startswith("session-") and name[8:].isdigit())
+    return (
+        name in KNOWN_NAMES
+        or (name.startswith("session-") and name[8:].isdigit())
+        or (name.startswith("season-") and name.endswith(".html") and name[7:-5].isdigit())
+    )
 
 
 class OutputError(PrefprintError):

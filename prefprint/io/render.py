@@ -84,7 +84,7 @@ def language_environment(lang: str) -> jinja2.Environment:
     env.filters["plural"] = lambda n, key: catalog.ngettext(key, n, lang)  # {{ n|plural("count.deal") }}: the word
     env.filters["counted"] = lambda n, key: f"{n} {catalog.ngettext(key, n, lang)}"  # "5 сдач"
     env.filters["date"] = lambda value: date_text(value, lang)  # {{ event.date|date }}: "5 декабря 2026 г."
-    env.filters["short_date"] = lambda value: short_date(value, lang)  # {{ day|short_date }}: "5 окт."
+    env.filters["short_date"] = lambda value, skeleton="MMMd": short_date(value, lang, skeleton)  # "5 окт."
     return env
 
 

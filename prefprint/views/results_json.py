@@ -57,8 +57,59 @@ def _rows(session_report) -> list[dict]:
     return out
 
 
-def results_document(report, ranking: dict) -> dict:
-    """The whole of results.json for a competition report (one session or several); `ranking` is ranking_json's."""
+def partial_json(partial: dict) -> list:
+    """Deals scored over the rows entered so far: [{"deal": 3, "rows": 4, "of": 5}, …]."""
+    return [{"deal": d, "rows": rows, "of": of} for d, (rows, of) in sorted(partial.items())]
+
+
+def ranking_json(report) -> dict:
+    """The ranking over the competition, with each player's sessions: what `prefprint results --json` prints (docs/json.md)."""
+    names = report.competition.names
+    out = {
+        "ranking": [
+            {
+                "place": s.place,
+                "player": s.player,
+                "name": names.get(s.player, ""),
+                "mp": fmt_json(s.mp),
+                "max": s.max,
+                "percent": s.percent,
+                "percent_text": s.percent_text,
+                "sessions": [
+                    {
+                        "session": t.session,
+                        "mp": fmt_json(t.mp),
+                        "max": t.max,
+                        "percent": t.percent,
+                        "percent_text": t.percent_text,
+                    }
+                    for t in report.sessions_of.get(s.player, [])
+                ],
+            }
+            for s in report.standings
+        ]
+    }
+    provisional = [r for r in report.reports if r.provisional]
+    if provisional:
+        one = len(report.reports) == 1
+        out["provisional"] = True
+        out["pending"] = (
+            [d for r in provisional for d in r.pending]
+            if one
+            else [{"session": r.event.session, "deals": r.pending} for r in provisional]
+        )
+        out["partial"] = (
+            partial_json(provisional[0].partial)
+            if one
+            else [{"session": r.event.session, "deals": partial_json(r.partial)} for r in provisional]
+        )
+        out["generated_at"] = provisional[0].generated_at
+    return out
+
+
+def results_document(report) -> dict:
+    """The whole of results.json for a competition report (one session or several)."""
+    ranking = ranking_json(report)
     competition = report.competition
     first = report.reports[0].event
     ids = {p.number: p.id for p in competition.players}

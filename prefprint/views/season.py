@@ -10,7 +10,7 @@ from prefprint.words.catalog import gettext
 from prefprint.words.messages import wording
 from prefprint.words.numbers import number
 
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 200, 28
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 400, 200, 30  # a viewBox read on a phone (390 px) and up to 640 px wide
 
 
 def evening_link(folder: Path, site: Path, depth: int = 0) -> str:
@@ -98,8 +98,8 @@ def player_context(report, pid: str, site: Path) -> dict:
                 "percent": line["percent_text"],
                 "place": line["place"],
                 "of": len(e.file.data["ranking"]),
-                "before": step.before if step else None,
-                "after": step.after if step else None,
+                "before": float(step.before) if step else None,
+                "after": float(step.after) if step else None,
                 "href": base + "index.html",
                 "card": base + line["card"] if line["card"] else "",
                 "ratio": line["ratio"],
@@ -151,6 +151,7 @@ def grades_context(report) -> dict:
 
 def standings_sheets(report, lang: str) -> list[tuple[str, list[str], list[list]]]:
     """standings.xlsx as (sheet title, header, rows): a sheet per season, then the grades."""
+
     def w(key, **params):
         return wording(gettext(key, lang), lang, params)
 

@@ -38,9 +38,9 @@ def moment_text(value: str, lang: str = "ru") -> str:
 
 
 @lru_cache(maxsize=1024)
-def short_date(value: dt.date, lang: str = "ru") -> str:
-    """A day of a season as a list of evenings prints it, without the year: «5 окт.», «Oct 5» (CLDR's MMMd)."""
+def short_date(value: dt.date, lang: str = "ru", skeleton: str = "MMMd") -> str:
+    """A day as a narrow column prints it: «5 окт.», «Oct 5» (CLDR's MMMd), or by another skeleton ("yMd": «05.10.2026»)."""
     try:
-        return format_skeleton("MMMd", value, locale=lang)
+        return format_skeleton(skeleton, value, locale=lang)
     except (ValueError, LookupError, UnknownLocaleError):
         return value.isoformat()

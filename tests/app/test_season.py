@@ -47,14 +47,34 @@ def evening(folder: Path, date: str, names: list[str], seed: int, ids: dict | No
     standings = rank({p: tuple(v) for p, v in totals.items()})
     data = {
         "format": 1,
-        "event": {"title": f"Вечер {date}", "date": date, "club": "Клуб", "venue": "", "language": "ru",
-                  "variant": "sochi", "table_size": 4},  # fmt: skip
+        "event": {
+            "title": f"Вечер {date}",
+            "date": date,
+            "club": "Клуб",
+            "venue": "",
+            "language": "ru",
+            "variant": "sochi",
+            "table_size": 4,
+        },  # fmt: skip
         "sessions": [{"session": 1, "title": "", "date": date, "deals": 4, "provisional": False}],
-        "players": [{"number": i, "name": n, "id": (ids or {}).get(n), "card": f"players/player-{i}.html"}
-                    for i, n in enumerate(names, 1)],  # fmt: skip
+        "players": [
+            {"number": i, "name": n, "id": (ids or {}).get(n), "card": f"players/player-{i}.html"}
+            for i, n in enumerate(names, 1)
+        ],  # fmt: skip
         "rows": rows,
-        "ranking": [{"place": s.place, "player": s.player, "name": names[s.player - 1], "mp": s.mp, "max": s.max,
-                     "percent": s.percent, "percent_text": s.percent_text, "sessions": []} for s in standings],  # fmt: skip
+        "ranking": [
+            {
+                "place": s.place,
+                "player": s.player,
+                "name": names[s.player - 1],
+                "mp": s.mp,
+                "max": s.max,
+                "percent": s.percent,
+                "percent_text": s.percent_text,
+                "sessions": [],
+            }
+            for s in standings
+        ],  # fmt: skip
     }
     folder.mkdir(parents=True)
     (folder / "results.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
@@ -92,7 +112,10 @@ def test_an_alias_matches_a_close_name_is_suggested_and_an_unknown_one_listed(tm
     report = build(club(tmp_path))
     said = [m.text("ru") for m in report.warnings]
     assert list(report.evenings[0].lines) == ["ivanov-ivan"]  # the alias; not the close «Семенов»
-    assert any("«Семенов Юрий» — возможно, «Семёнов Юрий» (ё вместо е)" in s and 'aliases = ["Семенов Юрий"]' in s for s in said)
+    assert any(
+        "«Семенов Юрий» — возможно, «Семёнов Юрий» (ё вместо е)" in s and 'aliases = ["Семенов Юрий"]' in s
+        for s in said
+    )
     assert any("«Петров Пётр» нет в реестре" in s for s in said)
     assert any("--add-new" in s for s in said)
 
@@ -120,7 +143,9 @@ def test_an_evening_outside_every_season_is_said_and_the_same_evening_twice_coun
     evening(tmp_path / "copy" / "2026-10-01", "2026-10-01", NAMES, seed=1)
     evening(tmp_path / "evenings" / "2026-12-03", "2026-12-03", NAMES, seed=2)
     path = club(tmp_path)
-    path.write_text(path.read_text(encoding="utf-8").replace('"evenings/*"', '"evenings/*", "copy/*"'), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('"evenings/*"', '"evenings/*", "copy/*"'), encoding="utf-8"
+    )
     report = build(path)
     said = [m.text("ru") for m in report.warnings]
     assert any("вечер 2026-12-03 Вечер 2026-12-03 не попадает ни в один сезон" in s for s in said)
@@ -158,3 +183,29 @@ def test_the_site_has_a_page_per_season_player_and_the_grades(tmp_path):
     assert "<svg" in page and "<polyline" in page
     assert 'href="../../evenings/2026-10-01/players/player-1.html"' in page
     assert "Рейтинг" in page and "→" in page
+
+
+def test_the_sample_clubs_evenings_published_make_its_season(tmp_path):
+    """Two evenings of sample_events/season published by `prefprint results`, read back by `prefprint season`."""
+    from click.testing import CliRunner
+
+    from prefprint.cli import cli
+
+    sample = Path(__file__).resolve().parents[2] / "sample_events" / "season"
+    for n in (1, 2):
+        args = ["results", str(sample / f"evening-0{n}.toml"), str(sample / f"evening-0{n}.xlsx")]
+        result = CliRunner().invoke(cli, [*args, "--no-pdf", "--no-analysis", "-o", str(tmp_path / f"e{n}")])
+        assert result.exit_code == 0, result.output
+    (tmp_path / "players.toml").write_bytes((sample / "players.toml").read_bytes())
+    club_text = (sample / "club.toml").read_text(encoding="utf-8").replace("../../output/evening-*/results", "e*")
+    (tmp_path / "club.toml").write_text(club_text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["season", str(tmp_path / "club.toml"), "-o", str(tmp_path / "site"), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    autumn = data["seasons"][0]["standings"]
+    assert len(autumn) >= 16 and all(not line["qualified"] for line in autumn)  # 4 evenings needed, 2 played
+    assert all(line["place"] == "" for line in autumn)
+    cup = data["seasons"][1]["standings"]
+    assert cup[0]["place"].startswith("1") and all(line["counted"] for line in cup)
+    assert {g["deals"] > 0 for g in data["grades"]} == {True} and all(g["provisional"] for g in data["grades"])
+    assert (tmp_path / "site" / "index.html").is_file() and (tmp_path / "site" / "standings.xlsx").is_file()

@@ -50,7 +50,7 @@ def run(*args):
         (["movement", "--players", "20", "--absent", "3"], "Ошибка: --absent: только вместе с --by-lines"),
         (["movement", "--players", "20", "--bogus"], "Ошибка: нет параметра «--bogus»; может быть, «--rounds»?"),
         (["kit", "nonexist.toml"], "Ошибка: описание турнира: файл «nonexist.toml» не найден"),
-        (["foo"], "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse, serve"),
+        (["foo"], "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse, serve, season"),
         (
             ["movement", "--players", "20", "--rounds", "9", "--lang", "en"],
             "Error: rounds must be from 2 to 6 (the full circle) for 20 players, not 9",

@@ -47,7 +47,9 @@ def test_places_scoring_sums_the_points_of_the_evenings_counted():
 
 
 def test_players_short_of_the_minimum_are_listed_unranked_with_what_they_need():
-    evenings = [evening(i, {"a": ("0.5", 1, 1), "b": ("0.9", 1, 1)} if i == 0 else {"a": ("0.5", 1, 1)}) for i in range(3)]
+    evenings = [
+        evening(i, {"a": ("0.5", 1, 1), "b": ("0.9", 1, 1)} if i == 0 else {"a": ("0.5", 1, 1)}) for i in range(3)
+    ]
     lines = standings(evenings, Rules(min_events=3))
     assert [(x.player, x.place, x.to_qualify) for x in lines] == [("a", "1", 0), ("b", "", 2)]
     assert not lines[1].qualified

@@ -16,7 +16,9 @@ REGISTRY = Registry(
 )
 
 
-@pytest.mark.parametrize("name, pid", [("Иванов Иван", "ivanov-ivan"), ("  иванов   ИВАН ", "ivanov-ivan"), ("Ваня", "ivanov-ivan")])
+@pytest.mark.parametrize(
+    "name, pid", [("Иванов Иван", "ivanov-ivan"), ("  иванов   ИВАН ", "ivanov-ivan"), ("Ваня", "ivanov-ivan")]
+)
 def test_a_name_or_alias_as_written_matches_silently(name, pid):
     m = REGISTRY.match(name)
     assert (m.kind, m.id) == ("exact", pid)

@@ -1,8 +1,9 @@
-"""The protocol workbook (the only openpyxl user): written for an event, read back, results.xlsx, books held in memory.
+"""The workbooks (the only openpyxl user): the protocol workbook written for an event and read back, results.xlsx,
+books held in memory, a season's standings.xlsx.
 
 One module a concern: `sheet` (a deal sheet's format, which every book shares), `writer` (the protocol workbook
-of an event), `reader` (a filled one read back), `results` (results.xlsx) and `held` (a workbook filled with
-rows, saved or held in memory); their names are re-exported here.
+of an event), `reader` (a filled one read back), `results` (results.xlsx), `held` (a workbook filled with
+rows, saved or held in memory) and `standings` (a club's season); their names are re-exported here.
 """
 
 from prefprint.engine.cells import protocol_cells
@@ -48,6 +49,7 @@ from prefprint.io.workbook.sheet import (
     layout_rows,
     sheet_name,
 )
+from prefprint.io.workbook.standings import write_standings_book
 from prefprint.io.workbook.writer import (
     CYRILLIC_SEATS,
     HELP,
@@ -62,6 +64,7 @@ from prefprint.io.workbook.writer import (
 )
 
 __all__ = [
+    "write_standings_book",
     "COL",
     "COLUMNS",
     "CYRILLIC_SEATS",

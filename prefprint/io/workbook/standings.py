@@ -6,16 +6,16 @@ import io
 from pathlib import Path
 
 from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from prefprint.io.outdir import write_atomic
+from prefprint.io.workbook.sheet import _text
 
 _FORBIDDEN = str.maketrans({c: " " for c in "[]:*?/\\"})  # not allowed in a sheet's title
 
 
-def write_standings_book(path: Path, sheets: list, lang: str = "ru") -> Path:
+def write_standings_book(path: Path, sheets: list) -> Path:
     """Write (title, header, rows) sheets into one workbook at `path`, atomically."""
     book = Workbook()
     book.remove(book.active)
@@ -39,12 +39,3 @@ def write_standings_book(path: Path, sheets: list, lang: str = "ru") -> Path:
     buf = io.BytesIO()
     book.save(buf)
     return write_atomic(path, buf.getvalue())
-
-
-def _text(cell, value):
-    """A cell's value; text is written as text, never read as a formula, control characters as visible codes."""
-    if isinstance(value, str):
-        value = ILLEGAL_CHARACTERS_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", value)
-    cell.value = value
-    if isinstance(value, str):
-        cell.data_type = "s"
