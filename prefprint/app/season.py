@@ -20,6 +20,7 @@ from prefprint.engine.ladder import Evening, Finish, Line, standings
 from prefprint.engine.names import Known, Registry, new_id
 from prefprint.errors import PrefprintError
 from prefprint.io.club import (
+    RESULTS_JSON,
     Club,
     EveningFile,
     EveningsError,
@@ -138,6 +139,14 @@ def _evening(file: EveningFile, registry: Registry, warnings: list, unknown: dic
     return PlayedEvening(file, lines, list(comparisons.values()))
 
 
+def _read_lines(file: EveningFile, registry: Registry, warnings: list, unknown: dict) -> PlayedEvening:
+    """_evening, or the error that names the results.json whose rows are not as prefprint writes them."""
+    try:
+        return _evening(file, registry, warnings, unknown)
+    except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError):
+        raise PrefprintError(Message("club.results_json_broken", path=str(file.folder / RESULTS_JSON))) from None
+
+
 def _read_evenings(club: Club, warnings: list) -> list[EveningFile]:
     """Every evening the club's patterns find, once: the same folder found twice, or the same event in two."""
     files, seen, errors = [], {}, []
@@ -173,7 +182,7 @@ def build(club_path: Path | str, add_new: bool = False) -> SeasonReport:
         registry = Registry([Known(p.id, p.name, (p.name, *p.aliases)) for p in registered])
         unknown: dict[str, str] = {}
         said: list = []
-        evenings = [_evening(f, registry, said, unknown) for f in files]
+        evenings = [_read_lines(f, registry, said, unknown) for f in files]
         if attempt == 1 and add_new and unknown:
             taken = set(registry.players)
             for name in unknown:

@@ -35,12 +35,13 @@ from pathlib import Path
 from prefprint.engine.grade import Settings
 from prefprint.engine.ladder import SCORES, Rules
 from prefprint.errors import PrefprintError, SpecError
-from prefprint.io.spec import _key_lines, _language_in, _Problems, _toml_problem, _typed, _unknown
+from prefprint.io.spec import _key_lines, _language_in, _Problems, _toml_problem, _typed, _unknown, _unprintable
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
 
 RESULTS_JSON = "results.json"
 FORMAT = 1
+MAX_EVENINGS = 10_000  # a season's count and min_events: more than any club plays
 _KNOWN = {
     "club": {"title", "language", "registry", "events"},
     "grade": {"half_life", "start", "prior", "provisional_below"},
@@ -118,6 +119,9 @@ def load_club(path: Path | str) -> Club:
     path = Path(path)
     data, text, lang = _read_toml(path)
     problems = _Problems(_key_lines(text))
+    _unprintable(problems, data)
+    if problems.items:  # nothing else is worth reading in a file with unprintable values
+        raise ClubError(path, problems.items, lang=lang)
     for key, value in data.items():
         if key not in _KNOWN:
             _unknown(problems, (key,), "spec.unknown_section", key, _KNOWN)
@@ -171,16 +175,20 @@ def _season(problems, entry: dict, i: int) -> Season | None:
     count = entry.get("count", "all")
     if count == "all":
         count = None
-    elif not isinstance(count, int) or isinstance(count, bool) or count < 1:
+    elif not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_EVENINGS:
         problems.add(where + ("count",), "club.count_kind", found=shown(repr(count)))
         count = None
     min_events = _typed(problems, entry, where, "min_events", "int", 1)
-    if min_events is not None and min_events < 0:
-        problems.add(where + ("min_events",), "spec.range", low=0, high=1000, found=shown(repr(min_events)))
+    if min_events is not None and not 0 <= min_events <= MAX_EVENINGS:
+        problems.add(where + ("min_events",), "spec.range", low=0, high=MAX_EVENINGS, found=shown(repr(min_events)))
+        min_events = 0
     score = _typed(problems, entry, where, "score", "str", "percent")
     if score not in SCORES:
         _unknown(problems, where + ("score",), "club.score_unknown", score, SCORES)
     points = _typed(problems, entry, where, "place_points", "list_int", [])
+    if points and not all(0 <= x <= 100_000 for x in points) or len(points or ()) > MAX_EVENINGS:
+        problems.add(where + ("place_points",), "club.points_range", high=100_000, n=MAX_EVENINGS)
+        points = []
     if score == "places" and not points:
         problems.add(where + ("place_points",), "club.points_missing")
     if not (title and start and end):
@@ -223,6 +231,9 @@ def load_registry(path: Path, lang: str) -> list[RegisteredPlayer]:
     data, text, _ = _read_toml(path)
     lines = _key_lines(text)
     problems = _Problems(lines)
+    _unprintable(problems, data)
+    if problems.items:
+        raise ClubError(path, problems.items, lang=lang)
     for key in data:
         if key != "players":
             _unknown(problems, (key,), "spec.unknown_section", key, ["players"])

@@ -209,3 +209,59 @@ def test_the_sample_clubs_evenings_published_make_its_season(tmp_path):
     assert cup[0]["place"].startswith("1") and all(line["counted"] for line in cup)
     assert {g["deals"] > 0 for g in data["grades"]} == {True} and all(g["provisional"] for g in data["grades"])
     assert (tmp_path / "site" / "index.html").is_file() and (tmp_path / "site" / "standings.xlsx").is_file()
+
+
+@pytest.mark.parametrize(
+    "registry, said",
+    [
+        ('[[players]]\nid = "a"\nname = "Иванов\\u0007 Иван"\n', "строка 3, players[1].name"),
+        ('[[players]]\nid = "a"\nname = "Иванов Иван"\naliases = "Ваня"\n', "строка 4, players[1].aliases"),
+        ('[[players]]\nname = "Иванов Иван"\n', "нет ключа «id»"),
+        ("[players]\nid = 1\n", "[[players]]"),
+    ],
+)
+def test_a_hostile_registry_is_refused_with_its_place_and_nothing_is_written(tmp_path, registry, said):
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1)
+    path = club(tmp_path, registry=registry)
+    before = (tmp_path / "players.toml").read_bytes()
+    with pytest.raises(PrefprintError) as e:
+        run(path, tmp_path / "site", add_new=True)
+    assert said in e.value.text("ru")
+    assert (tmp_path / "players.toml").read_bytes() == before and not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize(
+    "seasons, said",
+    [
+        ('\n[[seasons]]\ntitle = "О"\nfrom = 2026-09-01\nto = 2026-11-30\ncount = 1000000000000000000000\n', "count"),
+        ('\n[[seasons]]\ntitle = "О"\nfrom = 2026-09-01\nto = 2026-11-30\nmin_events = -3\n', "min_events"),
+        ('\n[[seasons]]\ntitle = "О"\nfrom = 2026-09-01\nto = 2026-11-30\nscore = "places"\n', "place_points"),
+        ('\n[[seasons]]\ntitle = "О"\nfrom = "осень"\nto = 2026-11-30\n', "seasons[1].from"),
+        ("\n[[seasons]]\ntitle = 5\n", "нет ключа «from»"),
+    ],
+)
+def test_a_hostile_club_file_is_refused_with_its_place(tmp_path, seasons, said):
+    with pytest.raises(ClubError) as e:
+        build(club(tmp_path, seasons=seasons))
+    assert said in e.value.text("ru")
+
+
+def test_a_results_json_edited_by_hand_is_refused_by_its_path(tmp_path):
+    folder = evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1)
+    data = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+    data["rows"][3]["mp"] = "много"
+    (folder / "results.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(PrefprintError) as e:
+        run(club(tmp_path), tmp_path / "site")
+    assert "results.json: строки не такие, какими их пишет prefprint" in e.value.text("ru")
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_name_like_a_formula_is_text_in_standings_xlsx(tmp_path):
+    from openpyxl import load_workbook
+
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", ["=1+1"] + NAMES[1:], seed=1)
+    run(club(tmp_path, registry='[[players]]\nid = "f"\nname = "=1+1"\n'), tmp_path / "site")
+    sheet = load_workbook(tmp_path / "site" / "standings.xlsx").worksheets[0]
+    cell = sheet["C2"]
+    assert cell.value == "=1+1" and cell.data_type == "s"
