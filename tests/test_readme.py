@@ -43,6 +43,23 @@ def test_the_sample_workbook_belongs_to_the_sample_event():
     assert (meta.get("event"), meta.get("digest")) == (event.title, event.digest), REMEDY
 
 
+def test_the_sample_seasons_workbooks_belong_to_their_evenings():
+    """sample_events/season: each evening's workbook is the one its spec prints (tools/make_sample_season.py)."""
+    from prefprint.io.spec import load_event
+    from prefprint.io.workbook import read_meta
+
+    specs = sorted((ROOT / "sample_events" / "season").glob("evening-*.toml"))
+    assert len(specs) >= 6
+    for spec in specs:
+        meta = read_meta(spec.with_suffix(".xlsx"))
+        event = load_event(spec)
+        assert meta and (meta.get("event"), meta.get("digest")) == (event.title, event.digest), (
+            f"{spec.name}: run `python tools/make_sample_season.py` and commit sample_events/season/"
+        )
+    line = "prefprint season sample_events/season/club.toml"
+    assert line in readme() and (ROOT / "sample_events" / "season" / "club.toml").is_file()
+
+
 def test_the_readme_publishes_the_shipped_workbook(tmp_path, monkeypatch):
     command = f"prefprint results {SPEC} {FILLED}"
     assert command in readme()
