@@ -39,6 +39,7 @@ from prefprint.views.season import (
     index_context,
     player_context,
     season_context,
+    season_json,
     season_slug,
     standings_sheets,
 )
@@ -219,50 +220,6 @@ def _standings(season: Season, played: list[PlayedEvening]) -> list[Line]:
         for e in played
     ]
     return standings(evenings, season.rules)
-
-
-def season_json(report: SeasonReport) -> dict:
-    """What `prefprint season --json` prints (docs/json.md)."""
-    dates = {e.key: e.date.isoformat() for e in report.evenings}
-    settings = report.club.grade
-    return {
-        "seasons": [
-            {
-                "title": season.title,
-                "standings": [
-                    {
-                        "place": line.place,
-                        "id": line.player,
-                        "name": report.players[line.player].name,
-                        "events": line.events,
-                        "counted": [dates[k] for k in line.counted],
-                        "dropped": [dates[k] for k in line.dropped],
-                        "score": _score_json(line, season),
-                        "qualified": line.qualified,
-                    }
-                    for line in lines
-                ],
-            }
-            for season, lines, _ in report.seasons
-        ],
-        "grades": [
-            {
-                "id": pid,
-                "name": report.players[pid].name,
-                "grade": round(g.value, 2),
-                "deals": g.deals,
-                "provisional": g.provisional(settings),
-            }
-            for pid, g in sorted(report.grades.items(), key=lambda kv: (-kv[1].value, kv[0]))
-        ],
-    }
-
-
-def _score_json(line: Line, season: Season):
-    if season.rules.score == "places":
-        value = line.score
-        return value.numerator if value.denominator == 1 else round(float(value), 2)
-    return round(float(line.score * 100), 2)
 
 
 def run(club_path: Path | str, folder: Path | str | None = None, add_new: bool = False) -> SeasonReport:

@@ -238,6 +238,11 @@ _NO_ANALYSIS = click.option(
 NO_ANALYSIS_ENV = "PREFPRINT_NO_ANALYSIS"  # set (to anything but "" or 0): as --no-analysis on every run
 
 
+def _output(help_text: str):
+    """The -o / --output option of a command that writes a folder."""
+    return click.option("-o", "--output", "out", type=click.Path(file_okay=False), help=help_text)
+
+
 def _analysis_wanted(flag_off: bool, competition) -> bool:
     """The double-dummy analysis runs unless --no-analysis, the spec or the environment switch it off."""
     import os
@@ -264,9 +269,7 @@ def _say(lang: str):
 
 @cli.command()
 @click.argument("spec", type=click.Path(exists=True, dir_okay=False))
-@click.option(
-    "-o", "--output", "out", type=click.Path(file_okay=False), help="Output folder (default: output/<spec stem>/)."
-)
+@_output("Output folder (default: output/<spec stem>/).")
 @click.option("--session", type=click.IntRange(min=1), help="Print only this session (default: every session).")
 @click.option("--jobs", type=int, default=0, help="Processes for the analysis and PDF rendering (default: CPU count).")
 @click.option("--force", is_flag=True, help="Overwrite a protocols.xlsx in the folder even if it holds results.")
@@ -299,13 +302,7 @@ def kit(spec, out, session, jobs, force, no_analysis, lang):
 @cli.command()
 @click.argument("spec", type=click.Path(exists=True, dir_okay=False))
 @click.argument("workbooks", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option(
-    "-o",
-    "--output",
-    "out",
-    type=click.Path(file_okay=False),
-    help="Output folder (default: output/<spec stem>/results/).",
-)
+@_output("Output folder (default: output/<spec stem>/results/).")
 @click.option(
     "--trust",
     type=click.Choice(["written", "computed"]),
@@ -496,13 +493,7 @@ def serve(spec, session, out, host, port, hide_results, tokens, as_json, lang):
 
 @cli.command()
 @click.argument("club", type=click.Path(exists=True, dir_okay=False))
-@click.option(
-    "-o",
-    "--output",
-    "out",
-    type=click.Path(file_okay=False),
-    help="Output folder (default: output/<club file stem>/).",
-)
+@_output("Output folder (default: output/<club file stem>/).")
 @click.option(
     "--add-new", is_flag=True, help="Register every name the registry does not know (players.toml), then build."
 )

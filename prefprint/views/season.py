@@ -56,6 +56,57 @@ def index_context(report, site: Path) -> dict:
     return {"club": report.club, "seasons": seasons, "evenings": evenings}
 
 
+def line_fields(report, line, dates: dict) -> dict:
+    """A standings line as the page and the JSON both show it: place, player, evenings played, counted and dropped."""
+    return {
+        "place": line.place,
+        "id": line.player,
+        "name": report.players[line.player].name,
+        "events": line.events,
+        "counted": [dates[k] for k in line.counted],
+        "dropped": [dates[k] for k in line.dropped],
+    }
+
+
+def season_json(report) -> dict:
+    """What `prefprint season --json` prints (docs/json.md)."""
+    dates = {e.key: e.date.isoformat() for e in report.evenings}
+    return {
+        "seasons": [
+            {
+                "title": season.title,
+                "standings": [
+                    {
+                        **line_fields(report, line, dates),
+                        "score": _score_json(line, season),
+                        "qualified": line.qualified,
+                    }
+                    for line in lines
+                ],
+            }
+            for season, lines, _ in report.seasons
+        ],
+        "grades": [
+            {
+                "id": r["id"],
+                "name": r["name"],
+                "grade": round(r["grade"], 2),
+                "deals": r["deals"],
+                "provisional": r["provisional"],
+            }
+            for r in grades_context(report)["rows"]
+        ],  # fmt: skip
+    }
+
+
+def _score_json(line, season):
+    """A season's score for JSON: the average percentage to two decimals, or the sum of place points."""
+    if season.rules.score == "places":
+        value = line.score
+        return value.numerator if value.denominator == 1 else round(float(value), 2)
+    return round(float(line.score * 100), 2)
+
+
 def season_context(report, index: int, site: Path, lang: str) -> dict:
     """One season's standings: place, name, evenings played, counted and dropped, score, qualification, change."""
     season, lines, played = report.seasons[index]
@@ -65,12 +116,7 @@ def season_context(report, index: int, site: Path, lang: str) -> dict:
         mark, kind = change_text(line.change)
         rows.append(
             {
-                "place": line.place,
-                "id": line.player,
-                "name": report.players[line.player].name,
-                "events": line.events,
-                "counted": [dates[k] for k in line.counted],
-                "dropped": [dates[k] for k in line.dropped],
+                **line_fields(report, line, dates),
                 "score": score_text(line, season, lang),
                 "to_qualify": line.to_qualify,
                 "change": mark,
