@@ -9,8 +9,9 @@ from prefprint.words.catalog import gettext
 
 def protocol_cells(outcome, lang: str) -> list:
     """A row's declarer, whister 1, whister 2 as (seat, tricks) pairs, as N writes them in the protocol (пас, пол
-    for a defender who did not whist); all-pass: first, second, third hand; none: three empty pairs. The site's
-    protocols and results.xlsx show a row so, whatever spelling was typed."""
+    for a defender who did not whist); all-pass: first, second, third hand; a misère or a game conceded before
+    play: the declarer alone; none: three empty pairs. The site's protocols and results.xlsx show a row so,
+    whatever spelling was typed."""
     o = outcome
     if o is None:
         return [("", "")] * 3
@@ -19,7 +20,7 @@ def protocol_cells(outcome, lang: str) -> list:
     if o.contract.kind == "allpass":
         return [(s, tricks.get(s, "")) for s in active_seats(o.table_size, o.dealer)]
     out = [(o.declarer, tricks.get(o.declarer, ""))]
-    if o.contract.kind == "misere":
+    if o.contract.kind == "misere" or o.conceded is not None:  # a game conceded before play: no defence was said
         return out + [("", "")] * 2
     for s in o.defenders():
         word = defence.get(s)
@@ -31,10 +32,7 @@ def row_cells(event: Event, outcome: Outcome, with_whists: bool = True) -> dict:
     """The workbook cells a table's N would fill for an outcome (whists rounded to 0.1): `protocol_cells` by column."""
     lang = event.language
     cells = {"contract": outcome.cell.label(lang)}
-    pairs = protocol_cells(outcome, lang)
-    if outcome.conceded is not None:
-        pairs = pairs[:1]  # a game conceded before play: N writes the declarer alone
-    for (seat, tricks), who in zip(pairs, ("decl", "w1", "w2")):
+    for (seat, tricks), who in zip(protocol_cells(outcome, lang), ("decl", "w1", "w2")):
         if seat:
             cells[f"{who}_seat"], cells[f"{who}_tricks"] = seat, None if tricks == "" else tricks
     if with_whists:
