@@ -138,11 +138,12 @@ def _card_legend(card: dict, lang: str) -> list[str]:
 
 
 def _card_deals(items: list[tuple[int, int]], event: Event) -> str:
-    """The dealing instruction of a table that deals sets at the table ("" when it deals none)."""
+    """The dealing instruction of a table that deals sets at the table ("" when it deals none): the layout
+    written on the protocol, or entered on the table's phone where the scoring server is used."""
     if not items:
         return ""
     lang = event.language
     when = "; ".join(_m(lang, "movement.card_deal_item", set=s, round=r) for r, s in items)
-    return _m(
-        lang, "movement.card_deal_4" if event.table_size == 4 else "movement.card_deal_3", items=when, n=len(items)
-    )
+    key = "movement.card_deal_4" if event.table_size == 4 else "movement.card_deal_3"
+    # with the scoring server the layout is entered on the table's phone (the card carries its code): no paper
+    return _m(lang, key + ("_phone" if event.serve_url else ""), items=when, n=len(items))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 import subprocess
+from dataclasses import replace
 
 import pytest
 from conftest import has
@@ -33,8 +34,6 @@ def test_a_table_card_prints_its_rounds_and_sets_bold_as_with_b(events):
 
 def _served(event, tmp_path, serve: str, publish: str = ""):
     """The event with a scoring server's address (and a results site's), and the entry codes its cards print."""
-    from dataclasses import replace
-
     from prefprint.app.kit import with_entry_codes
 
     return with_entry_codes(replace(event, serve_url=serve, publish_url=publish), tmp_path)
@@ -102,3 +101,39 @@ def _words(pdf) -> list[dict]:
             r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', out
         )
     ]
+
+
+def test_a_table_that_deals_enters_the_layout_on_its_phone_where_the_server_is_used(events, tmp_path):
+    """Dealt at the table: without the scoring server the dealing table writes each layout on the protocol;
+    with it (the card carries the table's code) it enters it on the phone, so the event needs no paper; the
+    protocols say the same, paper the fallback."""
+    from prefprint.app.kit import document_html
+    from prefprint.views.documents import table_cards_context
+
+    dealt = _dealt_at_table(events["club-night-20"], tmp_path)
+    paper = [c["deals"] for c in table_cards_context(dealt)["cards"] if c["deals"]]
+    assert paper and all("запишите расклад в протокол сдачи" in text for text in paper)
+    served = _served(dealt, tmp_path, "http://192.168.1.10:8000")
+    phone = [c["deals"] for c in table_cards_context(served)["cards"] if c["deals"]]
+    assert len(phone) == len(paper)
+    for text in phone:
+        assert "внесите расклад на телефоне стола («Внести расклад» под сдачей)" in text
+        assert "протокол" not in text
+    protocols = document_html(served, "protocols")
+    assert "вносит его на телефоне стола до игры (без телефона — записывает сюда)" in protocols
+    assert "вносит его на телефоне" not in document_html(dealt, "protocols")
+    threes = _served(_dealt_at_table(events["threes-15"], tmp_path), tmp_path / "3", "http://192.168.1.10:8000")
+    assert any("в карман W; внесите расклад на телефоне" in c["deals"] for c in table_cards_context(threes)["cards"])
+
+
+def _dealt_at_table(event, tmp_path):
+    """A sample event from its spec with `[deals] source = "table"`: no layouts, the first table deals."""
+    from prefprint.io.spec import load_event
+
+    spec = tmp_path / f"{event.stem}-dealt.toml"
+    text = open(event.source, encoding="utf-8").read()
+    assert "[deals]" in text
+    spec.write_text(text.replace("[deals]", '[deals]\nsource = "table"', 1), encoding="utf-8")
+    dealt = load_event(spec)
+    assert dealt.dealt_at_table and not any(d.hands for d in dealt.deals)
+    return dealt
