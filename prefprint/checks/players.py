@@ -40,8 +40,9 @@ def check_players(f: Findings, sheet, srow, planned: dict) -> dict | None:
 
 
 def check_no_fourth_seat(f: Findings, sheet, srow) -> None:
-    """At a table of 3 the W columns are the talon's pocket, not a player's: whatever is typed there is not
-    counted, and the scorer is told (a result typed one group to the right is otherwise lost in silence)."""
+    """At a table of 3 W is the talon's pocket, not a player's: the sheet has no W columns (a workbook written
+    before had them, greyed), and whatever is typed where they would be is not counted, and the scorer is
+    told (a result typed one group to the right is otherwise lost in silence)."""
     if f.event.table_size != 3:
         return
     for column in ("W_no", "W_whists", "W_mp"):

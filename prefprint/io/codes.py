@@ -80,3 +80,11 @@ def same(a: str, b: str) -> bool:
 def entry_url(base: str, table: int, code: str) -> str:
     """The address a table card's QR code opens: the table's page with its code."""
     return f"{base.rstrip('/')}/t/{table}?token={code}"
+
+
+def table_address(base: str, table: int) -> str:
+    """The table's page as a card prints it to be typed or read aloud ("192.168.1.10:8000/t/5"): without the
+    code, which the page asks for, and without "http://", which a phone's browser adds by itself ("https://"
+    stays: the browser would not add it)."""
+    address = f"{base.rstrip('/')}/t/{table}"
+    return address.removeprefix("http://")

@@ -418,16 +418,16 @@ def test_an_english_event_speaks_english_unless_asked(event, tmp_path):
 
 
 def test_at_a_table_of_3_what_is_typed_for_w_is_not_counted_and_said(events, tmp_path):
-    """W is the talon's pocket at a table of 3: the kit's workbook greys its columns and says so, and a figure
-    typed there (a result one group too far right) is a warning naming the cell, not lost in silence."""
+    """W is the talon's pocket at a table of 3: the kit's workbook has no W columns, and a figure typed where
+    they would be (a result one group too far right) is a warning naming the cell, not lost in silence."""
     threes = events["threes-15"]
     data = filled_bytes(threes)
     book = load_workbook(write(tmp_path, "t.xlsx", data))
     sheet = book["Сдача 1"]
     r = threes.rows_of(threes.deal(1))[0]
     row = row_of(threes, 1, r.round, r.table)
-    assert sheet.cell(HEADER_ROW - 1, COL["W_no"]).value == "W — прикуп"
-    assert sheet[ref("W_whists", row)].fill.fgColor.rgb.endswith("C8C8C8")
+    assert [sheet.cell(HEADER_ROW - 1, COL[f"{s}_no"]).value for s in "NES"] == ["N", "E", "S"]
+    assert sheet.cell(HEADER_ROW - 1, COL["W_no"]).value is None and sheet[ref("W_whists", row)].value is None
     path = write(tmp_path, "w.xlsx", edit(data, {1: {ref("W_whists", row): 15}}))
     report = run_session(threes, path, None, publish=False)
     said = [w.text("ru") for w in report.warnings]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from serving import CLUB, client, served
+from serving import CLUB, client, random_bodies, served
 
 from prefprint.app.competition import with_layouts
-from prefprint.engine.deals import card_text, generate_deal
+from prefprint.engine.deals import card_text, generate_deal, parse_cards
 from prefprint.engine.rules import active_seats
 
 CUP = CLUB.parent / "cup-52.toml"
@@ -163,3 +163,52 @@ def test_a_layout_of_a_deal_the_event_has_not_says_which_deals_it_has(dealt):
         )
         assert (r.status_code, r.json()["field"], r.json()["error"]) == (422, "deal", said)
     assert s.store.layouts == {}
+
+
+def test_tables_of_3_dealt_at_the_table_need_no_paper(tmp_path):
+    """Tables of 3 dealt at the table, every layout and every row entered on the phones, nothing on paper:
+    each hand and the talon checked and stored by the table that deals it (by the director where a set has
+    copies), shown back, one corrected by its table, and the export ranks with every deal's cards."""
+    from helpers import run_session
+
+    from prefprint.views.documents import dealing_tables
+
+    c, s = _dealt_at_table(tmp_path, CLUB.parent / "threes-15.toml")
+    event = s.event
+    dealer_of = {set_no: table for table, items in dealing_tables(event).items() for _, set_no in items}
+    first = {}  # set -> the first table that plays it
+    for rnd in event.movement.rounds:
+        for t in rnd.tables:
+            first.setdefault(t.set, t.table)
+    for d in event.deals:
+        pockets = _pockets(s, d.number)
+        assert set(pockets) == {"N", "E", "S", "talon_top", "talon_bottom"}  # W is the talon's pocket
+        table = dealer_of.get(d.set)
+        token = s.codes["tables"][table] if table else s.codes["director"]
+        body = {"token": token, "table": table or first[d.set], "deal": d.number, "pockets": pockets}
+        r = c.post("/api/layouts", json=body)
+        assert r.status_code == 201, r.text
+    assert set(s.store.layouts) == {d.number for d in event.deals}
+
+    deal = event.deals[0]
+    table = dealer_of[deal.set]
+    token = s.codes["tables"][table]
+    shown = next(r for r in c.get(f"/api/tables/{table}?token={token}").json() if r["deal"] == deal.number)
+    assert shown["layout"]["entered"]["pockets"] == _pockets(s, deal.number)  # shown back as entered
+    n, e = (shown["layout"]["entered"]["pockets"][p].split(" ") for p in ("N", "E"))
+    n[0], e[0] = e[0], n[0]  # the N and E pockets had a card each of the other's
+    fixed = _pockets(s, deal.number) | {"N": " ".join(n), "E": " ".join(e)}
+    body = {"token": token, "table": table, "deal": deal.number, "pockets": fixed}
+    assert c.post("/api/layouts", json=body).status_code == 409  # another layout needs «correct»
+    assert c.post("/api/layouts", json=body | {"correct": True}).status_code == 201  # its own table: no reason
+    assert [a["old"]["layout"] for a in s.store.audit()] == [_pockets(s, deal.number)]
+
+    for row, _ in random_bodies(s):
+        assert c.post("/api/rows", json=row).status_code == 201
+    exported = tmp_path / "exported.xlsx"
+    exported.write_bytes(c.get(f"/api/export.xlsx?token={s.codes['director']}").content)
+    report = run_session(event, exported, None, publish=False)
+    assert len(report.standings) == 15 and all(x.status == "played" for x in report.deals)
+    laid = {d.number: d for d in report.event.deals}
+    assert all(d.hands and len(d.talon) == 2 for d in laid.values())
+    assert sorted(dict(laid[deal.number].hands)["N"]) == sorted(parse_cards(fixed["N"]))

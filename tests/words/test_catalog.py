@@ -133,3 +133,15 @@ def test_old_format_messages_are_carried_into_the_catalogues(tmp_path, capsys):
     assert po_add.main([str(source), "--dry-run"]) == 1
     out = capsys.readouterr()
     assert out.out.split() == ["added", "t.new"] and "left out t.bad" in out.err
+
+
+def test_the_declarer_is_one_word_on_paper_in_the_workbook_and_on_the_phone():
+    """Players read the protocol, the workbook, the cost table and the phone: the declarer is named alike in
+    all of them («Играющий», the pair of «вистующий»), and no Russian text names him «разыгрывающий»."""
+    keys = ("word.declarer_col", "sheet.group.declarer", "serve.ui_declarer", "role.declarer")
+    for lang in LANGS:
+        assert len({gettext(k, lang) for k in keys}) == 1, (lang, [gettext(k, lang) for k in keys])
+    assert gettext("sheet.group.declarer", "ru") == "Играющий"
+    for key, m in _entries("ru").items():
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            assert "разыгрыва" not in text.casefold(), (key, text)

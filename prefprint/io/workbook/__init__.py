@@ -25,7 +25,6 @@ from prefprint.io.workbook.reader import (
 )
 from prefprint.io.workbook.results import (
     GROUP_ROW,
-    NOTE_COL,
     NOTE_HEADER,
     NOTE_WIDTH,
     write_competition_workbook,
@@ -46,6 +45,7 @@ from prefprint.io.workbook.sheet import (
     SHEET_PREFIX,
     STATUS_WORDS,
     WIDTHS,
+    last_column,
     layout_rows,
     sheet_name,
 )
@@ -81,7 +81,6 @@ __all__ = [
     "MAX_ROWS",
     "META_KEYS",
     "META_SHEET",
-    "NOTE_COL",
     "NOTE_HEADER",
     "NOTE_WIDTH",
     "SEAT_HELP",
@@ -103,6 +102,7 @@ __all__ = [
     "filled_rows",
     "held",
     "is_held",
+    "last_column",
     "layout_rows",
     "protocol_cells",
     "protocol_workbook_bytes",

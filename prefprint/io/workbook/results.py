@@ -17,7 +17,6 @@ from prefprint.io.workbook.sheet import (
     _HEAD_FILL,
     _MP_FILL,
     COL,
-    COLUMNS,
     FIRST_ROW,
     HEADER_ROW,
     INFO_ROW,
@@ -27,6 +26,7 @@ from prefprint.io.workbook.sheet import (
     _page,
     _print_setup,
     _text,
+    last_column,
     sheet_name,
 )
 from prefprint.words.catalog import PerLanguage, gettext
@@ -46,6 +46,8 @@ def write_results_workbook(report, path: Path, banner: str = "") -> Path:
     _ranking_sheet(ws, event.heading, report.standings, event.names, lang, banner)
     words = dict(zip(("played", "not played", "spoiled"), STATUS_WORDS[lang]))
     row_words = {**words, "adjusted": gettext("sheet.adjusted", lang)}
+    columns = last_column(event.table_size)  # no W columns at a table of 3
+    note_col = columns + 1  # why a row was not played, spoiled or adjusted
     for d in report.deals:
         if d.status not in words:  # pending: not scored yet
             continue
@@ -53,11 +55,11 @@ def write_results_workbook(report, path: Path, banner: str = "") -> Path:
         _text(sh.cell(1, 1), event.heading).font = Font(bold=True, size=12)
         _deal_info(sh, event, event.deal(d.number), words[d.status])
         _note(sh, INFO_ROW + 1, banner)
-        _deal_header(sh, lang)
-        note = sh.cell(HEADER_ROW, NOTE_COL, NOTE_HEADER[lang])
+        _deal_header(sh, lang, columns)
+        note = sh.cell(HEADER_ROW, note_col, NOTE_HEADER[lang])
         note.font, note.fill, note.border = Font(bold=True), _HEAD_FILL, _BORDER
         note.alignment = Alignment(horizontal="center")
-        sh.cell(HEADER_ROW - 1, NOTE_COL).fill = _HEAD_FILL
+        sh.cell(HEADER_ROW - 1, note_col).fill = _HEAD_FILL
         for k, r in enumerate(d.results):
             row = FIRST_ROW + k
             values = {"round": r.round, "table": r.table}
@@ -71,25 +73,26 @@ def write_results_workbook(report, path: Path, banner: str = "") -> Path:
                 values[f"{s}_mp"] = mp if mp is None or isinstance(mp, int) else round(float(mp), 2)
             values["contract"] = r.contract.label(lang) if r.contract else row_words[r.status]
             for name, col in COL.items():
+                if col > columns:
+                    break
                 c = _text(sh.cell(row, col), values.get(name))
                 c.border = _BORDER
                 c.alignment = _RESULT_ALIGN["number" if name.endswith(("_whists", "_mp")) else "code"]
                 if name.endswith("_mp"):
                     c.fill = _MP_FILL
             text = "; ".join(n.text(lang) for n in r.notes)
-            c = _text(sh.cell(row, NOTE_COL), text or None)
+            c = _text(sh.cell(row, note_col), text or None)
             c.border, c.alignment = _BORDER, _RESULT_ALIGN["note"]
             if len(text) > NOTE_WIDTH:  # a spreadsheet does not grow a row for its wrapped text when it opens
                 sh.row_dimensions[row].height = 15 * -(-len(text) // NOTE_WIDTH)
-        _print_setup(sh)
+        _print_setup(sh, columns)
         noted = any(r.notes for r in d.results)  # a narrow column where it holds only its heading: a larger print
-        sh.column_dimensions[get_column_letter(NOTE_COL)].width = NOTE_WIDTH + 2 if noted else 13
+        sh.column_dimensions[get_column_letter(note_col)].width = NOTE_WIDTH + 2 if noted else 13
     buf = io.BytesIO()
     wb.save(buf)
     return write_atomic(path, buf.getvalue())
 
 
-NOTE_COL = len(COLUMNS) + 1  # results.xlsx: why a row was not played, spoiled or adjusted
 NOTE_WIDTH = 40  # characters of a note on a line
 # results.xlsx's rows: numbers (whists, MP) to the right, short codes centred, so that a figure never runs into
 # the text beside it; notes wrap in their cell

@@ -2,8 +2,9 @@
 
 Format (stable; see docs/workbook.md): one sheet per deal named "Сдача N" / "Deal N". Row 1: the event
 title. Row 2: deal, set, dealer, status. Rows 4–5: header. From row 6: one row per (round,
-table) that plays the deal, in the column order of `COLUMNS`. Columns W and X (`LAYOUT_COL`): the layout cells
-of a deal dealt at the table. A hidden sheet, `META_SHEET`, names what the workbook belongs to.
+table) that plays the deal, in the column order of `COLUMNS` (at a table of 3 through S's: `last_column`).
+Columns W and X (`LAYOUT_COL`): the layout cells of a deal dealt at the table. A hidden sheet, `META_SHEET`,
+names what the workbook belongs to.
 """
 
 from __future__ import annotations
@@ -58,6 +59,15 @@ GROUPS = PerLanguage(
         (19, 21, "W"),
     )
 )
+
+
+def last_column(table_size: int) -> int:
+    """The last column of a deal sheet's rows: W's MP at a table of 4; S's at a table of 3, where W is the
+    talon's pocket and has no columns (the columns after S's are left empty, so every other column keeps its
+    place and the reader reads both)."""
+    return len(COLUMNS) if table_size == 4 else COL["S_mp"]
+
+
 # wide enough for every label in LibreOffice's and Excel's default fonts, bold: "Играющий" over D:E,
 # "Комплект" in C, "Первая рука" in E
 WIDTHS = (7, 6, 12, 6, 13, 6, 9, 6, 9) + (5, 8, 5) * 4
@@ -73,18 +83,20 @@ _BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 _HEAD_FILL = PatternFill("solid", fgColor="E6E6E6")
 _PRE_FILL = PatternFill("solid", fgColor="F4F4F4")
 _MP_FILL = PatternFill("solid", fgColor="EEF3FA")
-_UNUSED_FILL = PatternFill("solid", fgColor="C8C8C8")  # no seat W at a table of 3
 
 
-def _deal_header(ws, lang: str) -> None:
-    """The two header rows of a deal sheet: seat groups (declarer, whisters, N E S W) over the columns."""
+def _deal_header(ws, lang: str, last: int) -> None:
+    """The two header rows of a deal sheet, through column `last`: seat groups (declarer, whisters, the seats
+    that play) over the columns."""
     for a, b, title in GROUPS[lang]:
+        if b > last:
+            continue
         c = ws.cell(HEADER_ROW - 1, a, title)
         c.font = Font(bold=True)
         c.alignment = Alignment(horizontal="center")
         if b > a:
             ws.merge_cells(start_row=HEADER_ROW - 1, start_column=a, end_row=HEADER_ROW - 1, end_column=b)
-    for i, h in enumerate(HEADERS[lang], 1):
+    for i, h in enumerate(HEADERS[lang][:last], 1):
         c = ws.cell(HEADER_ROW, i, h)
         c.font = Font(bold=True)
         c.fill = _HEAD_FILL
@@ -130,9 +142,9 @@ def _deal_info(ws, event: Event, deal, status: str | None = None) -> None:
         c.alignment = Alignment(horizontal="left")  # a value beside its label
 
 
-def _print_setup(ws) -> None:
-    """Column widths, frozen headings and an A4 landscape page as wide as the sheet."""
-    for i, wdt in enumerate(WIDTHS, 1):
+def _print_setup(ws, last: int) -> None:
+    """Column widths through column `last`, frozen headings and an A4 landscape page as wide as the sheet."""
+    for i, wdt in enumerate(WIDTHS[:last], 1):
         ws.column_dimensions[get_column_letter(i)].width = wdt
     ws.freeze_panes = ws.cell(FIRST_ROW, 3)
     _page(ws, "landscape", f"{HEADER_ROW - 1}:{HEADER_ROW}")

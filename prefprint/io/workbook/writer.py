@@ -18,10 +18,8 @@ from prefprint.io.workbook.sheet import (
     _BORDER,
     _MP_FILL,
     _PRE_FILL,
-    _UNUSED_FILL,
     COL,
     FIRST_ROW,
-    HEADER_ROW,
     HEADERS,
     INFO_ROW,
     LAYOUT_COL,
@@ -32,6 +30,7 @@ from prefprint.io.workbook.sheet import (
     _deal_info,
     _print_setup,
     _text,
+    last_column,
     layout_rows,
     sheet_name,
 )
@@ -115,24 +114,24 @@ def _deal_sheet(wb: Workbook, event: Event, deal, lists: dict) -> None:
     """One deal's sheet: title and help, the deal's facts, the header, a row a table that plays it, the
     drop-downs, the print setup and (dealt at the table) the layout cells."""
     lang = event.language
+    columns = last_column(event.table_size)  # no W columns at a table of 3: W is the talon's pocket
     ws = wb.create_sheet(sheet_name(lang, deal.number))
     _text(ws.cell(1, 1), event.heading).font = Font(bold=True, size=12)
     _text(ws.cell(1, 10), HELP[lang]).font = Font(italic=True, size=8, color="555555")
-    ws.merge_cells(start_row=1, start_column=10, end_row=3, end_column=21)
+    ws.merge_cells(start_row=1, start_column=10, end_row=3, end_column=columns)
     ws.cell(1, 10).alignment = Alignment(wrap_text=True, vertical="top")
     _deal_info(ws, event, deal)
-    _deal_header(ws, lang)
-    if event.table_size == 3:  # W is the talon's pocket: its columns say so, greyed, and nothing typed there counts
-        ws.cell(HEADER_ROW - 1, COL["W_no"], gettext("sheet.group.no_seat_w", lang))
-    last = _protocol_rows(ws, event, deal)
+    _deal_header(ws, lang, columns)
+    last = _protocol_rows(ws, event, deal, columns)
     _validations(ws, event, lists, last)
-    _print_setup(ws)
+    _print_setup(ws, columns)
     if event.dealt_at_table:
         _layout_cells(ws, event, deal)
 
 
-def _protocol_rows(ws, event: Event, deal) -> int:
-    """A row a table that plays the deal, round, table and players printed; the sheet row of the last.
+def _protocol_rows(ws, event: Event, deal, columns: int) -> int:
+    """A row a table that plays the deal, round, table and players printed, through column `columns`; the sheet
+    row of the last.
 
     Each column's style is set once, on the first row, and copied to the rows below (openpyxl's
     StyleArray of indices into the workbook's styles: what setting the same border, alignment and
@@ -146,6 +145,8 @@ def _protocol_rows(ws, event: Event, deal) -> int:
         for s in ("N", "E", "S", "W"):
             values[f"{s}_no"] = seats.get(s)
         for name, col in COL.items():
+            if col > columns:
+                break
             c = ws.cell(r, col, values.get(name))
             if col in first:
                 c._style = copy(first[col])
@@ -156,8 +157,6 @@ def _protocol_rows(ws, event: Event, deal) -> int:
                 c.fill = _PRE_FILL
             if name.endswith("_mp"):
                 c.fill = _MP_FILL
-            if event.table_size == 3 and name.startswith("W_"):
-                c.fill = _UNUSED_FILL
             first[col] = c._style
     return FIRST_ROW + max(len(rows), 1) - 1
 
@@ -191,7 +190,7 @@ def _validations(ws, event: Event, lists: dict, last: int) -> None:
         ws.add_data_validation(dv)
         for col in columns:
             dv.add(f"{col}{FIRST_ROW}:{col}{last}")
-    for col in ("K", "N", "Q", "T"):
+    for col in (get_column_letter(COL[f"{seat}_whists"]) for seat in event.seats):
         dv = DataValidation(
             type="decimal",
             operator="between",
@@ -240,6 +239,10 @@ def _layout_cells(ws, event: Event, deal) -> None:
         c.number_format = "@"
     ws.column_dimensions[get_column_letter(LAYOUT_COL)].width = 16
     ws.column_dimensions[get_column_letter(LAYOUT_COL + 1)].width = 40
+    # at a table of 3 the columns where W's were stay in their place, empty and narrow: the layout cells keep
+    # theirs (the reader's) and stand as near the protocol as at a table of 4
+    for col in range(last_column(event.table_size) + 1, COL["W_mp"] + 1):
+        ws.column_dimensions[get_column_letter(col)].width = 2
 
 
 def write_protocol_workbook(event: Event, path: Path) -> Path:

@@ -35,11 +35,13 @@ def protocol_sheets(event: Event) -> list[dict]:
 
 
 def _dealt_by(event: Event, set_no: int, rows: list) -> str:
-    """Who deals a deal dealt at the table and writes its layout here: its first table, or the
-    director where the set is played in several copies (every copy must hold the same layout)."""
+    """Who deals a deal dealt at the table and writes its layout here (or enters it on the phone, where the
+    scoring server is used): its first table, or the director where the set is played in several copies
+    (every copy must hold the same layout)."""
+    phone = "_phone" if event.serve_url else ""
     if event.movement.copies.get(set_no, 1) > 1:
-        return _m(event.language, "movement.protocol_dealt_director")
-    return _m(event.language, "movement.protocol_dealt_table", table=rows[0].table, round=rows[0].round)
+        return _m(event.language, "movement.protocol_dealt_director" + phone)
+    return _m(event.language, "movement.protocol_dealt_table" + phone, table=rows[0].table, round=rows[0].round)
 
 
 def pair_sheets(sheets: list[dict], half_rows: int = HALF_PAGE_ROWS) -> list[list[dict]]:

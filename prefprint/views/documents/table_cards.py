@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from prefprint.engine.model import Event
-from prefprint.io.codes import entry_url
+from prefprint.io.codes import entry_url, table_address
 from prefprint.views.documents.addresses import TABLE_PAGE, site_url
 from prefprint.views.documents.seating import _where_next, table_copy
 from prefprint.views.documents.wording import _m
@@ -103,13 +103,18 @@ def table_cards_context(event: Event) -> dict:
 
 
 def card_entry(event: Event, table: int) -> dict | None:
-    """A table card's entry QR: the table's page on the scoring server with its code, and the code to type."""
+    """A table card's entry QR: the table's page on the scoring server with its code, its address to type
+    without the code, and the code to type."""
     code = event.entry_codes.get("tables", {}).get(table) if event.serve_url else None
     if not code:
         return None
 
+    # the address on two lines, the server's then the table's page: each short enough to read aloud and to fit
+    # under the QR code
+    host, _, page = table_address(event.serve_url, table).rpartition("/t/")
     return {
         "url": entry_url(event.serve_url, table, code),
+        "address": f"{host}\n/t/{page}",
         "code": code,
         "caption": _m(event.language, "serve.card_caption"),
     }
@@ -133,11 +138,12 @@ def _card_legend(card: dict, lang: str) -> list[str]:
 
 
 def _card_deals(items: list[tuple[int, int]], event: Event) -> str:
-    """The dealing instruction of a table that deals sets at the table ("" when it deals none)."""
+    """The dealing instruction of a table that deals sets at the table ("" when it deals none): the layout
+    written on the protocol, or entered on the table's phone where the scoring server is used."""
     if not items:
         return ""
     lang = event.language
     when = "; ".join(_m(lang, "movement.card_deal_item", set=s, round=r) for r, s in items)
-    return _m(
-        lang, "movement.card_deal_4" if event.table_size == 4 else "movement.card_deal_3", items=when, n=len(items)
-    )
+    key = "movement.card_deal_4" if event.table_size == 4 else "movement.card_deal_3"
+    # with the scoring server the layout is entered on the table's phone (the card carries its code): no paper
+    return _m(lang, key + ("_phone" if event.serve_url else ""), items=when, n=len(items))
