@@ -202,7 +202,7 @@ def home(s) -> str:
 
 def table_code(s, number: int) -> str:
     """/t/N opened without a code (typed from the table card's address): a form asking for it."""
-    return _render(s, "code.html", number=number)
+    return _render(s, "code.html", number=number, label=Message("serve.ui_table_code", n=number).text(s.lang))
 
 
 def results(s, ranking) -> str:
