@@ -263,11 +263,13 @@ def test_a_table_of_3_enters_a_row_and_reads_the_whists_as_the_site_prints_them(
             "#check",
         ):
             _click(browser, css)
-        _text(browser, "#preview", lambda text: "7♠" in text)
+        whists = settle(outcome(deal), s.event.conventions).results
+        printed = {seat: number(fmt_whists(whists[seat]), "ru") for seat in s.event.seats}  # as the site prints them
+        result = " ".join(f"{seat} {printed[seat]}" for seat in s.event.seats)  # the browser's text: one space
+        _text(browser, "#preview", lambda text: text.split("\n")[-1] == "Результат: " + result)
         _click(browser, "#confirm")
         _text(browser, "#saved", bool)
-        whists = settle(outcome(deal), s.event.conventions).results
-        want = "Висты: " + " · ".join(f"{seat} {number(fmt_whists(whists[seat]), 'ru')}" for seat in s.event.seats)
+        want = "Висты: " + " · ".join(f"{seat} {printed[seat]}" for seat in s.event.seats)
         _text(browser, f"#deal-{deal.number} .done", lambda text: want in text.split("\n"))
         assert "+" not in browser.find_element("css selector", f"#deal-{deal.number} .done").text
         seats = browser.find_element("id", "seats").text
