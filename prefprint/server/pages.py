@@ -35,6 +35,7 @@ UI = (
     "round",
     "deal",
     "dealer",
+    "first_hand",
     "seats",
     "contract",
     "allpass",

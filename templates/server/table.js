@@ -117,6 +117,9 @@ function kind(f) {
   return "game";
 }
 
+// who deals: «сдаёт» at a table of 4 (he sits out), «первая рука» at a table of 3, as the results site says
+function dealerWord() { return D.table_size === 3 ? W.first_hand : W.dealer; }
+
 function rowOf(deal) { return T.rows.find((r) => r.round === T.round && r.deal === deal); }
 
 function done(r) { return r.entered || keptRow(r.round, r.deal); } // entered, or kept on the phone to be sent
@@ -278,7 +281,7 @@ async function save() {
   delete T.refused[deal];
   const r = await once("confirm", () => ask("POST", "/api/rows", row, W.offline_row));
   if (!r) return;
-  if (r.status === 0 && !row.correct) { T.saved = `${W.deal} ${deal}: ${W.row_waiting}`; pickDeal(); renderTable(); return; }
+  if (r.status === 0 && !row.correct) { pickDeal(); renderTable(); return; } // shown waiting under its deal
   forget(row);
   if (r.status === 201 || (r.status === 200 && r.json.same)) { await stored(deal, W.saved); sendKept(); return; }
   if (r.status === 409) { await enteredElsewhere(deal); return; }
@@ -464,7 +467,7 @@ function renderTable() {
     const waiting = !row.entered && keptRow(row.round, row.deal);
     const refused = !row.entered && !waiting && T.refused[row.deal];
     const line = el("div", { cls: "deal", id: `deal-${row.deal}` },
-      el("b", {}, `${W.deal} ${row.deal}`), ` (${W.dealer} ${row.dealer}): `,
+      el("b", {}, `${W.deal} ${row.deal}`), ` (${dealerWord()} ${row.dealer}): `,
       row.entered ? summaryBlock(row.entered)
         : waiting ? [el("span", { cls: "warn waiting" }, W.row_waiting), summaryBlock(Object.assign({}, waiting.row, { whists: waiting.whists }))]
           : el("span", { cls: "missing" }, W.missing));
@@ -482,7 +485,7 @@ function renderTable() {
       form = true;
     }
     if (row.deal === T.deal && !closed && !T.lay) {
-      app.append(el("div", { id: "form" }, el("h2", {}, `${W.deal} ${row.deal} · ${W.dealer} ${row.dealer}`), formView(row)));
+      app.append(el("div", { id: "form" }, el("h2", {}, `${W.deal} ${row.deal} · ${dealerWord()} ${row.dealer}`), formView(row)));
       form = true;
     }
   }

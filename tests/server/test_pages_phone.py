@@ -271,6 +271,8 @@ def test_a_table_of_3_enters_a_row_and_reads_the_whists_as_the_site_prints_them(
         _text(browser, "#saved", bool)
         want = "Висты: " + " · ".join(f"{seat} {printed[seat]}" for seat in s.event.seats)
         _text(browser, f"#deal-{deal.number} .done", lambda text: want in text.split("\n"))
+        # the dealer of a table of 3 plays: «первая рука», as the results site says
+        _text(browser, f"#deal-{deal.number}", lambda text: f"(первая рука {deal.dealer})" in text)
         assert "+" not in browser.find_element("css selector", f"#deal-{deal.number} .done").text
         seats = browser.find_element("id", "seats").text
         assert "W" not in seats.split() and all(seat in seats.split() for seat in ("N", "E", "S"))
