@@ -47,6 +47,11 @@ def _codes(folder) -> dict:
     return json.loads(out.stdout)
 
 
+def _screenshot(browser, name):  # noqa: F811
+    if os.environ.get("PREFPRINT_SCREENSHOTS"):
+        browser.save_screenshot(os.path.join(os.environ["PREFPRINT_SCREENSHOTS"], name))
+
+
 def _first_deals(event, table_size=4):
     t = event.movement.rounds[0].tables[0]
     return t, [d for d in event.deals if d.set == t.set]
@@ -213,6 +218,7 @@ def test_rows_missing_and_the_clock_are_said_and_a_round_ahead_asks_first(clocke
     _click(browser, '[data-round="2"]')
     _text(browser, "#clock", lambda text: text == "Часы тура 2 остановлены")
     _text(browser, "#missing-1", bool)
+    _screenshot(browser, "table-missing-390.png")
     _click(browser, '[data-missing="1"]')
     _text(browser, "h2", lambda text: text == "Тур 1")
     _enter(browser, deals[0])
@@ -274,6 +280,7 @@ def test_a_table_of_3_enters_a_row_and_reads_the_whists_as_the_site_prints_them(
         # the dealer of a table of 3 plays: «первая рука», as the results site says
         _text(browser, f"#deal-{deal.number}", lambda text: f"(первая рука {deal.dealer})" in text)
         assert "+" not in browser.find_element("css selector", f"#deal-{deal.number} .done").text
+        _screenshot(browser, "table-of-3-390.png")
         seats = browser.find_element("id", "seats").text
         assert "W" not in seats.split() and all(seat in seats.split() for seat in ("N", "E", "S"))
         assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
