@@ -50,14 +50,24 @@ async function ask(method, url, body, words) {
 }
 
 let sending = false;
+const flying = new Set(); // "round/deal" of the rows whose request is on its way: none is sent twice at once
+const flight = (row) => `${row.round}/${row.deal}`;
+const nextKept = () => kept().find((k) => !flying.has(flight(k.row)));
+
+// Sends a row, marked on its way meanwhile.
+async function post(row) {
+  flying.add(flight(row));
+  try { return await ask("POST", "/api/rows", row, W.offline_row); } finally { flying.delete(flight(row)); }
+}
+
 // The rows kept on the phone sent, oldest first, until one is not answered; each answered one is forgotten.
 async function sendKept() {
-  if (sending || !kept().length) return;
+  if (sending || !nextKept()) return;
   sending = true;
   let sent = false;
   try {
-    for (let k = kept()[0]; k; k = kept()[0]) {
-      const r = await ask("POST", "/api/rows", k.row, W.offline_row);
+    for (let k = nextKept(); k; k = nextKept()) {
+      const r = await post(k.row);
       if (r.status === 0) break;
       forget(k.row);
       sent = true;
@@ -279,7 +289,7 @@ async function save() {
   const deal = T.deal, row = body(), whists = T.preview.whists;
   if (!row.correct) keepRow(row, whists);
   delete T.refused[deal];
-  const r = await once("confirm", () => ask("POST", "/api/rows", row, W.offline_row));
+  const r = await once("confirm", () => post(row));
   if (!r) return;
   if (r.status === 0 && !row.correct) { pickDeal(); renderTable(); return; } // shown waiting under its deal
   forget(row);
