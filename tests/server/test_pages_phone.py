@@ -1,5 +1,6 @@
 """A table's phone in Chromium at 390 px: no row lost while the server is out of reach, «Исправить» filled with the
-stored row, the rows missing and the clock said, tables of 3, the code asked for at the table card's address.
+stored row, the rows missing and the clock said, tables of 3, the code asked for at the table card's address, the
+table's own moves after a round.
 
 Headless Chromium through Selenium (the helpers and the fixture of test_pages_browser); the server a real uvicorn
 process where it is stopped with SIGSTOP, else a uvicorn thread.
@@ -16,9 +17,9 @@ import time
 
 import httpx
 import pytest
-from serving import CLUB, ROOT
+from serving import CLUB, ROOT, random_bodies
 from test_main_kill import free_port, start
-from test_pages_browser import _click, _enter, _serve, _text, _wait, browser  # noqa: F401 (a fixture)
+from test_pages_browser import _click, _enter, _serve, _text, _wait, browser, server  # noqa: F401 (fixtures)
 
 from prefprint.engine.rules import Outcome, active_seats, fmt_whists, settle
 from prefprint.words.numbers import number
@@ -303,3 +304,29 @@ def test_a_table_page_without_a_code_asks_for_it(tmp_path, browser):  # noqa: F8
     finally:
         srv.should_exit = True
         thread.join(10)
+
+
+def test_the_end_of_round_line_gives_the_tables_own_moves_only(server, browser):  # noqa: F811
+    """Where each of the table's seats goes, in words («→ стол 2, место E»), no example of another move."""
+    from prefprint.views.documents import table_cards_context
+
+    url, s = server
+    t, deals = _first_deals(s.event)
+    for body, _ in random_bodies(s, seed=2):
+        if body["round"] == 1 and body["table"] == t.table:
+            assert httpx.post(f"{url}/api/rows", json=body).status_code == 201
+    browser.get(f"{url}/t/{t.table}?token={s.codes['tables'][t.table]}")
+    _click(browser, '[data-round="1"]')
+    _text(browser, "#done", bool)
+    lines = browser.find_element("id", "done").text.split("\n")
+    card = next(c for c in table_cards_context(s.event)["cards"] if c["table"] == t.table)
+    moves = card["rounds"][0]["next"]
+    assert lines[0] == "Тур сыгран. После тура:"
+    assert len(lines) == 1 + len(moves) == 5
+    for line, (seat, player, nxt, _) in zip(lines[1:], moves, strict=True):
+        if nxt == "stay":
+            assert line == f"{seat} {player}: остаётся на месте"
+        elif nxt == "rest":
+            assert line == f"{seat} {player} → отдых"
+        else:
+            assert line == f"{seat} {player} → стол {nxt[:-1]}, место {nxt[-1]}"
