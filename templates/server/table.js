@@ -264,7 +264,7 @@ async function once(id, send) {
 // mistake would be refused at the next table's turn).
 function aheadConfirmed() {
   const c = T.clock;
-  if (!c || D.director || T.round <= c.round || T.ahead.has(T.round)) return true;
+  if (!c || c.round == null || D.director || T.round <= c.round || T.ahead.has(T.round)) return true;
   if (!window.confirm(W.ahead.replace("{round}", T.round).replace("{now}", c.round))) return false;
   T.ahead.add(T.round);
   return true;
@@ -440,7 +440,7 @@ function missingView() {
   return [...byRound].map(([round, deals]) => {
     const closed = T.rows.some((r) => r.round === round && r.closed) && !D.director;
     return el("div", { cls: "error", id: `missing-${round}` },
-      W.missing_rows.replace("{round}", round).replace("{deals}", deals.join(", ")),
+      W.rows_not_entered.replace("{round}", round).replace("{deals}", deals.join(", ")),
       closed ? ` — ${W.missing_ask}` : button(W.go_enter, false, () => openRound(round), { "data-missing": round }));
   });
 }
@@ -448,8 +448,8 @@ function missingView() {
 function clockView() {
   const c = T.clock;
   if (!c || c.round !== T.round || c.minutes_left == null) return null;
-  const text = c.paused ? W.clock_paused.replace("{round}", c.round)
-    : W.clock_left.replace("{round}", c.round).replace("{n}", Math.max(0, Math.ceil(c.minutes_left)));
+  const text = c.paused ? W.round_clock_paused.replace("{round}", c.round)
+    : W.round_clock_left.replace("{round}", c.round).replace("{n}", Math.max(0, Math.ceil(c.minutes_left)));
   return el("p", { cls: "muted", id: "clock" }, text);
 }
 
