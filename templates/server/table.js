@@ -439,15 +439,15 @@ function missingView() {
   }
   return [...byRound].map(([round, deals]) => {
     const closed = T.rows.some((r) => r.round === round && r.closed) && !D.director;
-    return el("div", { cls: "error", id: `missing-${round}` },
-      W.rows_not_entered.replace("{round}", round).replace("{deals}", deals.join(", ")),
-      closed ? ` — ${W.missing_ask}` : button(W.go_enter, false, () => openRound(round), { "data-missing": round }));
+    const text = W.rows_not_entered.replace("{round}", round).replace("{deals}", deals.join(", "));
+    return el("div", { cls: "error", id: `missing-${round}` }, closed ? `${text} — ${W.missing_ask}` : [el("div", {}, text),
+      button(W.go_enter, false, () => openRound(round), { "data-missing": round })]);
   });
 }
 
 function clockView() {
   const c = T.clock;
-  if (!c || c.round !== T.round || c.minutes_left == null) return null;
+  if (!c || c.round == null || (!c.paused && c.minutes_left == null)) return null; // the round playing, on every round's page
   const text = c.paused ? W.round_clock_paused.replace("{round}", c.round)
     : W.round_clock_left.replace("{round}", c.round).replace("{n}", Math.max(0, Math.ceil(c.minutes_left)));
   return el("p", { cls: "muted", id: "clock" }, text);

@@ -216,6 +216,8 @@ def test_rows_missing_and_the_clock_are_said_and_a_round_ahead_asks_first(clocke
     browser.get(page)
     numbers = ", ".join(str(d.number) for d in deals)
     _text(browser, "#missing-1", lambda text: text.startswith(f"Тур 1 окончен, а строки не введены: сдачи {numbers}"))
+    _text(browser, "h2", lambda text: text == "Тур 1")  # the page opens the round with rows to enter
+    _text(browser, "#clock", lambda text: text == "Часы тура 2 остановлены")  # the round playing, on every page
     _click(browser, '[data-round="2"]')
     _text(browser, "#clock", lambda text: text == "Часы тура 2 остановлены")
     _text(browser, "#missing-1", bool)
