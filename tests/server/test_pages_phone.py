@@ -332,3 +332,12 @@ def test_the_end_of_round_line_gives_the_tables_own_moves_only(server, browser):
             assert line == f"{seat} {player} → отдых"
         else:
             assert line == f"{seat} {player} → стол {nxt[:-1]}, место {nxt[-1]}"
+
+
+def test_the_rows_waiting_are_worded_for_each_plural_category():
+    """The page picks the form by Intl.PluralRules, whose categories are CLDR's: each has its words."""
+    from prefprint.server.pages import waiting_words
+
+    ru = waiting_words("ru")
+    assert (ru["one"], ru["few"], ru["many"]) == ("строка ждёт связи", "строки ждут связи", "строк ждут связи")
+    assert waiting_words("en") == {"one": "row waiting for the connection", "other": "rows waiting for the connection"}
