@@ -126,7 +126,7 @@ async def api_preview(s: Scoring, request: Request):
     """What a row would give, in words and numbers, for the table to confirm; nothing is stored."""
 
     outcome, settlement, write = s.checked_row(await _body(request), client_address(request))
-    words = settlement_text(outcome, settlement, s.lang).split("\n")
+    words = settlement_text(outcome, settlement, s.lang, printed=True).split("\n")
     entered = (write.row.deal, write.row.round, write.row.table) in s.store.rows
     same = s.store.holds(write.row)
     return JSONResponse({"whists": write.row.whists, "words": words, "entered": entered, "same": same})

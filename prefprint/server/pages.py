@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from babel import Locale
+
 from prefprint.engine.deals import PRINTED_RANKS, SUITS
 from prefprint.engine.rules import COST, STRAINS, active_seats
 from prefprint.io.render import html, templates_dir
 from prefprint.server.rows import Refused
 from prefprint.views.documents import table_cards_context
-from prefprint.words.messages import Message
+from prefprint.words.messages import Message, plural
 
 SCRIPTS = ("shared.js", "table.js", "director.js")  # in templates/server/, served at /shared.js, …
 TABLE_POLL_MS = 10_000  # a table's page looks at its rows again: says when offline, shows what changed meanwhile
@@ -33,6 +35,7 @@ UI = (
     "round",
     "deal",
     "dealer",
+    "first_hand",
     "seats",
     "contract",
     "allpass",
@@ -114,12 +117,32 @@ UI = (
     "by_table",
     "by_director",
     "corrected_by",
+    "sending",
+    "row_waiting",
+    "row_refused",
+    "rows_not_entered",
+    "missing_ask",
+    "go_enter",
+    "round_clock_left",
+    "round_clock_paused",
+    "ahead",
+    "table_code",
 )
 
 
 def words(lang: str) -> dict:
     """The words of the pages; their placeholders ({seat}, {n}, {round}) are left for the script to fill."""
-    return {k: Message(f"serve.ui_{k}", seat="{seat}", n="{n}", round="{round}").text(lang) for k in UI}
+    holes = {k: "{" + k + "}" for k in ("seat", "n", "round", "deals", "now", "error")}
+    return {k: Message(f"serve.ui_{k}", **holes).text(lang) for k in UI}
+
+
+def waiting_words(lang: str) -> dict:
+    """«N строк ждут связи» in each plural category of the language (CLDR, as Intl.PluralRules names them): the
+    page picks the form for its count, the number put before it."""
+    out = {}
+    for n in (*range(0, 30), 101, 1.5):  # a number of each category the language has
+        out.setdefault(Locale.parse(lang).plural_form(n), plural(n, "count.row_waiting", lang))
+    return out
 
 
 def _render(s, template: str, **context) -> str:
@@ -137,7 +160,8 @@ def _moves(s) -> dict:
                 code = {"stay": "serve.move_stay", "rest": "serve.move_rest", "end": "serve.move_end"}.get(
                     nxt, "serve.move_to"
                 )
-                lines.append(Message(code, seat=seat, player=player, to=nxt, after=after).text(s.lang))
+                to, place = nxt[:-1], nxt[-1:]  # "2E": table 2, seat E
+                lines.append(Message(code, seat=seat, player=player, to=to, place=place, after=after).text(s.lang))
             out[f"{r['round']}/{card['table']}"] = lines
     return out
 
@@ -153,6 +177,7 @@ def table(s, number: int, token: str, director: bool) -> str:
         "dark": bool(e.conventions.dark),
         "concession": bool(e.conventions.concession),
         "words": words(s.lang),
+        "waiting": waiting_words(s.lang),
         "levels": list(COST),
         "strains": [("NT" if x == "БК" and s.lang == "en" else x) for x in STRAINS],
         "active": {d.dealer: list(active_seats(e.table_size, d.dealer)) for d in e.deals},
@@ -174,6 +199,11 @@ def director(s, token: str) -> str:
 
 def home(s) -> str:
     return _render(s, "home.html")
+
+
+def table_code(s, number: int) -> str:
+    """/t/N opened without a code (typed from the table card's address): a form asking for it."""
+    return _render(s, "code.html", number=number, label=Message("serve.ui_table_code", n=number).text(s.lang))
 
 
 def results(s, ranking) -> str:

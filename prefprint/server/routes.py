@@ -69,6 +69,8 @@ async def page_table(s: Scoring, request: Request):
     """/t/N: the page on which table N enters its rows."""
     table = table_number(s, request)
     token = request.query_params.get("token")
+    if not (token or "").strip():  # the address typed from the table card: the code is asked for, not refused
+        return pages.table_code(s, table)
     role, mine = s.who(token, client_address(request))
     if role == "table" and mine != table:
         raise Refused(403, Message("serve.other_table", table=mine), "table")

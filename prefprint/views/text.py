@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from prefprint.engine.rules import Outcome, Settlement
+from prefprint.engine.rules import Outcome, Settlement, fmt_whists
 from prefprint.movement import Candidate, Movement, Quality
 from prefprint.words.catalog import WordTable, gettext
 from prefprint.words.i18n import METHOD_NAMES, note_text, reason_message
@@ -151,8 +151,9 @@ def _whists_word(amount: Fraction, lang: str) -> str:
     return plural(Fraction(amount).numerator, "count.whist", lang)
 
 
-def settlement_text(outcome: Outcome, result: Settlement, lang: str = "ru") -> str:
-    """What was written for one deal and the whists per seat."""
+def settlement_text(outcome: Outcome, result: Settlement, lang: str = "ru", printed: bool = False) -> str:
+    """What was written for one deal and the whists per seat; `printed`: the whists of the last line as the results
+    site prints them ("58,7", "−3,3": a table's phone), else exact to two decimals and signed ("+58,67")."""
     ph, why = _PHRASES[lang], _WHY[lang]
     contract = gettext("word.all_pass", lang) if outcome.contract.kind == "allpass" else outcome.cell.label(lang)
     lines = [ph["head"].format(contract=contract, dealer=outcome.dealer, size=outcome.table_size)]
@@ -168,8 +169,9 @@ def settlement_text(outcome: Outcome, result: Settlement, lang: str = "ru") -> s
             lines.append(f"  {e.seat}: {ph[e.what]} +{amount} ({why[e.why]})")
     if result.factor != 1:
         lines.append("  " + ph["dark"].format(factor=result.factor))
-    lines.append(
-        f"{ph['result']}: "
-        + "  ".join(f"{s} {'+' if v > 0 else ''}{number(v, lang, 2)}" for s, v in result.results.items())
-    )
+
+    def shown(v):
+        return number(fmt_whists(v), lang) if printed else f"{'+' if v > 0 else ''}{number(v, lang, 2)}"
+
+    lines.append(f"{ph['result']}: " + "  ".join(f"{s} {shown(v)}" for s, v in result.results.items()))
     return "\n".join(lines)

@@ -18,6 +18,7 @@ function el(tag, props, ...kids) {
 }
 
 const TIMEOUT = 15000; // ms: a request unanswered by then has failed (a button waiting for it is given back)
+const QUICK = 2500; // ms: a table's request unanswered by then has failed: «нет связи» is said (within 3 s), a row is kept to send again
 
 // {status, json} of a request. A server not reached (no connection, no answer within `timeout` ms; 0: no
 // limit) gives status 0 and json {"error": `offline`}, so that it is shown where the server's refusal would be.
@@ -44,19 +45,37 @@ function signed(v) {
   return (v > 0 ? "+" : v < 0 ? "−" : "") + text;
 }
 
+// A whist amount as the results site prints it (the `w` filter, then the language's decimal sign): whole numbers
+// as they are, others to one decimal, the minus "−", no plus ("58,7", "−29,3").
+function whist(v) {
+  const text = Number.isInteger(v) ? String(Math.abs(v)) : Math.abs(v).toFixed(1);
+  return (v < 0 && Number(text) !== 0 ? "−" : "") + decimal(text);
+}
+
 // A number as the pages print it ("53.80"), with the decimal comma in Russian.
 function decimal(text) { return document.documentElement.lang === "ru" ? String(text).replace(".", ",") : String(text); }
 
 function whistsText(whists) {
-  return Object.entries(whists).map(([s, v]) => s + " " + signed(v)).join(" · ");
+  return Object.entries(whists).map(([s, v]) => s + " " + whist(v)).join(" · ");
 }
 
-// An entered row in three short lines: the contract and its declarer, each seat's tricks, the whists.
+
+// An entered row in short lines: the contract, the declarer with his tricks, each defender's answer with his
+// tricks (so a table sees that «полвиста» was recorded), every seat's tricks at all-pass, the whists.
 function summaryLines(row) {
-  const head = [row.contract + (row.dark ? " · " + W.dark : "")];
-  if (row.declarer) head.push(row.declarer);
-  const tricks = Object.entries(row.tricks || {}).map(([s, n]) => s + " " + n).join(" · ");
-  return [head.join(" "), tricks ? W.tricks + ": " + tricks : null, W.whists + ": " + whistsText(row.whists)].filter(Boolean);
+  const tricks = row.tricks || {};
+  const own = (s) => s + (tricks[s] !== undefined ? " " + tricks[s] : "");
+  const lines = [row.contract + (row.dark ? " · " + W.dark : "")];
+  if (row.declarer) {
+    lines.push(W.declarer + ": " + own(row.declarer));
+    const answers = Object.entries(row.defence || {}).map(([s, a]) =>
+      [s, W[a] || a, tricks[s]].filter((x) => x !== undefined).join(" "));
+    if (answers.length) lines.push(W.defence + ": " + answers.join(", "));
+  } else if (Object.keys(tricks).length) {
+    lines.push(W.tricks + ": " + Object.keys(tricks).map(own).join(" · "));
+  }
+  lines.push(W.whists + ": " + whistsText(row.whists));
+  return lines;
 }
 
 function summary(row) { return summaryLines(row).join("; "); }
@@ -71,4 +90,4 @@ function button(label, on, click, extra) {
 
 function pocketName(p) { return p === "talon_top" ? W.talon_top : p === "talon_bottom" ? W.talon_bottom : p; }
 
-export { D, W, app, el, api, signed, decimal, summary, summaryBlock, button, pocketName };
+export { D, W, app, el, api, QUICK, signed, whist, decimal, summary, summaryBlock, button, pocketName };

@@ -1,13 +1,124 @@
 // A table's page: the table enters its rows (and the layouts of deals dealt at the table), sees what is stored.
-import { D, W, app, el, api, summaryBlock, button, pocketName } from "/shared.js";
+import { D, W, app, el, api, QUICK, summaryBlock, button, pocketName } from "/shared.js";
 
 const CLOCKWISE = ["N", "E", "S", "W"];
 
 // busy: a row or layout is on its way (its button is disabled: a second tap sends nothing); notice: {deal, text}
-// shown under that deal's row until the next action
-const T = { rows: [], round: null, deal: null, form: null, preview: null, error: null, saved: null, lay: null, busy: false, notice: null };
+// shown under that deal's row until the next action; missing: [[round, deal], …] of rounds over that this table
+// has not entered, clock: {round, started_at, minutes_left, paused}, both as the server gives them (absent: null);
+// refused: {deal: {row, error}} rows kept on the phone that the server later refused; ahead: rounds ahead of the
+// clock the table said it enters anyway
+const T = { rows: [], round: null, deal: null, form: null, preview: null, error: null, saved: null, lay: null, busy: false,
+  notice: null, missing: [], clock: null, refused: {}, ahead: new Set() };
+
+// ------------------------------------------------------------------ rows kept on the phone until the server has them
+
+// A row confirmed while the server is out of reach stays here (localStorage: kept through a reload) and is sent by
+// itself when the server answers again, one at a time; the server answers a row it stored already «same».
+const KEPT = `prefprint:rows:${location.host}:${D.table}:${D.token}`;
+
+function kept() {
+  try { return JSON.parse(localStorage.getItem(KEPT)) || []; } catch (e) { return []; }
+}
+
+function keep(rows) {
+  try { if (rows.length) localStorage.setItem(KEPT, JSON.stringify(rows)); else localStorage.removeItem(KEPT); } catch (e) { /* private mode: the page's copy */ }
+  renderWaiting();
+}
+
+function keptRow(round, deal) { return kept().find((k) => k.row.round === round && k.row.deal === deal); }
+
+function keepRow(row, whists) { keep(kept().filter((k) => k.row.round !== row.round || k.row.deal !== row.deal).concat([{ row, whists }])); }
+
+function forget(row) { keep(kept().filter((k) => k.row.round !== row.round || k.row.deal !== row.deal)); }
+
+function renderWaiting() {
+  const n = kept().length;
+  const note = document.getElementById("waiting");
+  if (!note) return;
+  note.hidden = !n;
+  note.textContent = n ? `${n} ${D.waiting[new Intl.PluralRules(document.documentElement.lang).select(n)] || D.waiting.other}` : "";
+}
+
+function offline(yes) { document.getElementById("offline").hidden = !yes; }
+
+// A request of the table's page: unanswered within QUICK ms it has failed, and «нет связи» is said at the top
+async function ask(method, url, body, words) {
+  const r = await api(method, url, body, words, QUICK);
+  offline(r.status === 0);
+  return r;
+}
+
+let sending = false;
+const flying = new Set(); // "round/deal" of the rows whose request is on its way: none is sent twice at once
+const flight = (row) => `${row.round}/${row.deal}`;
+const nextKept = () => kept().find((k) => !flying.has(flight(k.row)));
+
+// Sends a row, marked on its way meanwhile.
+async function post(row) {
+  flying.add(flight(row));
+  try { return await ask("POST", "/api/rows", row, W.offline_row); } finally { flying.delete(flight(row)); }
+}
+
+// The rows kept on the phone sent, oldest first, until one is not answered; each answered one is forgotten.
+async function sendKept() {
+  if (sending || !nextKept()) return;
+  sending = true;
+  let sent = false;
+  try {
+    for (let k = nextKept(); k; k = nextKept()) {
+      const r = await post(k.row);
+      if (r.status === 0) break;
+      forget(k.row);
+      sent = true;
+      if (r.status === 201 || (r.status === 200 && r.json.same)) T.saved = `${W.deal} ${k.row.deal}: ${W.saved}`;
+      else if (r.status === 409) T.notice = { deal: k.row.deal, text: W.entered_elsewhere };
+      else T.refused[k.row.deal] = { row: k.row, whists: k.whists, error: r.json ? r.json.error : W.error };
+    }
+  } finally {
+    sending = false;
+  }
+  if (sent) await refresh();
+}
+
+function tableOf(json) { // the table's answer: its rows alone, or {rows, missing, clock}
+  if (Array.isArray(json)) return { rows: json, missing: [], clock: null };
+  return { rows: json.rows || [], missing: json.missing || [], clock: json.clock || null };
+}
+
+// The table's rows looked at again without touching what is being entered (the form stays as it is).
+async function refresh() {
+  const r = await ask("GET", tablePath(), null, W.offline);
+  if (r.status !== 200) return;
+  Object.assign(T, tableOf(r.json));
+  if (T.deal !== null && rowOf(T.deal) && rowOf(T.deal).entered && untouched()) pickDeal();
+  renderTable();
+}
+
+function tablePath() { return `/api/tables/${D.table}?token=${encodeURIComponent(D.token)}`; }
 
 function blankForm() { return { contract: null, dark: false, declarer: null, defence: {}, tricks: {}, conceded: null, reason: "" }; }
+
+// The form filled with a stored (or kept) row, for «Исправить»: "7♠", "6♠ без 3", "мизер", "pass" as the phone sent them.
+function formOf(row) {
+  const f = blankForm();
+  const c = String(row.contract || "");
+  if (c === "pass" || c === "—") f.contract = "pass";
+  else if (!/^\d/.test(c)) f.contract = "misere";
+  else {
+    const level = parseInt(c, 10);
+    const rest = c.slice(String(level).length).trim();
+    const strain = D.strains.find((x) => rest.startsWith(x)) || (rest.startsWith("БК") || rest.startsWith("NT") ? D.strains[D.strains.length - 1] : null);
+    f.contract = strain ? `${level}${strain}` : null;
+    const down = /\s(\d+)$/.exec(rest);
+    if (down) f.conceded = parseInt(down[1], 10);
+  }
+  f.dark = !!row.dark;
+  f.declarer = row.declarer || null;
+  f.defence = Object.assign({}, row.defence || {});
+  f.tricks = Object.assign({}, row.tricks || {});
+  return f;
+}
 
 function kind(f) {
   if (!f.contract) return null;
@@ -16,7 +127,12 @@ function kind(f) {
   return "game";
 }
 
+// who deals: «сдаёт» at a table of 4 (he sits out), «первая рука» at a table of 3, as the results site says
+function dealerWord() { return D.table_size === 3 ? W.first_hand : W.dealer; }
+
 function rowOf(deal) { return T.rows.find((r) => r.round === T.round && r.deal === deal); }
+
+function done(r) { return r.entered || keptRow(r.round, r.deal); } // entered, or kept on the phone to be sent
 
 function dealsOf(round) { return T.rows.filter((r) => r.round === round); }
 
@@ -37,11 +153,11 @@ function trickSeats(f, active) {
 }
 
 async function loadTable() {
-  const r = await api("GET", `/api/tables/${D.table}?token=${encodeURIComponent(D.token)}`);
+  const r = await ask("GET", tablePath(), null, W.offline);
   if (r.status !== 200) { T.error = r.json ? r.json.error : W.error; renderTable(); return; }
-  T.rows = r.json;
+  Object.assign(T, tableOf(r.json));
   if (T.round === null || !dealsOf(T.round).length) {
-    const open = T.rows.find((x) => !x.entered && (!x.closed || D.director));
+    const open = T.rows.find((x) => !done(x) && (!x.closed || D.director));
     T.round = open ? open.round : T.rows[T.rows.length - 1].round;
   }
   pickDeal();
@@ -49,9 +165,10 @@ async function loadTable() {
 }
 
 function pickDeal() {
-  const missing = dealsOf(T.round).find((x) => !x.entered);
+  const missing = dealsOf(T.round).find((x) => !done(x));
   T.deal = missing ? missing.deal : null;
-  T.form = blankForm();
+  const refused = missing && T.refused[missing.deal];
+  T.form = refused ? formOf(refused.row) : blankForm(); // a kept row the server refused: typed once, shown again
   T.preview = null;
 }
 
@@ -139,13 +256,24 @@ async function once(id, send) {
   T.busy = true;
   T.notice = null;
   const b = document.getElementById(id);
-  if (b) b.disabled = true;
+  if (b) { b.disabled = true; b.textContent = W.sending; } // said at once, before any answer
   try { return await send(); } finally { T.busy = false; }
+}
+
+// A round ahead of the clock is entered only once the table said so (a deal or two of the next round entered by
+// mistake would be refused at the next table's turn).
+function aheadConfirmed() {
+  const c = T.clock;
+  if (!c || c.round == null || D.director || T.round <= c.round || T.ahead.has(T.round)) return true;
+  if (!window.confirm(W.ahead.replace("{round}", T.round).replace("{now}", c.round))) return false;
+  T.ahead.add(T.round);
+  return true;
 }
 
 async function preview() {
   const deal = T.deal, known = !!rowOf(T.deal).entered;
-  const r = await once("check", () => api("POST", "/api/preview", body(), W.offline_check));
+  if (!aheadConfirmed()) return;
+  const r = await once("check", () => ask("POST", "/api/preview", body(), W.offline_check));
   if (!r) return;
   if (r.status === 200 && r.json.same && !known) { await stored(deal, W.saved); return; } // its answer was lost
   if (r.status === 200 && r.json.entered && !known) { await enteredElsewhere(deal); return; }
@@ -154,15 +282,22 @@ async function preview() {
   renderTable();
 }
 
+// «Верно — записать»: the row is kept on the phone before it is sent, and forgotten once the server answers. Not
+// answered within QUICK ms, it stays kept, shown waiting, and the page goes on to the next deal: the row is sent
+// by itself when the server answers again.
 async function save() {
-  const deal = T.deal;
-  const r = await once("confirm", () => api("POST", "/api/rows", body(), W.offline_row));
+  const deal = T.deal, row = body(), whists = T.preview.whists;
+  if (!row.correct) keepRow(row, whists);
+  delete T.refused[deal];
+  const r = await once("confirm", () => post(row));
   if (!r) return;
-  if (r.status === 201 || (r.status === 200 && r.json.same)) { await stored(deal, W.saved); return; }
+  if (r.status === 0 && !row.correct) { pickDeal(); renderTable(); return; } // shown waiting under its deal
+  forget(row);
+  if (r.status === 201 || (r.status === 200 && r.json.same)) { await stored(deal, W.saved); sendKept(); return; }
   if (r.status === 409) { await enteredElsewhere(deal); return; }
   T.error = r.json ? r.json.error : W.error;
   T.errorField = r.json && r.json.field;
-  if (r.status !== 0) T.preview = null; // the server not reached: the same row is sent again with the same button
+  if (r.status !== 0) T.preview = null; // a correction not answered: the same button sends it again
   renderTable();
 }
 
@@ -272,7 +407,7 @@ async function saveLayout() {
   const b = { token: D.token, table: D.table, deal: L.deal, pockets };
   if (L.correct) b.correct = true;
   if (D.director && L.reason) b.reason = L.reason;
-  const r = await once("save-layout", () => api("POST", "/api/layouts", b, W.offline_layout));
+  const r = await once("save-layout", () => ask("POST", "/api/layouts", b, W.offline_layout));
   if (!r) return;
   if (r.status === 409) { await enteredElsewhere(L.deal, true); return; }
   if (r.status === 201 || (r.status === 200 && r.json.same)) { await stored(L.deal, W.layout_saved); return; }
@@ -293,15 +428,45 @@ function layoutLine(row, closed) {
   return line;
 }
 
+// The rows of rounds over that the table has not entered (the server's "missing"), a line a round, with a button
+// to that round while the table may still enter them; those kept on the phone are not missing.
+function missingView() {
+  const byRound = new Map();
+  for (const [round, deal] of T.missing) {
+    const row = T.rows.find((r) => r.round === round && r.deal === deal);
+    if (row && done(row)) continue;
+    byRound.set(round, (byRound.get(round) || []).concat([deal]));
+  }
+  return [...byRound].map(([round, deals]) => {
+    const closed = T.rows.some((r) => r.round === round && r.closed) && !D.director;
+    const text = W.rows_not_entered.replace("{round}", round).replace("{deals}", deals.join(", "));
+    return el("div", { cls: "error", id: `missing-${round}` }, closed ? `${text} — ${W.missing_ask}` : [el("div", {}, text),
+      button(W.go_enter, false, () => openRound(round), { "data-missing": round })]);
+  });
+}
+
+function clockView() {
+  const c = T.clock;
+  if (!c || c.round == null || (!c.paused && c.minutes_left == null)) return null; // the round playing, on every round's page
+  const text = c.paused ? W.round_clock_paused.replace("{round}", c.round)
+    : W.round_clock_left.replace("{round}", c.round).replace("{n}", Math.max(0, Math.ceil(c.minutes_left)));
+  return el("p", { cls: "muted", id: "clock" }, text);
+}
+
+function openRound(n) { T.round = n; T.error = null; T.notice = null; pickDeal(); renderTable(); }
+
 function renderTable() {
   app.replaceChildren();
+  renderWaiting();
   if (!T.rows.length) { if (T.error) app.append(el("p", { cls: "error" }, T.error)); return; }
+  app.append(...missingView());
   const rounds = [...new Set(T.rows.map((r) => r.round))];
-  app.append(el("div", {}, rounds.map((n) => button(`${W.round} ${n}`, n === T.round,
-    () => { T.round = n; T.error = null; T.notice = null; pickDeal(); renderTable(); }, { "data-round": n }))));
+  app.append(el("div", {}, rounds.map((n) => button(`${W.round} ${n}`, n === T.round, () => openRound(n), { "data-round": n }))));
   const deals = dealsOf(T.round);
   const first = deals[0];
   app.append(el("h2", {}, `${W.round} ${T.round}`));
+  const clock = clockView();
+  if (clock) app.append(clock);
   app.append(el("div", { id: "seats" }, el("div", { cls: "muted" }, W.seats), Object.entries(first.seats).map(([s, p]) =>
     el("div", {}, el("b", {}, s), ` ${p} ${D.names[p] || ""}`))));
   const closed = first.closed && !D.director;
@@ -309,14 +474,19 @@ function renderTable() {
   if (T.saved) { app.append(el("p", { cls: "ok", id: "saved" }, T.saved)); T.saved = null; }
   let form = false;
   for (const row of deals) {
+    const waiting = !row.entered && keptRow(row.round, row.deal);
+    const refused = !row.entered && !waiting && T.refused[row.deal];
     const line = el("div", { cls: "deal", id: `deal-${row.deal}` },
-      el("b", {}, `${W.deal} ${row.deal}`), ` (${W.dealer} ${row.dealer}): `,
-      row.entered ? summaryBlock(row.entered) : el("span", { cls: "missing" }, W.missing));
+      el("b", {}, `${W.deal} ${row.deal}`), ` (${dealerWord()} ${row.dealer}): `,
+      row.entered ? summaryBlock(row.entered)
+        : waiting ? [el("span", { cls: "warn waiting" }, W.row_waiting), summaryBlock(Object.assign({}, waiting.row, { whists: waiting.whists }))]
+          : el("span", { cls: "missing" }, W.missing));
     if (row.entered && !closed && T.deal !== row.deal) {
-      line.append(button(W.correct, false, () => { T.deal = row.deal; T.form = blankForm(); T.preview = null; T.error = null; T.notice = null; renderTable(); },
+      line.append(button(W.correct, false, () => { T.deal = row.deal; T.form = formOf(row.entered); T.preview = null; T.error = null; T.notice = null; renderTable(); },
         { "data-correct": row.deal }));
     }
     app.append(line);
+    if (refused) app.append(el("p", { cls: "error", id: `refused-${row.deal}` }, W.row_refused.replace("{error}", refused.error)));
     const lay = layoutLine(row, closed);
     if (lay) app.append(lay);
     if (T.notice && T.notice.deal === row.deal) app.append(el("p", { cls: "warn", id: "notice" }, T.notice.text));
@@ -325,12 +495,12 @@ function renderTable() {
       form = true;
     }
     if (row.deal === T.deal && !closed && !T.lay) {
-      app.append(el("div", { id: "form" }, el("h2", {}, `${W.deal} ${row.deal} · ${W.dealer} ${row.dealer}`), formView(row)));
+      app.append(el("div", { id: "form" }, el("h2", {}, `${W.deal} ${row.deal} · ${dealerWord()} ${row.dealer}`), formView(row)));
       form = true;
     }
   }
   if (T.error && !form) app.append(el("p", { cls: "error", id: "error" }, T.error));
-  if (deals.every((r) => r.entered) && T.deal === null) {
+  if (deals.every(done) && T.deal === null) {
     const moves = T.round === D.last_round ? [] : D.moves[`${T.round}/${D.table}`] || []; // the last: nobody moves
     app.append(el("div", { cls: "ok", id: "done" }, el("b", {}, moves.length ? W.round_done : W.session_done),
       moves.map((m) => el("div", {}, m))));
@@ -357,11 +527,12 @@ async function pollTable() {
       document.getElementById("offline").hidden = T.rows.length > 0;
       return;
     }
-    const r = await api("GET", `/api/tables/${D.table}?token=${encodeURIComponent(D.token)}`, null, W.offline, D.poll);
-    document.getElementById("offline").hidden = r.status !== 0;
-    if (r.status !== 200 || JSON.stringify(r.json) === JSON.stringify(T.rows) || !untouched()) return;
+    const r = await ask("GET", tablePath(), null, W.offline);
+    if (r.status !== 200) return;
+    const got = tableOf(r.json);
+    if (JSON.stringify(got) === JSON.stringify({ rows: T.rows, missing: T.missing, clock: T.clock }) || !untouched()) return;
     const was = T.deal !== null && rowOf(T.deal).entered;
-    T.rows = r.json;
+    Object.assign(T, got);
     if (T.deal !== null && !was && rowOf(T.deal).entered) { // the deal about to be entered, entered elsewhere
       T.notice = { deal: T.deal, text: W.entered_elsewhere };
       pickDeal();
@@ -372,5 +543,6 @@ async function pollTable() {
   }
 }
 
-loadTable();
+loadTable().then(sendKept); // rows kept by this page before a reload go first
 setInterval(pollTable, D.poll);
+setInterval(sendKept, QUICK + 1000); // while rows are kept: each try fails within QUICK ms, the next starts after it

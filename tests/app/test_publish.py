@@ -269,6 +269,22 @@ def test_tables_of_3_name_only_their_seats(events):
     assert "dealer" not in document_html(event, "protocols") + document_html(event, "deals")
 
 
+def test_the_site_shows_the_talon_of_a_table_of_3_as_the_talon(events, tmp_path):
+    """A deal page of tables of 3 heads the talon's pocket «Прикуп», not «W» (the box's pocket that holds it)."""
+    event = events["threes-15"]
+    blank = write_protocol_workbook(event, tmp_path / "protocols.xlsx")
+    fills, _ = random_fills(event, 3)
+    run_session(event, fill_workbook(blank, tmp_path / "filled.xlsx", fills), tmp_path / "out", pdf=False)
+    page = (tmp_path / "out" / "deals" / "deal-1.html").read_text(encoding="utf-8")
+    heads = re.findall(r'<div class="hand (\w)( talon)?"><div class="who">([^<]*)</div>', page)
+    assert [(seat, talon, head.split(" ·")[0]) for seat, talon, head in heads] == [
+        ("n", "", "N"),
+        ("w", " talon", "Прикуп"),
+        ("e", "", "E"),
+        ("s", "", "S"),
+    ]
+
+
 def test_symbols_are_explained_on_the_sheet_that_uses_them(events):
     from prefprint.views.documents import deals_context
 

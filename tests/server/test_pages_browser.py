@@ -141,13 +141,15 @@ def test_a_row_entered_on_a_phone_shows_on_the_directors_page(server, browser):
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390  # no sideways scrolling
     _click(browser, "#confirm")
     _text(browser, "#saved", bool)
-    # the row entered reads back with its tricks, a line each part, still no sideways scrolling
-    _text(browser, f"#deal-{deal.number} .done", lambda t: f"{decl} 7 · {w1} 3" in t and "7♠" in t)
+    # the row entered reads back with the declarer's tricks and each defender's answer and tricks, a line each
+    # part, still no sideways scrolling
+    _text(browser, f"#deal-{deal.number} .done", lambda t: f"Играющий: {decl} 7" in t and "7♠" in t)
+    _text(browser, f"#deal-{deal.number} .done", lambda t: f"Защита: {w1} вист 3, {w2} пас" in t)
     widths = browser.execute_script(
         "return [...document.querySelectorAll(arguments[0])].map(e => [e.innerText, e.getBoundingClientRect().width])",
         f"#deal-{deal.number} .done .line",
     )
-    assert [text.split(":")[0] for text, _ in widths[1:]] == ["Взятки", "Висты"]
+    assert [text.split(":")[0] for text, _ in widths[1:]] == ["Играющий", "Защита", "Висты"]
     assert all(width <= 390 for _, width in widths)
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
     if os.environ.get("PREFPRINT_SCREENSHOTS"):
@@ -189,9 +191,9 @@ def _enter(browser, deal, tricks=7, preview=True):
         _text(browser, "#preview", lambda t: "7♠" in t)
 
 
-def test_the_server_out_of_reach_is_said_and_the_row_is_sent_again(tmp_path, browser):
-    """The server stopped: «Верно — записать» says the row is not confirmed, the director's page says there is no
-    connection; started again, the note goes and the same button stores the row."""
+def test_the_server_out_of_reach_is_said_and_the_row_is_sent_by_itself(tmp_path, browser):
+    """The server stopped: «Верно — записать» keeps the row on the phone, shown waiting, the director's page says
+    there is no connection; started again, the note goes and the row is sent without another tap."""
     url, s, srv, thread = _serve(tmp_path)
     t = s.event.movement.rounds[0].tables[0]
     deal = next(d for d in s.event.deals if d.set == t.set)
@@ -208,8 +210,9 @@ def test_the_server_out_of_reach_is_said_and_the_row_is_sent_again(tmp_path, bro
     thread.join(10)
     s.store.close()
     _click(browser, "#confirm")
-    offline = "нет связи с сервером — строка не подтверждена; нажмите ещё раз (дважды она не запишется)"
-    _text(browser, "#error", lambda text: text == offline)
+    _text(browser, "#waiting", lambda text: text == "1 строка ждёт связи")
+    _text(browser, f"#deal-{deal.number} .waiting", lambda text: text.startswith("ждёт связи"))
+    assert browser.find_element("id", "offline").text == "нет связи с сервером"
     browser.switch_to.window(director)
     _wait(browser, 10).until(lambda d: d.find_element("id", "offline").is_displayed())
     assert browser.find_element("id", "offline").text == "нет связи с сервером"
@@ -217,10 +220,11 @@ def test_the_server_out_of_reach_is_said_and_the_row_is_sent_again(tmp_path, bro
     url, s, srv, thread = _serve(tmp_path, port=int(url.rsplit(":", 1)[1]))
     try:
         _wait(browser, 10).until(lambda d: not d.find_element("id", "offline").is_displayed())
-        browser.switch_to.window(table)  # the page as it was left: the same button sends the row again
-        _click(browser, "#confirm")
-        _text(browser, "#saved", bool)
+        browser.switch_to.window(table)  # the page as it was left sends the row by itself
+        _text(browser, "#saved", lambda text: text == f"Сдача {deal.number}: записана", timeout=20)
         assert (deal.number, 1, t.table) in s.store.rows
+        assert not browser.find_element("id", "waiting").is_displayed()
+        assert browser.execute_script("return localStorage.length") == 0
     finally:
         srv.should_exit = True
         thread.join(10)
@@ -244,8 +248,8 @@ def test_a_double_tap_on_confirm_stores_the_row_once_and_says_so(server, browser
 
 
 def test_a_row_whose_answer_was_lost_is_stored_once_when_sent_again(server, browser):
-    """The row reaches the server but its answer never reaches the phone (the connection drops): the page says it
-    is not confirmed; pressed again, the row is «записана» — once, not «entered from another phone»."""
+    """The row reaches the server but its answer never reaches the phone (the connection drops): the page keeps it
+    and sends it again by itself; the row is «записана» — once, not «entered from another phone»."""
     url, s = server
     t = s.event.movement.rounds[0].tables[0]
     first, second = [d for d in s.event.deals if d.set == t.set][:2]
@@ -257,11 +261,11 @@ def test_a_row_whose_answer_was_lost_is_stored_once_when_sent_again(server, brow
         " if (!lost && String(url).endsWith('/api/rows')) { lost = true; throw new TypeError('lost'); } return r; };"
     )
     _click(browser, "#confirm")
-    _text(browser, "#error", lambda text: text.startswith("нет связи с сервером — строка не подтверждена"))
+    _text(browser, "#waiting", lambda text: text == "1 строка ждёт связи")
     assert (first.number, 1, t.table) in s.store.rows
-    _click(browser, "#confirm")
-    _text(browser, "#saved", lambda text: text == f"Сдача {first.number}: записана")
     _text(browser, "#form h2", lambda text: text.startswith(f"Сдача {second.number}"))
+    _text(browser, "#saved", lambda text: text == f"Сдача {first.number}: записана")
+    assert not browser.find_element("id", "waiting").is_displayed()
     assert not browser.find_elements("css selector", "#error, #notice")
     assert s.store.audit() == [] and len(s.store.rows) == 1
 
