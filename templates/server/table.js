@@ -39,7 +39,7 @@ function trickSeats(f, active) {
 async function loadTable() {
   const r = await api("GET", `/api/tables/${D.table}?token=${encodeURIComponent(D.token)}`);
   if (r.status !== 200) { T.error = r.json ? r.json.error : W.error; renderTable(); return; }
-  T.rows = r.json;
+  T.rows = r.json.rows;
   if (T.round === null || !dealsOf(T.round).length) {
     const open = T.rows.find((x) => !x.entered && (!x.closed || D.director));
     T.round = open ? open.round : T.rows[T.rows.length - 1].round;
@@ -359,9 +359,9 @@ async function pollTable() {
     }
     const r = await api("GET", `/api/tables/${D.table}?token=${encodeURIComponent(D.token)}`, null, W.offline, D.poll);
     document.getElementById("offline").hidden = r.status !== 0;
-    if (r.status !== 200 || JSON.stringify(r.json) === JSON.stringify(T.rows) || !untouched()) return;
+    if (r.status !== 200 || JSON.stringify(r.json.rows) === JSON.stringify(T.rows) || !untouched()) return;
     const was = T.deal !== null && rowOf(T.deal).entered;
-    T.rows = r.json;
+    T.rows = r.json.rows;
     if (T.deal !== null && !was && rowOf(T.deal).entered) { // the deal about to be entered, entered elsewhere
       T.notice = { deal: T.deal, text: W.entered_elsewhere };
       pickDeal();
