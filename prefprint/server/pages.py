@@ -114,6 +114,7 @@ UI = (
     "by_table",
     "by_director",
     "corrected_by",
+    "tables_now",
     "clock",
     "clock_start",
     "clock_pause",
