@@ -83,7 +83,7 @@ function drawRoom(tables) {
     el("td", {}, el("a", { cls: "tap", href: `/t/${t.table}?token=${encodeURIComponent(D.token)}` }, `${W.table} ${t.table}`)),
     el("td", { cls: t.late ? "late" : "" }, t.round === null ? W.all_in : `${t.round}${t.late ? " · " + W.late : ""}`),
     el("td", {}, t.last_entry ? timeText(t.last_entry) : W.no_rows_yet),
-    el("td", { cls: t.missing.length ? "late" : "" }, t.missing.map(([rnd, deal]) => el("span", {},
+    el("td", { cls: t.missing.length ? "m late" : "m" }, t.missing.map(([rnd, deal]) => el("span", {},
       `${W.round} ${rnd}, ${W.deal.toLowerCase()} ${deal} `,
       button(W.waive, false, () => waive(t.table, rnd, deal), { "data-waive": `${t.table}-${rnd}-${deal}` }))))));
   box.replaceChildren(el("table", { cls: "grid zebra" }, el("thead", {}, head), el("tbody", {}, rows)));
