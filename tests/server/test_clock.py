@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from prefprint.server.clock import Clock, Plan, played, position, scheduled
 
-T0 = dt.datetime(2026, 12, 5, 18, 30, tzinfo=dt.timezone.utc)
+T0 = dt.datetime(2026, 12, 5, 18, 30, tzinfo=dt.UTC)
 plans = st.builds(Plan, st.integers(1, 30), st.integers(1, 60), st.integers(0, 10))
 seconds = st.integers(0, 60 * 60 * 30)
 

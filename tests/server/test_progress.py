@@ -10,7 +10,7 @@ from serving import body_of, client, served
 
 from prefprint.engine.rules import Outcome, active_seats
 
-T0 = dt.datetime(2026, 12, 1, 18, 30, tzinfo=dt.timezone.utc)  # not the event's date: the director starts the clock
+T0 = dt.datetime(2026, 12, 1, 18, 30, tzinfo=dt.UTC)  # not the event's date: the director starts the clock
 
 
 def _minutes(n: float) -> dt.datetime:
@@ -162,7 +162,7 @@ def test_the_clock_paused_moved_and_kept_over_a_restart(tmp_path):
 
 def test_the_spec_start_runs_the_clock_on_the_events_date(room):
     c, s = room
-    start = dt.datetime.fromisoformat(f"{s.event.date}T{s.event.start}").replace(tzinfo=dt.timezone.utc)
+    start = dt.datetime.fromisoformat(f"{s.event.date}T{s.event.start}").replace(tzinfo=dt.UTC)
     s.now = lambda: start + dt.timedelta(minutes=26)
     assert _progress(c, s)["clock"]["round"] == 2
     s.now = lambda: start + dt.timedelta(days=1)  # the next day: the server waits for the director
