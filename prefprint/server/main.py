@@ -92,6 +92,10 @@ def run_server(
     sock = listening_socket(host, port)
     if host not in LOOPBACK:
         say(Message("serve.not_loopback", host=host))
+    if director_anywhere:
+        say(Message("serve.director_anywhere"))
+    elif host not in LOOPBACK:
+        say(Message("serve.director_here"))
     say(Message("serve.listening", url=url, key=app.state.scoring.codes["director"]))
     config = uvicorn.Config(
         app,
