@@ -1,4 +1,4 @@
-"""The room as the director sees it: each table's round, its last row, its missing rows; the deals' travellers.
+"""The room as the pages show it: each table's round, last row and missing rows; the deals' travellers.
 
 A round is over when the director closed it or the clock is past it (server.clock). The rows of a round
 over that a table has not entered are that table's missing rows until the director enters them or
@@ -67,3 +67,55 @@ def travellers(event, where: dict, store) -> list[dict]:
                 rows.append({"round": p.round, "table": p.table, "seats": dict(p.seats), "entered": row.json()})
         out.append({"deal": d.number, "rows": rows})
     return out
+
+
+def table_view(s, table: int) -> dict:
+    """What a table's page shows: {"rows": its rows (Scoring.table_rows), "missing": [[round, deal], …], "clock"};
+    `s` the session's server.scoring.Scoring."""
+    clock, now = s.clock(), s.now()
+    over = over_rounds(s.store.closed, clock.position(s.plan, now))
+    return {
+        "rows": s.table_rows(table),
+        "missing": missing_rows(table_rows(s.event, s.where, table), table, s.store, over),
+        "clock": clock.json(s.plan, now),
+    }
+
+
+def _rounds(s, over) -> tuple[list[dict], int, int]:
+    """The rows not entered by round and table, with the rows entered and the rows in all."""
+    rounds = []
+    total = done = 0
+    for rnd in s.event.movement.rounds:
+        tables = []
+        for t in rnd.tables:
+            deals = [d.number for d in s.event.deals if d.set == t.set]
+            missing = [d for d in deals if (d, rnd.number, t.table) not in s.store.rows]
+            tables.append({"table": t.table, "deals": deals, "missing": missing})
+            total += len(deals)
+            done += len(deals) - len(missing)
+        closed = rnd.number in s.store.closed
+        rounds.append({"round": rnd.number, "closed": closed, "over": rnd.number in over, "tables": tables})
+    return rounds, done, total
+
+
+def director_view(s) -> dict:
+    """What the director's page shows: the rows not entered by round and table, the clock, each table's round,
+    last row and missing rows, the live site's state; `s` the session's server.scoring.Scoring."""
+    clock, now = s.clock(), s.now()
+    position = clock.position(s.plan, now)
+    over = over_rounds(s.store.closed, position)
+    states = [
+        table_state(table_rows(s.event, s.where, t), t, s.store, over, position)
+        for t in sorted({t for _, t in s.where})
+    ]
+    rounds, done, total = _rounds(s, over)
+    return {
+        "rounds": rounds,
+        "clock": clock.json(s.plan, now),
+        "tables": states,
+        "rows": done,
+        "of": total,
+        "version": s.store.version,
+        "hide_results": bool(s.store.settings.get("hide_results")),
+        "live": s.live_json(),
+    }

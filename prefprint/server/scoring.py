@@ -179,16 +179,8 @@ class Scoring:
         return outcome, settlement, Write(row, correct, reason, address, role == "director")
 
     def table_json(self, table: int) -> dict:
-        """What a table's page shows: {"rows": table_rows, "missing": [[round, deal], …], "clock"}."""
-        clock = self.clock()
-        now = self.now()
-        over = progress.over_rounds(self.store.closed, clock.position(self.plan, now))
-        plays = progress.table_rows(self.event, self.where, table)
-        return {
-            "rows": self.table_rows(table),
-            "missing": progress.missing_rows(plays, table, self.store, over),
-            "clock": clock.json(self.plan, now),
-        }
+        """What a table's page shows (server.progress.table_view)."""
+        return progress.table_view(self, table)
 
     def table_rows(self, table: int) -> list[dict]:
         """The rows of a table's rounds, entered or not, as its page shows them."""
@@ -263,43 +255,8 @@ class Scoring:
         return Clock.kept(self.store.settings.get("clock")) or scheduled(self.event.date, self.event.start, self.now())
 
     def progress(self) -> dict:
-        """What the director's page shows: the rows missing by round and table, the clock, each table's
-        round, last row and missing rows, the live site's state."""
-        clock, now_ = self.clock(), self.now()
-        position = clock.position(self.plan, now_)
-        over = progress.over_rounds(self.store.closed, position)
-        states = [
-            progress.table_state(progress.table_rows(self.event, self.where, t), t, self.store, over, position)
-            for t in sorted({t for _, t in self.where})
-        ]
-        rounds = []
-        total = done = 0
-        for rnd in self.event.movement.rounds:
-            tables = []
-            for t in rnd.tables:
-                deals = [d.number for d in self.event.deals if d.set == t.set]
-                missing = [d for d in deals if (d, rnd.number, t.table) not in self.store.rows]
-                tables.append({"table": t.table, "deals": deals, "missing": missing})
-                total += len(deals)
-                done += len(deals) - len(missing)
-            rounds.append(
-                {
-                    "round": rnd.number,
-                    "closed": rnd.number in self.store.closed,
-                    "over": rnd.number in over,
-                    "tables": tables,
-                }
-            )
-        return {
-            "rounds": rounds,
-            "clock": clock.json(self.plan, now_),
-            "tables": states,
-            "rows": done,
-            "of": total,
-            "version": self.store.version,
-            "hide_results": bool(self.store.settings.get("hide_results")),
-            "live": self.live_json(),
-        }
+        """What the director's page shows (server.progress.director_view)."""
+        return progress.director_view(self)
 
     def live_json(self) -> dict | None:
         """What the director is told of live/: when it was published, over how many changes, or why not."""
