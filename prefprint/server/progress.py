@@ -18,12 +18,20 @@ def over_rounds(closed: set[int], position: Position | None) -> set[int] | range
     return closed | set(range(1, position.over + 1))
 
 
-def table_rows(event, where: dict, table: int) -> list[tuple[int, int]]:
-    """(round, deal) of every row a table plays, in round and deal order."""
-    out = []
+def by_set(event) -> dict[int, list[int]]:
+    """The deals of each set."""
+    out: dict[int, list[int]] = {}
+    for d in event.deals:
+        out.setdefault(d.set, []).append(d.number)
+    return out
+
+
+def plays(event, where: dict) -> dict[int, list[tuple[int, int]]]:
+    """Every table's rows, (round, deal) in round and deal order (made once a session: the pages ask often)."""
+    deals = by_set(event)
+    out: dict[int, list[tuple[int, int]]] = {}
     for (rnd, t), play in sorted(where.items()):
-        if t == table:
-            out += [(rnd, d.number) for d in event.deals if d.set == play.set]
+        out.setdefault(t, []).extend((rnd, deal) for deal in deals.get(play.set, []))
     return out
 
 
@@ -76,7 +84,7 @@ def table_view(s, table: int) -> dict:
     over = over_rounds(s.store.closed, clock.position(s.plan, now))
     return {
         "rows": s.table_rows(table),
-        "missing": missing_rows(table_rows(s.event, s.where, table), table, s.store, over),
+        "missing": missing_rows(s.plays[table], table, s.store, over),
         "clock": clock.json(s.plan, now),
     }
 
@@ -85,10 +93,11 @@ def _rounds(s, over) -> tuple[list[dict], int, int]:
     """The rows not entered by round and table, with the rows entered and the rows in all."""
     rounds = []
     total = done = 0
+    sets = by_set(s.event)
     for rnd in s.event.movement.rounds:
         tables = []
         for t in rnd.tables:
-            deals = [d.number for d in s.event.deals if d.set == t.set]
+            deals = sets.get(t.set, [])
             missing = [d for d in deals if (d, rnd.number, t.table) not in s.store.rows]
             tables.append({"table": t.table, "deals": deals, "missing": missing})
             total += len(deals)
@@ -104,10 +113,7 @@ def director_view(s) -> dict:
     clock, now = s.clock(), s.now()
     position = clock.position(s.plan, now)
     over = over_rounds(s.store.closed, position)
-    states = [
-        table_state(table_rows(s.event, s.where, t), t, s.store, over, position)
-        for t in sorted({t for _, t in s.where})
-    ]
+    states = [table_state(rows, t, s.store, over, position) for t, rows in sorted(s.plays.items())]
     rounds, done, total = _rounds(s, over)
     return {
         "rounds": rounds,

@@ -86,6 +86,7 @@ class Scoring:
         if hide_results and "hide_results" not in self.store.settings:
             self.store.set("hide_results", True)
         self.where = plays(event)
+        self.plays = progress.plays(event, self.where)  # table -> its (round, deal) in order
         self.writer = Writer(self.store)
         self.failures: dict[str, list] = {}
         self.ranked = (None, None)  # (version, ranking JSON or Refused)
