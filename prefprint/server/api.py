@@ -184,7 +184,8 @@ async def api_progress(s: Scoring, request: Request):
 async def api_audit(s: Scoring, request: Request):
     """GET /api/audit: the corrections, with what each replaced, for the director."""
     s.director(request.query_params.get("token"), client_address(request))
-    return JSONResponse(s.store.audit())
+    # read in a thread: the connection is the writer's too, and waits while it commits (an fsync)
+    return JSONResponse(await asyncio.to_thread(s.store.audit))
 
 
 async def api_round(s: Scoring, request: Request):

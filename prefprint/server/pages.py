@@ -196,7 +196,6 @@ def director(s, token: str) -> str:
         "token": token,
         "words": words(s.lang),
         "names": {str(p.number): p.name for p in s.event.players},
-        "round_minutes": s.plan.minutes,
         "rounds": s.plan.rounds,
     }
     return _render(s, "director.html", data=data, token=token, anywhere=s.director_anywhere)
