@@ -14,6 +14,10 @@ are printed with each round, and at the end how long after the server started ev
 the site (waited for within --limit). Bounded: at most --rounds rounds (default 3) and --limit seconds (default
 120). Other work may share the cores.
 
+The director's page is open throughout, as a browser keeps it: every 2 s it asks for the progress (the
+clock and every table's state), and the travellers and the corrections whenever the rows changed; the
+latency of those requests is reported too.
+
 `--second-session`: the open played as two sessions (as benchmarks/competition.py plays it), session 1's
 workbook filled beside (DIR/session-1/protocols.xlsx, as typed in on paper) and session 2 served: its live
 site ranks both sessions together, so each publish also reads and ranks session 1.
@@ -59,6 +63,30 @@ def free_port() -> int:
 
 def body_of(event, outcome, token, table, rnd, deal) -> dict:
     return {"token": token, "table": table, "round": rnd, "deal": deal, **request_of(event, outcome)}
+
+
+def director_page(port: int, token: str, stop: threading.Event, took: list) -> None:
+    """The director's page as a browser keeps it (director.js): the progress every 2 s, the travellers and the
+    corrections when the rows' version changed; each request's milliseconds appended to `took`."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    version = None
+
+    def get(path):
+        t0 = time.perf_counter()
+        conn.request("GET", f"{path}?token={token}")
+        resp = conn.getresponse()
+        data = resp.read()
+        took.append((time.perf_counter() - t0) * 1000)
+        return json.loads(data)
+
+    while not stop.is_set():
+        p = get("/api/progress")
+        if p["version"] != version:
+            version = p["version"]
+            get("/api/travellers")
+            get("/api/audit")
+        stop.wait(2)
+    conn.close()
 
 
 def main():
@@ -127,6 +155,11 @@ def main():
                 if proc.poll() is not None or time.monotonic() - started > 30:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
+        director_took, stop = [], threading.Event()
+        director = threading.Thread(
+            target=director_page, args=(port, codes["director"], stop, director_took), daemon=True
+        )
+        director.start()
         rng = random.Random(1)
         latencies, acknowledged, refused, live, unsolved = [], 0, 0, [], []
         progress = f"http://127.0.0.1:{port}/api/progress?token={codes['director']}"
@@ -195,6 +228,8 @@ def main():
                 break
             time.sleep(0.1)
         stored = last["rows"]
+        stop.set()
+        director.join(30)
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(10)
@@ -207,6 +242,12 @@ def main():
         f"posted at once (loopback, {os.cpu_count()} cores shared with other work)"
     )
     print(f"POST latency ms: p50 {statistics.median(latencies):.1f}, p95 {p95:.1f}, max {latencies[-1]:.1f}")
+    director_took.sort()
+    if director_took:
+        print(
+            f"the director's page: {len(director_took)} requests (progress, travellers, corrections), "
+            f"p50 {statistics.median(director_took):.1f} ms, max {director_took[-1]:.1f} ms"
+        )
     print(f"rows acknowledged {acknowledged}, refused {refused}, stored {stored}, lost {acknowledged - stored}")
     print(
         "live site current after the last row of a round, s: "

@@ -462,10 +462,15 @@ def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
 @click.option("--host", help="Address to listen on (default: the host of [serve] url, else 127.0.0.1).")
 @click.option("--port", type=click.IntRange(1, 65535), help="Port (default: the port of [serve] url, else 8000).")
 @click.option("--hide-results", is_flag=True, help="Results pages only for the director until he shows them.")
+@click.option(
+    "--director-anywhere",
+    is_flag=True,
+    help="The director's page and API from any address, not only this machine (the code travels in clear).",
+)
 @click.option("--tokens", is_flag=True, help="Print the entry codes (the kit prints them) and exit.")
 @click.option("--json", "as_json", is_flag=True, help='With --tokens: {"director": …, "tables": {"1": …}}.')
 @_LANG
-def serve(spec, session, out, host, port, hide_results, tokens, as_json, lang):
+def serve(spec, session, out, host, port, hide_results, director_anywhere, tokens, as_json, lang):
     """Scoring server: the tables enter their rows by phone, the director watches, corrects and exports."""
     from prefprint.server.main import codes_of, run_server
     from prefprint.server.ranking import session_folder
@@ -488,7 +493,7 @@ def serve(spec, session, out, host, port, hide_results, tokens, as_json, lang):
             for t, c in found["tables"].items():
                 click.echo(Message("serve.tokens_table", table=t, key=c).text(lang))
         return
-    run_server(competition, event, folder, spec, host, port, hide_results, _say(lang))
+    run_server(competition, event, folder, spec, host, port, hide_results, _say(lang), director_anywhere)
 
 
 @cli.command()

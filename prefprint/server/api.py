@@ -14,7 +14,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from prefprint.server.db import Closed, Conflict, Same
-from prefprint.server.rows import FIELDS, Refused
+from prefprint.server.progress import travellers
+from prefprint.server.rows import FIELDS, MAX_TEXT, Refused, place
 from prefprint.server.scoring import Scoring
 from prefprint.views.text import settlement_text
 from prefprint.words.messages import Message
@@ -28,6 +29,13 @@ DIRECTOR_COOKIE = "prefprint-director"  # set by the director's page: his browse
 def client_address(request: Request) -> str:
     """The address the request came from (counted against wrong codes)."""
     return request.client.host if request.client else "?"
+
+
+def learn_address(s: Scoring, request: Request) -> None:
+    """The local end of the request's connection is an address of this machine (Scoring.here)."""
+    server = request.scope.get("server")
+    if server and server[0] not in s.own:
+        s.own.add(server[0])
 
 
 def _digits(text: str) -> bool:
@@ -81,6 +89,7 @@ def api_endpoint(handler):
 
     async def endpoint(request: Request):
         s: Scoring = request.app.state.scoring
+        learn_address(s, request)
         try:
             return await handler(s, request)
         except Refused as e:
@@ -111,7 +120,7 @@ async def api_table(s: Scoring, request: Request):
     role, mine = s.who(request.query_params.get("token"), client_address(request))
     if role == "table" and mine != table:
         raise Refused(403, Message("serve.other_table", table=mine), "table")
-    return JSONResponse(s.table_rows(table))
+    return JSONResponse(s.table_json(table))
 
 
 def table_number(s: Scoring, request: Request) -> int:
@@ -175,7 +184,8 @@ async def api_progress(s: Scoring, request: Request):
 async def api_audit(s: Scoring, request: Request):
     """GET /api/audit: the corrections, with what each replaced, for the director."""
     s.director(request.query_params.get("token"), client_address(request))
-    return JSONResponse(s.store.audit())
+    # read in a thread: the connection is the writer's too, and waits while it commits (an fsync)
+    return JSONResponse(await asyncio.to_thread(s.store.audit))
 
 
 async def api_round(s: Scoring, request: Request):
@@ -212,6 +222,8 @@ async def check_visible(s: Scoring, request: Request) -> None:
             s.director(token, client_address(request))
         elif (s.role(request.cookies.get(DIRECTOR_COOKIE)) or ("",))[0] != "director":  # a stale cookie: not counted
             raise Refused(403, Message("serve.results_hidden"))
+        elif not s.director_anywhere and not s.here(client_address(request)):
+            raise Refused(403, Message("serve.results_hidden"))
 
 
 async def api_results(s: Scoring, request: Request):
@@ -229,3 +241,57 @@ async def api_export(s: Scoring, request: Request):
     data = await asyncio.to_thread(s.export_bytes, s.fills())
     name = f"protocols-{time.strftime('%Y%m%d-%H%M%S')}.xlsx"
     return Response(data, media_type=XLSX, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+CLOCK_ACTIONS = ("start", "pause", "resume", "next", "back")
+
+
+async def api_clock(s: Scoring, request: Request):
+    """POST /api/clock: the director starts the clock, pauses it, resumes it, moves it a round on or back."""
+    body = await _body(request, ("token", "action"))
+    s.director(body.get("token"), client_address(request))
+    action = body.get("action")
+    if action not in CLOCK_ACTIONS:
+        raise Refused(422, Message("serve.clock_action", actions=", ".join(CLOCK_ACTIONS)), "action")
+    now, clock = s.now(), s.clock()
+    after = {
+        "start": lambda: clock.start(now),
+        "pause": lambda: clock.pause(now),
+        "resume": lambda: clock.resume(now),
+        "next": lambda: clock.move(s.plan, now, 1),
+        "back": lambda: clock.move(s.plan, now, -1),
+    }[action]()
+    if after is None:
+        raise Refused(409, Message(f"serve.clock_cannot_{action}"), "action")
+    await s.writer.run(s.store.set, "clock", after.stored())
+    return JSONResponse(after.json(s.plan, now))
+
+
+async def api_waive(s: Scoring, request: Request):
+    """POST /api/missing: a row of a round over that a table has not entered waived by the director (it is
+    missing no longer), or the waiver withdrawn; audited with the reason."""
+    body = await _body(request, ("token", "table", "round", "deal", "waived", "reason"))
+    s.director(body.get("token"), client_address(request))
+    table, rnd, deal = place(s.event, body, s.where)
+    waived = body.get("waived", True)
+    if not isinstance(waived, bool):
+        raise Refused(422, Message("serve.not_bool", field="waived"), "waived")
+    reason = body.get("reason", "")
+    if not isinstance(reason, str) or len(reason) > MAX_TEXT["reason"]:
+        raise Refused(422, Message("serve.reason_text", n=MAX_TEXT["reason"]), "reason")
+    if not reason.strip():
+        raise Refused(422, Message("serve.reason_needed"), "reason")
+    if (deal, rnd, table) in s.store.rows:
+        raise Refused(409, Message("serve.waive_entered"), "deal")
+    changed = await s.writer.run(
+        s.store.waive, (deal, rnd, table), waived, "director", reason.strip(), client_address(request)
+    )
+    if changed:
+        s.changed()
+    return JSONResponse({"table": table, "round": rnd, "deal": deal, "waived": waived})
+
+
+async def api_travellers(s: Scoring, request: Request):
+    """GET /api/travellers: every deal's rows as they come, for the director."""
+    s.director(request.query_params.get("token"), client_address(request))
+    return JSONResponse(travellers(s.event, s.where, s.store))

@@ -42,6 +42,11 @@ CREATE TABLE IF NOT EXISTS layouts (
     pockets TEXT NOT NULL,     -- {pocket: cards as text} (JSON), pockets: the seats that play, talon_top, talon_bottom
     by TEXT NOT NULL, at TEXT NOT NULL, address TEXT NOT NULL DEFAULT ''
 );
+CREATE TABLE IF NOT EXISTS waived (
+    deal INTEGER NOT NULL, round INTEGER NOT NULL, tbl INTEGER NOT NULL,  -- a row the director waived
+    by TEXT NOT NULL, at TEXT NOT NULL, reason TEXT NOT NULL, address TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (deal, round, tbl)
+);
 """
 
 
@@ -131,6 +136,7 @@ class Store:
         self.rows: dict[tuple[int, int, int], Row] = {}  # (deal, round, table) -> row
         self.layouts: dict[int, dict] = {}  # deal -> {"pockets": {pocket: text}, "by", "at"}
         self.closed: set[int] = set()
+        self.waived: dict[tuple[int, int, int], dict] = {}  # (deal, round, table) -> {"by", "at", "reason"}
         self.settings: dict = {}
         self.version = 0
         self._check_meta(digest, session)
@@ -174,6 +180,10 @@ class Store:
         self.layouts = {
             deal: {"pockets": json.loads(pockets), "by": by, "at": at}
             for deal, pockets, by, at in self.con.execute("SELECT deal, pockets, by, at FROM layouts")
+        }
+        self.waived = {
+            (d, r, t): {"by": by, "at": at, "reason": reason}
+            for d, r, t, by, at, reason in self.con.execute("SELECT deal, round, tbl, by, at, reason FROM waived")
         }
         self.settings = {
             k[len("setting.") :]: json.loads(v)
@@ -287,6 +297,33 @@ class Store:
             else:
                 self.con.execute("DELETE FROM closed WHERE round=?", (rnd,))
         (self.closed.add if closed else self.closed.discard)(rnd)
+
+    def waive(self, key: tuple[int, int, int], waived: bool, by: str, reason: str, address: str) -> bool:
+        """A row not entered waived by the director (it is no longer missing), or the waiver withdrawn; the
+        audit says what was before ({"missing": true}, or the waiver withdrawn). False when nothing changes."""
+        at = now()
+        with self.con:
+            self.con.execute("BEGIN IMMEDIATE")
+            old = self.con.execute(
+                "SELECT by, at, reason FROM waived WHERE deal=? AND round=? AND tbl=?", key
+            ).fetchone()
+            if bool(old) == waived:
+                return False
+            before = {"waived": dict(zip(("by", "at", "reason"), old))} if old else {"missing": True}
+            self.con.execute(
+                "INSERT INTO audit (deal, round, tbl, old, by, at, reason, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (*key, json.dumps(before, ensure_ascii=False), by, at, reason, address),
+            )
+            if waived:
+                self.con.execute("INSERT INTO waived VALUES (?, ?, ?, ?, ?, ?, ?)", (*key, by, at, reason, address))
+            else:
+                self.con.execute("DELETE FROM waived WHERE deal=? AND round=? AND tbl=?", key)
+        if waived:
+            self.waived[key] = {"by": by, "at": at, "reason": reason}
+        else:
+            self.waived.pop(key, None)
+        self.version += 1
+        return True
 
     def set(self, key: str, value) -> None:
         with self.con:

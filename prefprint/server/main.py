@@ -56,8 +56,19 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def run_server(competition: Competition, event: Event, folder: Path, spec, host, port, hide_results: bool, say) -> None:
-    """Serve a session until Ctrl-C (or SIGTERM); rows acknowledged are on disk whenever it stops."""
+def run_server(
+    competition: Competition,
+    event: Event,
+    folder: Path,
+    spec,
+    host,
+    port,
+    hide_results: bool,
+    say,
+    director_anywhere: bool = False,
+) -> None:
+    """Serve a session until Ctrl-C (or SIGTERM); rows acknowledged are on disk whenever it stops.
+    The director's pages answer only on this machine unless `director_anywhere`."""
     import uvicorn
 
     from prefprint.engine.rulings import load_rulings
@@ -66,7 +77,14 @@ def run_server(competition: Competition, event: Event, folder: Path, spec, host,
     rulings = load_rulings(spec, event)
     earlier = {e.session: load_rulings(spec, e) for e in competition.sessions if e.session < event.session}
     app = create_app(
-        competition, event, folder, rulings=rulings, hide_results=hide_results, live=True, earlier_rulings=earlier
+        competition,
+        event,
+        folder,
+        rulings=rulings,
+        hide_results=hide_results,
+        live=True,
+        earlier_rulings=earlier,
+        director_anywhere=director_anywhere,
     )
     host, port = address(event, host, port)
     shown = f"[{host}]" if ":" in host else host
@@ -74,6 +92,10 @@ def run_server(competition: Competition, event: Event, folder: Path, spec, host,
     sock = listening_socket(host, port)
     if host not in LOOPBACK:
         say(Message("serve.not_loopback", host=host))
+    if director_anywhere:
+        say(Message("serve.director_anywhere"))
+    elif host not in LOOPBACK:
+        say(Message("serve.director_here"))
     say(Message("serve.listening", url=url, key=app.state.scoring.codes["director"]))
     config = uvicorn.Config(
         app,

@@ -127,6 +127,30 @@ UI = (
     "round_clock_paused",
     "ahead",
     "table_code",
+    "tables_now",
+    "clock",
+    "clock_start",
+    "clock_pause",
+    "clock_resume",
+    "clock_next",
+    "clock_back",
+    "clock_idle",
+    "clock_paused",
+    "minutes_left",
+    "clock_over",
+    "clock_started",
+    "entering",
+    "last_entry",
+    "late",
+    "all_in",
+    "no_rows_yet",
+    "missing_rows",
+    "waive",
+    "waive_reason",
+    "waived",
+    "unwaived",
+    "travellers",
+    "anywhere",
 )
 
 
@@ -193,8 +217,13 @@ def table(s, number: int, token: str, director: bool) -> str:
 
 
 def director(s, token: str) -> str:
-    data = {"token": token, "words": words(s.lang), "names": {str(p.number): p.name for p in s.event.players}}
-    return _render(s, "director.html", data=data, token=token)
+    data = {
+        "token": token,
+        "words": words(s.lang),
+        "names": {str(p.number): p.name for p in s.event.players},
+        "rounds": s.plan.rounds,
+    }
+    return _render(s, "director.html", data=data, token=token, anywhere=s.director_anywhere)
 
 
 def home(s) -> str:

@@ -22,6 +22,7 @@ from prefprint.server import pages
 from prefprint.server.api import (
     DIRECTOR_COOKIE,
     api_audit,
+    api_clock,
     api_endpoint,
     api_event,
     api_export,
@@ -33,8 +34,11 @@ from prefprint.server.api import (
     api_rows,
     api_settings,
     api_table,
+    api_travellers,
+    api_waive,
     check_visible,
     client_address,
+    learn_address,
     table_number,
 )
 from prefprint.server.live import LIVE
@@ -46,6 +50,7 @@ from prefprint.words.messages import Message
 def _page(handler):
     async def endpoint(request: Request):
         s: Scoring = request.app.state.scoring
+        learn_address(s, request)
         try:
             page = await handler(s, request)
             return page if isinstance(page, Response) else HTMLResponse(page, headers=pages.HEADERS)
@@ -80,6 +85,7 @@ async def page_table(s: Scoring, request: Request):
 async def page_director(s: Scoring, request: Request):
     """/director: the director's page (it sets the cookie that shows hidden results)."""
     token = request.query_params.get("token")
+    s.director_here(client_address(request))  # asked from elsewhere: refused before any code is looked at
     s.director(token, client_address(request))
     page = HTMLResponse(pages.director(s, entry_codes.normal(token)), headers=pages.HEADERS)
     # the results' pages and the live site's links carry no code: the director's browser shows them when hidden
@@ -124,6 +130,7 @@ async def script(request: Request):
 
 async def _home(request: Request):
     s: Scoring = request.app.state.scoring
+    learn_address(s, request)
     try:
         return await page_home(s, request)
     except Refused as e:
@@ -147,6 +154,9 @@ def routes() -> list[Route]:
         Route("/api/progress", api_endpoint(api_progress)),
         Route("/api/audit", api_endpoint(api_audit)),
         Route("/api/rounds/{round}", api_endpoint(api_round), methods=["POST"]),
+        Route("/api/clock", api_endpoint(api_clock), methods=["POST"]),
+        Route("/api/missing", api_endpoint(api_waive), methods=["POST"]),
+        Route("/api/travellers", api_endpoint(api_travellers)),
         Route("/api/settings", api_endpoint(api_settings), methods=["POST"]),
         Route("/api/results", api_endpoint(api_results)),
         Route("/api/export.xlsx", api_endpoint(api_export)),
@@ -155,7 +165,7 @@ def routes() -> list[Route]:
 
 def create_app(competition: Competition, event: Event, folder: Path, **options) -> Starlette:
     """The server of one session, its database in `folder` (the session's kit folder); `options` are
-    Scoring's (rulings, hide_results, live: keep folder/live published, earlier_rulings)."""
+    Scoring's (rulings, hide_results, live: keep folder/live published, earlier_rulings, director_anywhere)."""
     scoring = Scoring(competition, event, folder, **options)
 
     @asynccontextmanager

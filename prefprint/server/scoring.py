@@ -8,6 +8,8 @@ server.live.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import ipaddress
 import os
 import tempfile
 import time
@@ -19,6 +21,8 @@ from prefprint.engine.model import Competition, Event
 from prefprint.errors import PrefprintError
 from prefprint.io import codes as entry_codes
 from prefprint.io.workbook import layout_rows, read_meta
+from prefprint.server import progress
+from prefprint.server.clock import Clock, Plan, scheduled
 from prefprint.server.db import Row, Store, Write, now
 from prefprint.server.exports import export_workbook, layout_fills
 from prefprint.server.live import LIVE_STOP_WAIT, keep_live
@@ -57,9 +61,15 @@ class Scoring:
         hide_results: bool = False,
         live: bool = False,
         earlier_rulings: dict | None = None,
+        director_anywhere: bool = False,
     ):
         """`live`: keep the results site of the rows entered published in folder/live (served under /live/).
-        `earlier_rulings`: the rulings of the sessions before this one by session (ranked together with it)."""
+        `earlier_rulings`: the rulings of the sessions before this one by session (ranked together with it).
+        `director_anywhere`: the director's code is taken from any address, not only this machine's."""
+        self.director_anywhere = director_anywhere
+        self.own: set[str] = set()  # this machine's addresses, as the local ends of the connections show them
+        self.plan = Plan.of(event)
+        self.now = lambda: dt.datetime.now().astimezone()  # the clock's time (a test sets its own)
         self.competition, self.event, self.folder, self.rulings = competition, event, Path(folder), rulings
         self.earlier_rulings = earlier_rulings or {}
         self.live = live  # keep folder/live published (publish_live)
@@ -76,6 +86,7 @@ class Scoring:
         if hide_results and "hide_results" not in self.store.settings:
             self.store.set("hide_results", True)
         self.where = plays(event)
+        self.plays = progress.plays(event, self.where)  # table -> its (round, deal) in order
         self.writer = Writer(self.store)
         self.failures: dict[str, list] = {}
         self.ranked = (None, None)  # (version, ranking JSON or Refused)
@@ -99,11 +110,28 @@ class Scoring:
             raise Refused(429, Message("serve.too_many_codes"), "token")
         role = self.role(token)
         if role is not None:
+            if role[0] == "director":
+                self.director_here(address)
             return role
         if fails is None:
             self.failures[address] = fails = [0, stamp]
         fails[0] += 1
         raise Refused(403, Message("serve.bad_code"), "token")
+
+    def here(self, address: str) -> bool:
+        """The request came from this machine: loopback, or an address of its own (`own`, learnt from the
+        local end of every connection), or no network address at all (a Unix socket, a test's client)."""
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return True
+        mapped = getattr(ip, "ipv4_mapped", None)
+        return ip.is_loopback or (mapped is not None and mapped.is_loopback) or address in self.own
+
+    def director_here(self, address: str) -> None:
+        """Refused 403 when the director's pages are asked from another machine (unless `director_anywhere`)."""
+        if not self.director_anywhere and not self.here(address):
+            raise Refused(403, Message("serve.director_elsewhere"), "token")
 
     def role(self, token) -> tuple[str, int | None] | None:
         """The role of a code (as `who`), None for no code or a wrong one, which is not counted."""
@@ -150,6 +178,10 @@ class Scoring:
             raise Refused(403, Message("serve.round_closed", round=rnd), "round")
         correct, reason = _correction(body, role == "director", (deal, rnd, table) in self.store.rows)
         return outcome, settlement, Write(row, correct, reason, address, role == "director")
+
+    def table_json(self, table: int) -> dict:
+        """What a table's page shows (server.progress.table_view)."""
+        return progress.table_view(self, table)
 
     def table_rows(self, table: int) -> list[dict]:
         """The rows of a table's rounds, entered or not, as its page shows them."""
@@ -219,27 +251,13 @@ class Scoring:
         by = "director" if role == "director" else f"table {mine}"
         return deal, {p: pockets[p].strip() for p in wanted}, by, correct, reason
 
+    def clock(self) -> Clock:
+        """The round clock as the director left it, else as the spec's start runs it."""
+        return Clock.kept(self.store.settings.get("clock")) or scheduled(self.event.date, self.event.start, self.now())
+
     def progress(self) -> dict:
-        """What the director's page shows: the rows missing by round and table, the live site's state."""
-        rounds = []
-        total = done = 0
-        for rnd in self.event.movement.rounds:
-            tables = []
-            for t in rnd.tables:
-                deals = [d.number for d in self.event.deals if d.set == t.set]
-                missing = [d for d in deals if (d, rnd.number, t.table) not in self.store.rows]
-                tables.append({"table": t.table, "deals": deals, "missing": missing})
-                total += len(deals)
-                done += len(deals) - len(missing)
-            rounds.append({"round": rnd.number, "closed": rnd.number in self.store.closed, "tables": tables})
-        return {
-            "rounds": rounds,
-            "rows": done,
-            "of": total,
-            "version": self.store.version,
-            "hide_results": bool(self.store.settings.get("hide_results")),
-            "live": self.live_json(),
-        }
+        """What the director's page shows (server.progress.director_view)."""
+        return progress.director_view(self)
 
     def live_json(self) -> dict | None:
         """What the director is told of live/: when it was published, over how many changes, or why not."""

@@ -52,7 +52,7 @@ def test_event_and_table_rows(api):
         "tables": 5,
         "deals": 20,
     }
-    rows = c.get(f"/api/tables/2?token={s.codes['tables'][2]}").json()
+    rows = c.get(f"/api/tables/2?token={s.codes['tables'][2]}").json()["rows"]
     assert len(rows) == 5 * 4 and rows[0]["entered"] is None
     assert set(rows[0]) >= {"round", "deal", "dealer", "seats", "entered"}
     assert set(rows[0]["seats"]) == {"N", "E", "S", "W"}
@@ -67,7 +67,7 @@ def test_rows_scored_by_the_engine(api):
         r = c.post("/api/rows", json=body)
         assert r.status_code == 201, r.text
         assert r.json()["whists"] == whists
-    entered = [x for x in c.get(f"/api/tables/1?token={s.codes['tables'][1]}").json() if x["entered"]]
+    entered = [x for x in c.get(f"/api/tables/1?token={s.codes['tables'][1]}").json()["rows"] if x["entered"]]
     assert entered and all(x["entered"]["by"] == "table 1" for x in entered)
 
 
@@ -203,7 +203,7 @@ def test_closed_round_only_the_director_corrects_with_a_reason(api):
     assert r.status_code == 201
     audit = s.store.audit()
     assert audit[-1]["by"] == "director" and audit[-1]["reason"].startswith("<b>N wrote")
-    row = c.get(f"/api/tables/1?token={s.codes['tables'][1]}").json()[0]
+    row = c.get(f"/api/tables/1?token={s.codes['tables'][1]}").json()["rows"][0]
     assert row["entered"]["contract"] == "6♠" and row["closed"] is True
 
 

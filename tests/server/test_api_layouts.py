@@ -54,7 +54,7 @@ def test_a_layout_is_stored_once_shown_to_the_table_and_exported_where_results_r
     c, s = dealt
     table, deal = _first(s)
     token = s.codes["tables"][table]
-    row = next(r for r in c.get(f"/api/tables/{table}?token={token}").json() if r["deal"] == deal)
+    row = next(r for r in c.get(f"/api/tables/{table}?token={token}").json()["rows"] if r["deal"] == deal)
     assert row["layout"]["entered"] is None and "talon_top" in row["layout"]["pockets"]
 
     body = {"token": token, "table": table, "deal": deal, "pockets": _pockets(s, deal)}
@@ -66,7 +66,7 @@ def test_a_layout_is_stored_once_shown_to_the_table_and_exported_where_results_r
     top, bottom = pockets["talon_top"], pockets["talon_bottom"]
     other = c.post("/api/layouts", json=body | {"pockets": pockets | {"talon_top": bottom, "talon_bottom": top}})
     assert other.status_code == 409 and other.json()["field"] == "deal"
-    row = next(r for r in c.get(f"/api/tables/{table}?token={token}").json() if r["deal"] == deal)
+    row = next(r for r in c.get(f"/api/tables/{table}?token={token}").json()["rows"] if r["deal"] == deal)
     assert row["layout"]["entered"]["pockets"] == body["pockets"]
 
     exported = tmp_path / "exported.xlsx"
@@ -145,7 +145,7 @@ def test_a_prepared_event_takes_no_layout(tmp_path):
         json={"token": s.codes["tables"][table], "table": table, "deal": deal, "pockets": {}},
     )
     assert r.status_code == 422 and "заранее" in r.json()["error"]
-    rows = c.get(f"/api/tables/{table}?token={s.codes['tables'][table]}").json()
+    rows = c.get(f"/api/tables/{table}?token={s.codes['tables'][table]}").json()["rows"]
     assert rows and all(row["layout"] is None for row in rows)
 
 

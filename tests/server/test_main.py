@@ -37,3 +37,29 @@ def test_a_free_port_is_bound_before_the_server_is_announced():
         assert sock.getsockname()[1] > 0
     finally:
         sock.close()
+
+
+@pytest.mark.parametrize("anywhere", [False, True])
+def test_serve_director_anywhere_reaches_the_server_and_is_said(tmp_path, monkeypatch, anywhere):
+    """`serve --director-anywhere`: the server takes the director's code from any address and says so at start;
+    without it, listening beyond the laptop, it says the director's page opens on this computer only."""
+    import uvicorn
+    from click.testing import CliRunner
+    from serving import CLUB
+
+    from prefprint.cli.main import cli
+
+    served = {}
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: served.setdefault("app", self.config.app))
+    with socket.socket() as probe:
+        probe.bind(("0.0.0.0", 0))
+        port = probe.getsockname()[1]
+    args = ["serve", str(CLUB), "-o", str(tmp_path), "--host", "0.0.0.0", "--port", str(port)]
+    result = CliRunner().invoke(cli, args + (["--director-anywhere"] if anywhere else []))
+    assert result.exit_code == 0, result.output
+    assert served["app"].state.scoring.director_anywhere is anywhere
+    said = (
+        "код судьи идёт по сети открытым текстом" if anywhere else "страница судьи откроется только на этом компьютере"
+    )
+    assert said in result.output
+    served["app"].state.scoring.store.close()

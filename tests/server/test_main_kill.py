@@ -117,7 +117,7 @@ def test_kill_9_loses_no_acknowledged_row(tmp_path):
         for table in per_table:
             url = f"http://127.0.0.1:{port}/api/tables/{table}?token={codes['director']}"
             with urllib.request.urlopen(url, timeout=5) as r:
-                for row in json.load(r):
+                for row in json.load(r)["rows"]:
                     if row["entered"]:
                         found[(row["deal"], row["round"], table)] = row["entered"]["whists"]
         assert {k: found.get(k) for k in acknowledged} == acknowledged
