@@ -193,7 +193,7 @@ def test_tables_of_3_dealt_at_the_table_need_no_paper(tmp_path):
     deal = event.deals[0]
     table = dealer_of[deal.set]
     token = s.codes["tables"][table]
-    shown = next(r for r in c.get(f"/api/tables/{table}?token={token}").json() if r["deal"] == deal.number)
+    shown = next(r for r in c.get(f"/api/tables/{table}?token={token}").json()["rows"] if r["deal"] == deal.number)
     assert shown["layout"]["entered"]["pockets"] == _pockets(s, deal.number)  # shown back as entered
     n, e = (shown["layout"]["entered"]["pockets"][p].split(" ") for p in ("N", "E"))
     n[0], e[0] = e[0], n[0]  # the N and E pockets had a card each of the other's
