@@ -32,6 +32,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
+from prefprint.analysis import jit
 from prefprint.engine.deals import Deal
 from prefprint.engine.rules import CLOCKWISE, STRAINS, Contract, active_seats
 
@@ -703,12 +704,15 @@ class _Solver:
     ):
         """`plain`, `hints`: the table of positions without trumps and the defenders' cards that held
         the declarer in the first tricks, of the declarer's games, shared by his strains."""
+        self.declarer = declarer
+        self.misere = misere
+        if jit.COMPILED:
+            self.search, self.counter = _compiled(declarer, trump, misere, plain)
+            return
         self.table: dict[int, int] = {}
         if plain is not None and trump is None and not misere:
             self.table = plain
         self.counter = [0]
-        self.declarer = declarer
-        self.misere = misere
         self.search = (
             _misere_search(declarer, self.table, self.counter)
             if misere
@@ -717,7 +721,8 @@ class _Solver:
 
     @property
     def nodes(self) -> int:
-        return self.counter[0]
+        """Positions searched so far."""
+        return int(self.counter[-1])
 
     def at_least(self, hands: tuple[int, int, int], leader: int, target: int) -> bool:
         """Does the declarer take `target` tricks or more from the position (hands in play order)?"""
@@ -739,6 +744,42 @@ class _Solver:
             else:
                 hi = mid - 1
         return lo
+
+
+_KERNEL_TABLE = -1  # the key of `plain` that holds the compiled search's table (position keys are >= 0)
+
+
+def _compiled(declarer: int, trump: int | None, misere: bool, plain: dict | None):
+    """(at_least, counter) of the compiled search (prefprint.analysis.kernel); counter[-1]: positions searched.
+
+    Its one table of a declarer serves his five strains (kept in `plain`, which is his); a misère has its own.
+    """
+    from prefprint.analysis import kernel
+
+    if misere or plain is None:
+        table = kernel.new_table()
+    else:
+        table = plain.get(_KERNEL_TABLE)
+        if table is None:
+            table = plain[_KERNEL_TABLE] = kernel.new_table()
+    search = kernel.misere if misere else kernel.game
+    ctx, tables, buffers = kernel.context(declarer, trump), kernel.TABLES, kernel.new_buffers()
+    killers = kernel.new_killers()
+
+    def at_least(hl: int, ha: int, hb: int, leader: int, target: int) -> bool:
+        return search(hl, ha, hb, leader, target, ctx, table, tables, buffers, killers)
+
+    return at_least, ctx
+
+
+def load_compiled() -> bool:
+    """Load the compiled search now (numba's cache, else a compilation) if it is used: True if so.
+
+    Called before worker processes fork, so that they inherit it instead of loading it each."""
+    if jit.COMPILED:
+        from prefprint.analysis import kernel  # noqa: F401
+
+    return jit.COMPILED
 
 
 def _discards(hands: tuple[int, int, int], decl: int, leader: int, keep_score) -> list[tuple[tuple, int]]:
