@@ -228,7 +228,11 @@ def _game_bound(hl, ha, hb, dpos, left, target, tmask, tshift, T):
     if dpos == 0:
         if n >= target and (o & tmask == 0 or _ruffed(n, hl, ha, hb, tmask, tshift, T) >= target):
             return 1
-        if n + more >= target and (more != 0 or o & tmask != 0) and _long_cash(n, hl, ha, hb, tmask, tshift, T) >= target:
+        if (
+            n + more >= target
+            and (more != 0 or o & tmask != 0)
+            and _long_cash(n, hl, ha, hb, tmask, tshift, T) >= target
+        ):
             return 1
         hd, x, y = hl, ha, hb
     else:
