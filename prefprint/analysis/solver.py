@@ -24,6 +24,9 @@ that sure tricks settle (top cards, long cards once the others are out of the su
 drawn first, trumps no higher trump can meet) are not searched. In the first tricks the
 defenders' cards that held the declarer under one discard are tried first under the next:
 their hands are the same under every discard.
+
+Where numba is installed (the `fast` extra) the two searches run compiled, from their port in
+`prefprint.analysis.kernel` (see `jit`); the closures here stay the reference and the default.
 """
 
 from __future__ import annotations
