@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from prefprint.analysis import solver as _solver
+from prefprint.analysis import tables as suit_tables
 from prefprint.analysis.jit import njit
 
 # rows of TABLES, each indexed by a 16-bit argument (most by mine | others << 8)
@@ -42,20 +42,20 @@ SEARCH = "b1(i8, i8, i8, i8, i8, i8[::1], i8[:, ::1], i8[:, ::1], i8[:, :, ::1],
 def tables() -> np.ndarray:
     """The solver's lookup tables as one array of rows (see the row names above)."""
     out = np.zeros((18, 65536), dtype=np.int64)
-    out[TOP] = _solver._TOP
-    out[TOP_LONG] = _solver._TOP_LONG
-    out[SURE] = _solver._SURE
-    out[SQUEEZE] = _solver._SQUEEZE
-    out[SQUEEZE_N] = _solver._SQUEEZE_N
+    out[TOP] = suit_tables._TOP
+    out[TOP_LONG] = suit_tables._TOP_LONG
+    out[SURE] = suit_tables._SURE
+    out[SQUEEZE] = suit_tables._SQUEEZE
+    out[SQUEEZE_N] = suit_tables._SQUEEZE_N
     out[POP] = [i.bit_count() for i in range(65536)]
     out[INDEX] = [i.bit_length() - 1 if i and not i & (i - 1) else -1 for i in range(65536)]
-    runs = _solver._RUNS[0]  # rank bits of suit ♠, shifted into a suit where used
+    runs = suit_tables._RUNS[0]  # rank bits of suit ♠, shifted into a suit where used
     for i, reps in enumerate(runs):
         out[RUNS_N, i] = len(reps)
         for j, r in enumerate(reps):
             out[RUNS + j, i] = r
-    out[HIGH, :256] = _solver._HIGH
-    out[LOW, :256] = _solver._LOW
+    out[HIGH, :256] = suit_tables._HIGH
+    out[LOW, :256] = suit_tables._LOW
     return out
 
 
