@@ -4,9 +4,9 @@
 `PREFPRINT_NO_JIT` unset); its own searches, closures over dicts and lists, stay the reference
 and the default, for under CPython they run several times faster than this source does. The
 searches here are theirs, step for step: the same sure-trick bounds, the same relative-rank key,
-equal cards merged, the same order of the leads and follows and the same killer leads; only the
-defenders' remembered cards across discards (the solver's `hints`) are left out. What numba
-cannot compile is written otherwise:
+equal cards merged, the same order of the leads and follows, the same killer leads and the same
+defenders' cards remembered across discards and strains (the solver's `hints`, kept in the
+table). What numba cannot compile is written otherwise:
 
 - no closures: the search's state is passed in (`ctx`, the table, the move buffers, the killers);
 - 64-bit integers: the 82-bit position key is two words (suits ♠ ♣ ♦ and ♥ with the leader and
@@ -31,6 +31,11 @@ TOP, TOP_LONG, SURE, SQUEEZE, SQUEEZE_N, POP, INDEX, RUNS_N, RUNS = 0, 1, 2, 3, 
 HIGH, LOW = 16, 17
 # ctx: the declarer's index, the trump (-1: none), its mask and shift, the positions searched
 DECL, TRUMP, TMASK, TSHIFT, NODES = 0, 1, 2, 3, 4
+# the game's hints in the table, kept apart from positions (whose second key word is below 2**25): the
+# defenders' opening lead that held the declarer, keyed by their hands (the leader's, then his
+# partner's | OPENING), and a defender's second-hand card that did, by his hand, then his partner's
+# and the card led (hand << 5 | its bit number | ANSWER); the same hands under every discard and strain
+OPENING, ANSWER = 1 << 50, 1 << 51
 PROBES = 4  # slots of the table looked at for a key
 TABLE_BITS = 17  # 131,072 slots, 3 MB: a declarer's five strains of a deal fill about a tenth
 # a buffer of moves by tricks left: the leads, the second and third hands' cards, two for sorting
@@ -61,7 +66,7 @@ def tables() -> np.ndarray:
 
 def new_table() -> np.ndarray:
     """An empty transposition table: rows key, key, bounds; an empty slot's second key is -1."""
-    t = np.zeros((3, 1 << TABLE_BITS), dtype=np.int64)
+    t = np.empty((3, 1 << TABLE_BITS), dtype=np.int64)
     t[1] = -1
     return t
 
@@ -133,6 +138,13 @@ def _store(tab, s, k1, k2, bounds):
     tab[0, s] = k1
     tab[1, s] = k2
     tab[2, s] = bounds
+
+
+@njit()
+def _hint(tab, k1, k2):
+    """The card a hint of the table remembers (see OPENING), else 0."""
+    s = _slot(tab, k1, k2)
+    return tab[2, s] if s >= 0 and tab[1, s] == k2 else 0
 
 
 @njit()
@@ -368,6 +380,8 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
     n0 = _game_leads(hl, ha, hb, dpos, tmask, tshift, T, here)
     if m0 and killers[left] & hl != 0:
         _front(here[LEADS], n0, killers[left])
+    elif left == 10:  # the defenders' opening lead that held the declarer under his last discard or strain
+        _front(here[LEADS], n0, _hint(tab, hl, (hb if m1 else ha) | OPENING))
     for i0 in range(n0):
         c0 = here[LEADS, i0]
         led = 0xFF << (_index(c0, T) & 0x18)
@@ -375,6 +389,9 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
         nl = hl ^ c0
         r1 = not m1
         n1 = _game_follows(ha, present, led, ls, c0, m1 != m0, tmask, tshift, here[SECOND], T)
+        if left >= 8 and not m1:  # a defender second to play: the card that last held the declarer here
+            answer = ((hb if m0 else hl) << 5 | _index(c0, T)) | ANSWER
+            _front(here[SECOND], n1, _hint(tab, ha, answer))
         for i1 in range(n1):
             c1 = here[SECOND, i1]
             w1, b1 = 0, c0
@@ -410,11 +427,15 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
                     break
             if r2 == m1:
                 r1 = m1
+                if left >= 8 and not m1:
+                    _store(tab, _slot(tab, ha, answer), ha, answer, c1)
                 break
         if r1 == m0:
             result = m0
             if m0:
                 killers[left] = c0
+            elif left == 10:
+                _store(tab, _slot(tab, hl, (hb if m1 else ha) | OPENING), hl, (hb if m1 else ha) | OPENING, c0)
             break
     _store(tab, _slot(tab, k1, k2), k1, k2, (target << 4 | e & 15) if result else (e & ~15 | target - 1))
     return result
