@@ -37,7 +37,7 @@ DECL, TRUMP, TMASK, TSHIFT, NODES = 0, 1, 2, 3, 4
 # and the card led (hand << 5 | its bit number | ANSWER); the same hands under every discard and strain
 OPENING, ANSWER = 1 << 50, 1 << 51
 PROBES = 4  # slots of the table looked at for a key
-TABLE_BITS = 17  # 131,072 slots, 3 MB: a declarer's five strains of a deal fill about a tenth
+TABLE_BITS = 17  # 131,072 slots, 3 MB: the open's first 20 deals fill 9 % (median), at most 52 % (a misère counted)
 # a buffer of moves by tricks left: the leads, the second and third hands' cards, two for sorting
 LEADS, SECOND, THIRD, SORT1, SORT2 = 0, 1, 2, 3, 4
 
