@@ -25,6 +25,12 @@ def njit(signature: str | None = None):
         return lambda function: function
     import numba
 
-    if signature is None:
-        return numba.njit(cache=True, nogil=True)
-    return numba.njit(signature, cache=True, nogil=True)
+    args = () if signature is None else (signature,)
+
+    def compiled(function):
+        try:
+            return numba.njit(*args, cache=True, nogil=True)(function)
+        except RuntimeError:  # no folder numba may keep its cache in: compiled again in every process
+            return numba.njit(*args, nogil=True)(function)
+
+    return compiled

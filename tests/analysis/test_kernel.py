@@ -153,3 +153,27 @@ def test_prefprint_no_jit_keeps_the_plain_search(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert done.stdout.split() == ["False", "False", "False"], done.stderr
     assert jit.njit("b1(i8)")(len) is len or jit.COMPILED  # no decorator at all in the plain mode
+
+
+def test_without_a_folder_for_the_cache_the_search_is_compiled_all_the_same(monkeypatch):
+    """numba refuses cache=True when neither NUMBA_CACHE_DIR, the package's folder nor the user's cache
+    folder can be written: the shim compiles without the cache then, instead of failing the analysis."""
+    import numba
+
+    njit, asked = numba.njit, []
+
+    def refusing(*args, **kwargs):
+        asked.append(kwargs.get("cache", False))
+        if kwargs.get("cache"):
+            raise RuntimeError("cannot cache function 'f': no locator available for file 'f.py'")
+        return njit(*args, **kwargs)
+
+    monkeypatch.setattr(jit, "COMPILED", True)
+    monkeypatch.setattr(numba, "njit", refusing)
+
+    @jit.njit("i8(i8)")
+    def twice(x):
+        return 2 * x
+
+    assert asked[:2] == [True, False]  # refused with the cache, then compiled without (numba calls it too)
+    assert twice(21) == 42 and twice.signatures
