@@ -19,7 +19,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from prefprint.analysis.solver import DENOMINATIONS, MISERE, DealAnalysis, Misere, analyse_deal, has_layout
+from prefprint.analysis.solver import (
+    DENOMINATIONS,
+    MISERE,
+    DealAnalysis,
+    Misere,
+    analyse_deal,
+    has_layout,
+    load_compiled,
+)
 from prefprint.engine.deals import Deal, card_text
 from prefprint.engine.rules import STRAINS, Outcome, active_seats
 from prefprint.io.outdir import write_atomic
@@ -167,6 +175,7 @@ def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealA
     from concurrent.futures import FIRST_COMPLETED, wait
 
     out = []
+    load_compiled()  # the workers fork with the compiled search loaded, not each loading it
     with WorkerPool(workers) as pool:  # Ctrl-C or a failure: every worker ends at once, running deals unfinished
         pending = set(pool.submit_all(_solve, tasks))
         while pending:
@@ -203,6 +212,7 @@ class Background:
             future = self.running.get(key)
             if future is None:
                 if self.pool is None:
+                    load_compiled()
                     self.pool = WorkerPool(self.jobs or os.cpu_count() or 1).__enter__()
                 self.running[key] = self.pool.submit(_solve, task)
             elif future.done():  # kept until the cache answers: should this call's result be lost, the next has it

@@ -24,6 +24,9 @@ that sure tricks settle (top cards, long cards once the others are out of the su
 drawn first, trumps no higher trump can meet) are not searched. In the first tricks the
 defenders' cards that held the declarer under one discard are tried first under the next:
 their hands are the same under every discard.
+
+Where numba is installed (the `fast` extra) the two searches run compiled, from their port in
+`prefprint.analysis.kernel` (see `jit`); the closures here stay the reference and the default.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
+from prefprint.analysis import jit
+from prefprint.analysis.tables import _HIGH, _LOW, _RUNS, _SQUEEZE, _SQUEEZE_N, _SURE, _TOP, _TOP_LONG
 from prefprint.engine.deals import Deal
 from prefprint.engine.rules import CLOCKWISE, STRAINS, Contract, active_seats
 
@@ -42,101 +47,6 @@ MISERE = "мизер"
 _SUIT = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
 _ALL = 0xFFFFFFFF
 _NEXT = (1, 2, 0)
-
-
-# --------------------------------------------------------------------------- tables
-
-
-def _subsets(mask: int):
-    """Every subset of a byte mask, the empty one included."""
-    sub = mask
-    while True:
-        yield sub
-        if not sub:
-            return
-        sub = (sub - 1) & mask
-
-
-def _runs_table(shift: int) -> tuple:
-    """mine | others << 8 -> the lowest card of each run of `mine` no card of `others` splits, ascending."""
-    out = [()] * 65536
-    for mine in range(1, 256):
-        for others in _subsets(255 & ~mine):
-            reps, open_run = [], False
-            for b in range(8):
-                if mine >> b & 1:
-                    if not open_run:
-                        reps.append(1 << (b + shift))
-                    open_run = True
-                elif others >> b & 1:
-                    open_run = False
-            out[mine | others << 8] = tuple(reps)
-    return tuple(out)
-
-
-def _squeeze_table() -> tuple:
-    """gone << 8 | held -> held with the gone ranks taken out (relative ranks)."""
-    out = [0] * 65536
-    for gone in range(256):
-        kept = [b for b in range(8) if not gone >> b & 1]
-        for held in _subsets(255 & ~gone):
-            out[gone << 8 | held] = sum(1 << j for j, b in enumerate(kept) if held >> b & 1)
-    return tuple(out)
-
-
-_RUNS = tuple(_runs_table(8 * s) for s in range(4))
-_SQUEEZE = _squeeze_table()
-# gone << 8 | held -> held in relative ranks | how many cards of the suit are left << 8
-_SQUEEZE_N = tuple(q | (8 - (i >> 8).bit_count()) << 8 for i, q in enumerate(_SQUEEZE))
-# mine | others << 8 -> how many of mine rank above every one of the others
-_TOP = tuple(((i & 255) >> (i >> 8).bit_length()).bit_count() for i in range(65536))
-
-
-def _long_table() -> tuple:
-    """mine | others << 8 -> _TOP | the rest of mine << 4 when they may win too once the others run out.
-
-    The others' cards are held by two players, one card each a round: when my top cards outnumber
-    the longer holding, both are out of the suit by then and my small cards win as well. Here only
-    the necessary half of that (the top cards outnumber half the others' cards) is asked, for the
-    two holdings are not known apart: the search checks the rest when it matters.
-    """
-    out = []
-    for i, t in enumerate(_TOP):
-        mine, others = i & 255, i >> 8
-        long = not mine & others and t and 2 * t >= others.bit_count()
-        out.append(t | (mine.bit_count() - t) << 4 if long else t)
-    return tuple(out)
-
-
-_TOP_LONG = _long_table()
-
-
-def _sure_table() -> tuple:
-    """mine | others << 8 -> how many of mine no card of the others can beat, one card each (a matching)."""
-    out = [0] * 65536
-    for i in range(65536):
-        mine, others = i & 255, i >> 8
-        if mine & others:
-            continue
-        free = sure = 0
-        for b in range(7, -1, -1):  # from the top: each of the others' cards beats one lower card of mine
-            if others >> b & 1:
-                free += 1
-            elif mine >> b & 1:
-                if free:
-                    free -= 1
-                else:
-                    sure += 1
-        out[i] = sure
-    return tuple(out)
-
-
-# mine | others << 8 -> how many of my trumps win whatever happens: every card is played in the
-# end, and one of mine loses only to a higher trump of the other side in the same trick
-_SURE = _sure_table()
-# a byte -> its highest and lowest bit (0 for an empty byte)
-_HIGH = tuple(1 << (m.bit_length() - 1) if m else 0 for m in range(256))
-_LOW = tuple(m & -m for m in range(256))
 
 
 def _rank_first(bit: int) -> int:
@@ -703,12 +613,15 @@ class _Solver:
     ):
         """`plain`, `hints`: the table of positions without trumps and the defenders' cards that held
         the declarer in the first tricks, of the declarer's games, shared by his strains."""
+        self.declarer = declarer
+        self.misere = misere
+        if jit.COMPILED:
+            self.search, self.counter = _compiled(declarer, trump, misere, plain)
+            return
         self.table: dict[int, int] = {}
         if plain is not None and trump is None and not misere:
             self.table = plain
         self.counter = [0]
-        self.declarer = declarer
-        self.misere = misere
         self.search = (
             _misere_search(declarer, self.table, self.counter)
             if misere
@@ -717,7 +630,8 @@ class _Solver:
 
     @property
     def nodes(self) -> int:
-        return self.counter[0]
+        """Positions searched so far."""
+        return int(self.counter[-1])
 
     def at_least(self, hands: tuple[int, int, int], leader: int, target: int) -> bool:
         """Does the declarer take `target` tricks or more from the position (hands in play order)?"""
@@ -739,6 +653,42 @@ class _Solver:
             else:
                 hi = mid - 1
         return lo
+
+
+_KERNEL_TABLE = -1  # the key of `plain` that holds the compiled search's table (position keys are >= 0)
+
+
+def _compiled(declarer: int, trump: int | None, misere: bool, plain: dict | None):
+    """(at_least, counter) of the compiled search (prefprint.analysis.kernel); counter[-1]: positions searched.
+
+    Its one table of a declarer serves his five strains (kept in `plain`, which is his); a misère has its own.
+    """
+    from prefprint.analysis import kernel
+
+    if misere or plain is None:
+        table = kernel.new_table()
+    else:
+        table = plain.get(_KERNEL_TABLE)
+        if table is None:
+            table = plain[_KERNEL_TABLE] = kernel.new_table()
+    search = kernel.misere if misere else kernel.game
+    ctx, tables, buffers = kernel.context(declarer, trump), kernel.TABLES, kernel.new_buffers()
+    killers = kernel.new_killers()
+
+    def at_least(hl: int, ha: int, hb: int, leader: int, target: int) -> bool:
+        return search(hl, ha, hb, leader, target, ctx, table, tables, buffers, killers)
+
+    return at_least, ctx
+
+
+def load_compiled() -> bool:
+    """Load the compiled search now (numba's cache, else a compilation) if it is used: True if so.
+
+    Called before worker processes fork, so that they inherit it instead of loading it each."""
+    if jit.COMPILED:
+        from prefprint.analysis import kernel  # noqa: F401
+
+    return jit.COMPILED
 
 
 def _discards(hands: tuple[int, int, int], decl: int, leader: int, keep_score) -> list[tuple[tuple, int]]:

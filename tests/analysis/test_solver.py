@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import shutil
@@ -588,7 +589,7 @@ def run(*args):
 def tiny_json(tiny):
     result = run("analyse", str(tiny), "--json", "-o", str(tiny.parent / "out"), "--jobs", "2")
     assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+    return json.loads(result.stdout)
 
 
 def test_json_has_the_shape_of_the_issue(tiny, tiny_json):
@@ -627,6 +628,22 @@ def test_text_table_in_russian_and_english(tiny, tiny_json):
     assert row.split()[1:6] == [str(first["tricks"]["N"][s]) for s in STRAINS]
 
 
+def test_the_command_says_in_one_line_which_solver_it_used(tiny, monkeypatch):
+    """On stderr, so that the JSON on stdout stays whole."""
+    from prefprint.analysis import jit
+
+    modes = [(False, "Solver: plain Python", "Решатель: на чистом Python")]
+    if importlib.util.find_spec("numba"):
+        modes.append((True, "Solver: compiled (numba)", "Решатель: скомпилированный (numba)"))
+    for compiled, en, ru in modes:
+        monkeypatch.setattr(jit, "COMPILED", compiled)
+        result = run("analyse", str(tiny), "--no-cache", "--json", "--lang", "en")
+        assert result.exit_code == 0 and json.loads(result.stdout)["deals"]
+        assert [line for line in result.stderr.splitlines() if line.startswith("Solver")] == [result.stderr.strip()]
+        assert result.stderr.startswith(en)
+        assert ru in run("analyse", str(tiny), "--no-cache").stderr
+
+
 def test_every_session_is_analysed_or_the_one_asked(tmp_path):
     text = tiny_event_text()
     head, players = text.split("[[players]]", 1)
@@ -645,12 +662,12 @@ def test_every_session_is_analysed_or_the_one_asked(tmp_path):
     )
     both = run("analyse", str(spec), "--json", "-o", str(tmp_path / "out"))
     assert both.exit_code == 0, both.output
-    data = json.loads(both.output)
+    data = json.loads(both.stdout)
     assert [(d["session"], d["deal"]) for d in data["deals"]] == [(1, n) for n in range(1, 5)]
     assert data["skipped"] == [{"deal": n, "session": 2} for n in range(1, 5)]
     text = run("analyse", str(spec), "-o", str(tmp_path / "out"))
     assert "Tiny, Утро" in text.output and "Tiny, Вечер" in text.output
-    second = json.loads(run("analyse", str(spec), "--json", "--session", "2", "--no-cache").output)
+    second = json.loads(run("analyse", str(spec), "--json", "--session", "2", "--no-cache").stdout)
     assert second["deals"] == [] and len(second["skipped"]) == 4
     assert run("analyse", str(spec), "--session", "3").exit_code == 2
 

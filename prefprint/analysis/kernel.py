@@ -1,0 +1,638 @@
+"""The solver's searches in numba's subset: compiled by the `fast` extra, the same rules and answers.
+
+`prefprint.analysis.solver` plays a position with these when `jit.COMPILED` (numba installed,
+`PREFPRINT_NO_JIT` unset); its own searches, closures over dicts and lists, stay the reference
+and the default, for under CPython they run several times faster than this source does. The
+searches here are theirs, step for step: the same sure-trick bounds, the same relative-rank key,
+equal cards merged, the same order of the leads and follows, the same killer leads and the same
+defenders' cards remembered across discards and strains (the solver's `hints`, kept in the
+table). What numba cannot compile is written otherwise:
+
+- no closures: the search's state is passed in (`ctx`, the table, the move buffers, the killers);
+- 64-bit integers: the 82-bit position key is two words (suits ♠ ♣ ♦ and ♥ with the leader and
+  the strain), and the bit counts are table lookups;
+- the transposition table is an open-addressed array of (key, key, bounds), sized once: a full
+  neighbourhood overwrites its first slot, which loses a bound but never makes one wrong;
+- the moves of each trick are kept in buffers by tricks left, filled in place.
+
+One table serves every strain of a declarer: its key carries the trump suit (1–4), or 0 when
+no trump is left, where every strain plays as no trump (the solver's `plain`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from prefprint.analysis import tables as suit_tables
+from prefprint.analysis.jit import njit
+
+# rows of TABLES, each indexed by a 16-bit argument (most by mine | others << 8)
+TOP, TOP_LONG, SURE, SQUEEZE, SQUEEZE_N, POP, INDEX, RUNS_N, RUNS = 0, 1, 2, 3, 4, 5, 6, 7, 8
+HIGH, LOW = 16, 17
+# ctx: the declarer's index, the trump (-1: none), its mask and shift, the positions searched
+DECL, TRUMP, TMASK, TSHIFT, NODES = 0, 1, 2, 3, 4
+# the game's hints in the table, kept apart from positions (whose second key word is below 2**25): the
+# defenders' opening lead that held the declarer, keyed by their hands (the leader's, then his
+# partner's | OPENING), and a defender's second-hand card that did, by his hand, then his partner's
+# and the card led (hand << 5 | its bit number | ANSWER); the same hands under every discard and strain
+OPENING, ANSWER = 1 << 50, 1 << 51
+PROBES = 4  # slots of the table looked at for a key
+TABLE_BITS = 17  # 131,072 slots, 3 MB: the open's first 20 deals fill 9 % (median), at most 52 % (a misère counted)
+# a buffer of moves by tricks left: the leads, the second and third hands' cards, two for sorting
+LEADS, SECOND, THIRD, SORT1, SORT2 = 0, 1, 2, 3, 4
+
+SEARCH = "b1(i8, i8, i8, i8, i8, i8[::1], i8[:, ::1], i8[:, ::1], i8[:, :, ::1], i8[::1])"
+
+
+def tables() -> np.ndarray:
+    """The solver's lookup tables as one array of rows (see the row names above)."""
+    out = np.zeros((18, 65536), dtype=np.int64)
+    out[TOP] = suit_tables._TOP
+    out[TOP_LONG] = suit_tables._TOP_LONG
+    out[SURE] = suit_tables._SURE
+    out[SQUEEZE] = suit_tables._SQUEEZE
+    out[SQUEEZE_N] = suit_tables._SQUEEZE_N
+    out[POP] = [i.bit_count() for i in range(65536)]
+    out[INDEX] = [i.bit_length() - 1 if i and not i & (i - 1) else -1 for i in range(65536)]
+    runs = suit_tables._RUNS[0]  # rank bits of suit ♠, shifted into a suit where used
+    for i, reps in enumerate(runs):
+        out[RUNS_N, i] = len(reps)
+        for j, r in enumerate(reps):
+            out[RUNS + j, i] = r
+    out[HIGH, :256] = suit_tables._HIGH
+    out[LOW, :256] = suit_tables._LOW
+    return out
+
+
+def new_table() -> np.ndarray:
+    """An empty transposition table: rows key, key, bounds; an empty slot's second key is -1."""
+    t = np.empty((3, 1 << TABLE_BITS), dtype=np.int64)
+    t[1] = -1
+    return t
+
+
+def new_buffers() -> np.ndarray:
+    return np.zeros((11, 5, 12), dtype=np.int64)
+
+
+def new_killers() -> np.ndarray:
+    """The last lead that cut, by tricks left (a misère's by the declarer's place too)."""
+    return np.zeros(33, dtype=np.int64)
+
+
+def context(decl: int, trump: int | None) -> np.ndarray:
+    if trump is None:
+        return np.array([decl, -1, 0, 0, 0], dtype=np.int64)
+    return np.array([decl, trump, 0xFF << 8 * trump, 8 * trump, 0], dtype=np.int64)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+@njit()
+def _pop(x, T):
+    return T[POP, x & 0xFFFF] + T[POP, x >> 16 & 0xFFFF]
+
+
+@njit()
+def _index(c, T):
+    """The bit number of a card's bit (8 · suit + rank)."""
+    if c & 0xFFFF:
+        return T[INDEX, c & 0xFFFF]
+    return 16 + T[INDEX, c >> 16 & 0xFFFF]
+
+
+@njit()
+def _key(hl, ha, hb, leader, tag, T):
+    """The position in relative ranks (solver._key) as two words, with the leader and `tag`."""
+    gone = 0xFFFFFFFF ^ (hl | ha | hb)
+    g = (gone & 255) << 8
+    k1 = T[SQUEEZE_N, g | hl & 255] | T[SQUEEZE, g | ha & 255] << 12
+    g = gone & 0xFF00
+    k1 |= (T[SQUEEZE_N, g | hl >> 8 & 255] | T[SQUEEZE, g | ha >> 8 & 255] << 12) << 20
+    g = gone >> 8 & 0xFF00
+    k1 |= (T[SQUEEZE_N, g | hl >> 16 & 255] | T[SQUEEZE, g | ha >> 16 & 255] << 12) << 40
+    g = gone >> 16 & 0xFF00
+    k2 = T[SQUEEZE_N, g | hl >> 24 & 255] | T[SQUEEZE, g | ha >> 24 & 255] << 12
+    return k1, (k2 << 2 | leader) << 3 | tag
+
+
+@njit()
+def _slot(tab, k1, k2):
+    """The slot holding the key, else an empty one near it, else -1 - the slot to overwrite."""
+    mask = tab.shape[1] - 1
+    h = ((k1 ^ k1 >> 31 ^ k2 * 0x9E3779B1) * 0x85EBCA6B >> 13) & mask
+    for i in range(PROBES):
+        s = (h + i) & mask
+        if tab[1, s] == k2 and tab[0, s] == k1:
+            return s
+        if tab[1, s] == -1:
+            return s
+    return -1 - h
+
+
+@njit()
+def _store(tab, s, k1, k2, bounds):
+    if s < 0:
+        s = -1 - s
+    tab[0, s] = k1
+    tab[1, s] = k2
+    tab[2, s] = bounds
+
+
+@njit()
+def _hint(tab, k1, k2):
+    """The card a hint of the table remembers (see OPENING), else 0."""
+    s = _slot(tab, k1, k2)
+    return tab[2, s] if s >= 0 and tab[1, s] == k2 else 0
+
+
+@njit()
+def _front(buf, n, c):
+    """Move card `c`, if among the first n of buf, to the front, the others keeping their order."""
+    for i in range(n):
+        if buf[i] == c:
+            for j in range(i, 0, -1):
+                buf[j] = buf[j - 1]
+            buf[0] = c
+            return
+
+
+@njit()
+def _runs(buf, n, idx, sh, T):
+    """Append the lowest card of each run of the suit at shift `sh` (runs row `idx`) to buf[n:]."""
+    for j in range(T[RUNS_N, idx]):
+        buf[n] = T[RUNS + j, idx] << sh
+        n += 1
+    return n
+
+
+# --------------------------------------------------------------------------- the game
+
+
+@njit()
+def _ruffed(n, hl, ha, hb, tmask, tshift, T):
+    """solver's ruffed(): the leader's `n` top tricks less the rounds a void follower must ruff."""
+    for sh in range(0, 32, 8):
+        if sh == tshift:
+            continue
+        mine = hl >> sh & 255
+        if mine:
+            a, b = ha >> sh & 255, hb >> sh & 255
+            run = T[TOP, mine | (a | b) << 8]
+            if run:
+                safe = run
+                if ha & tmask != 0 and T[POP, a] < safe:
+                    safe = T[POP, a]
+                if hb & tmask != 0 and T[POP, b] < safe:
+                    safe = T[POP, b]
+                n -= run - safe
+    return n
+
+
+@njit()
+def _long_cash(n, hl, ha, hb, tmask, tshift, T):
+    """solver's long_cash(): the top tricks and the long cards that win once the others are out."""
+    if (ha | hb) & tmask:
+        mine = hl >> tshift & 255
+        a, b = ha >> tshift & 255, hb >> tshift & 255
+        t = T[TOP, mine | (a | b) << 8]
+        if t == 0 or t < T[POP, a] or t < T[POP, b]:
+            return 0
+    for sh in range(0, 32, 8):
+        mine = hl >> sh & 255
+        if mine:
+            a, b = ha >> sh & 255, hb >> sh & 255
+            t = T[TOP, mine | (a | b) << 8]
+            if t != 0 and t >= T[POP, a] and t >= T[POP, b]:
+                n += T[POP, mine] - t
+    return n
+
+
+@njit()
+def _cashable(hl, ha, hb, tmask, tshift, T):
+    o = ha | hb
+    n = 0
+    for sh in range(0, 32, 8):
+        n += T[TOP, hl >> sh & 255 | (o >> sh & 255) << 8]
+    if n != 0 and o & tmask != 0:
+        return _ruffed(n, hl, ha, hb, tmask, tshift, T)
+    return n
+
+
+@njit()
+def _masters(hd, others, hl):
+    for sh in range(0, 32, 8):
+        if hl >> sh & 255 != 0 and (hd >> sh & 255) < (others >> sh & 255):
+            return False
+    return True
+
+
+@njit()
+def _game_bound(hl, ha, hb, dpos, left, target, tmask, tshift, T):
+    """1 if sure tricks settle that the declarer reaches `target`, 0 if that he cannot, else -1."""
+    o = ha | hb
+    n = 0
+    for sh in range(0, 32, 8):
+        n += T[TOP_LONG, hl >> sh & 255 | (o >> sh & 255) << 8]
+    more = n >> 4
+    n &= 15
+    if dpos == 0:
+        if n >= target and (o & tmask == 0 or _ruffed(n, hl, ha, hb, tmask, tshift, T) >= target):
+            return 1
+        if (
+            n + more >= target
+            and (more != 0 or o & tmask != 0)
+            and _long_cash(n, hl, ha, hb, tmask, tshift, T) >= target
+        ):
+            return 1
+        hd, x, y = hl, ha, hb
+    else:
+        if left - n < target and (o & tmask == 0 or left - _ruffed(n, hl, ha, hb, tmask, tshift, T) < target):
+            return 0
+        if (
+            left - n - more < target
+            and (more != 0 or o & tmask != 0)
+            and left - _long_cash(n, hl, ha, hb, tmask, tshift, T) < target
+        ):
+            return 0
+        if dpos == 1:
+            hd, x, y = ha, hb, hl
+        else:
+            hd, x, y = hb, hl, ha
+        if (x | y) & tmask == 0 and _masters(hd, x | y, hl):
+            if _cashable(hd, x, y, tmask, tshift, T) >= target:
+                return 1
+    if tmask != 0:
+        d, a, b = hd >> tshift & 255, x >> tshift & 255, y >> tshift & 255
+        if T[SURE, d | (a | b) << 8] >= target:
+            return 1
+        da, db = T[SURE, a | d << 8], T[SURE, b | d << 8]
+        if left - max(da, db) < target:
+            return 0
+    return -1
+
+
+@njit()
+def _game_leads(hl, ha, hb, dpos, tmask, tshift, T, buf):
+    """solver's leads(): sure winners, then leads to partner, then the rest; into buf[LEADS]."""
+    out, second, rest = buf[LEADS], buf[SORT1], buf[SORT2]
+    nf = ns = nr = 0
+    partner = hd = 0
+    if dpos == 1:
+        partner, hd = hb, ha
+    elif dpos == 2:
+        partner, hd = ha, hb
+    for s in range(4):
+        sh = 8 * s
+        mine = hl >> sh & 255
+        if mine == 0:
+            continue
+        a, b = ha >> sh & 255, hb >> sh & 255
+        idx = mine | (a | b) << 8
+        cnt = T[RUNS_N, idx]
+        side = tmask != 0 and sh != tshift
+        if T[RUNS + cnt - 1, idx] > a | b and not (side and (a == 0 and ha & tmask != 0 or b == 0 and hb & tmask != 0)):
+            out[nf] = T[RUNS + cnt - 1, idx] << sh
+            nf += 1
+            for j in range(cnt - 1):
+                rest[nr] = T[RUNS + j, idx] << sh
+                nr += 1
+            continue
+        if partner:
+            p, d = partner >> sh & 255, hd >> sh & 255
+            if p > d and p > mine or (side and p == 0 and partner & tmask != 0 and d != 0):
+                second[ns] = T[RUNS, idx] << sh
+                ns += 1
+                for j in range(1, cnt):
+                    rest[nr] = T[RUNS + j, idx] << sh
+                    nr += 1
+                continue
+        nr = _runs(rest, nr, idx, sh, T)
+    for i in range(ns):
+        out[nf + i] = second[i]
+    for i in range(nr):
+        out[nf + ns + i] = rest[i]
+    return nf + ns + nr
+
+
+@njit()
+def _game_follows(hand, present, led, ls, best, losing, tmask, tshift, out, T):
+    """solver's follows(): a follower's cards into `out`, the cheapest that wins first when losing."""
+    x = hand & led
+    sh, win = 8 * ls, led
+    if x == 0 and hand & tmask != 0:
+        x, sh, win = hand & tmask, tshift, tmask
+    if x:
+        n = _runs(out, 0, x >> sh | ((present & ~x) >> sh & 255) << 8, sh, T)
+        if losing and n > 1 and best & win != 0:
+            for i in range(n):
+                if out[i] > best:
+                    _front(out, n, out[i])
+                    break
+        return n
+    n = 0
+    others = present & ~hand
+    for sh in range(0, 32, 8):
+        m = hand >> sh & 255
+        if m:
+            n = _runs(out, n, m | (others >> sh & 255) << 8, sh, T)
+    return n
+
+
+@njit()
+def _last_winner(c0, c1, c2, tmask, T):
+    led = 0xFF << (_index(c0, T) & 0x18)
+    w, b = 0, c0
+    if c1 & led != 0 and c1 > b or c1 & tmask != 0 and b & tmask == 0:
+        w, b = 1, c1
+    if c2 & led != 0 and b & led != 0 and c2 > b or c2 & tmask != 0 and (c2 > b or b & tmask == 0):
+        w = 2
+    return w
+
+
+@njit(SEARCH)
+def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
+    """Does the declarer take at least `target` of the remaining tricks? (solver's _game_search)"""
+    if target <= 0:
+        return True
+    left = _pop(hl, T)
+    if target > left:
+        return False
+    tmask, tshift = ctx[TMASK], ctx[TSHIFT]
+    dpos = (ctx[DECL] - leader) % 3
+    bound = _game_bound(hl, ha, hb, dpos, left, target, tmask, tshift, T)
+    if bound >= 0:
+        return bound == 1
+    present = hl | ha | hb
+    k1, k2 = _key(hl, ha, hb, leader, ctx[TRUMP] + 1 if present & tmask else 0, T)
+    s = _slot(tab, k1, k2)
+    e = tab[2, s] if s >= 0 and tab[1, s] == k2 else left  # low << 4 | high
+    if e >> 4 >= target:
+        return True
+    if e & 15 < target:
+        return False
+    ctx[NODES] += 1
+    m0, m1, m2 = dpos == 0, dpos == 1, dpos == 2
+    l1, l2 = (leader + 1) % 3, (leader + 2) % 3
+    here = buf[left]
+    result = not m0
+    n0 = _game_leads(hl, ha, hb, dpos, tmask, tshift, T, here)
+    if m0 and killers[left] & hl != 0:
+        _front(here[LEADS], n0, killers[left])
+    elif left == 10:  # the defenders' opening lead that held the declarer under his last discard or strain
+        _front(here[LEADS], n0, _hint(tab, hl, (hb if m1 else ha) | OPENING))
+    for i0 in range(n0):
+        c0 = here[LEADS, i0]
+        led = 0xFF << (_index(c0, T) & 0x18)
+        ls = _index(c0, T) >> 3
+        nl = hl ^ c0
+        r1 = not m1
+        n1 = _game_follows(ha, present, led, ls, c0, m1 != m0, tmask, tshift, here[SECOND], T)
+        if left >= 8 and not m1:  # a defender second to play: the card that last held the declarer here
+            answer = ((hb if m0 else hl) << 5 | _index(c0, T)) | ANSWER
+            _front(here[SECOND], n1, _hint(tab, ha, answer))
+        for i1 in range(n1):
+            c1 = here[SECOND, i1]
+            w1, b1 = 0, c0
+            if c1 & led != 0 and c1 > c0 or c1 & tmask != 0 and c0 & tmask == 0:
+                w1, b1 = 1, c1
+            na = ha ^ c1
+            r2 = not m2
+            n2 = _game_follows(hb, present, led, ls, b1, (w1 == dpos) != m2, tmask, tshift, here[THIRD], T)
+            for i2 in range(n2):
+                c2 = here[THIRD, i2]
+                w = w1
+                if c2 & led != 0 and b1 & led != 0 and c2 > b1 or c2 & tmask != 0 and (c2 > b1 or b1 & tmask == 0):
+                    w = 2
+                nb = hb ^ c2
+                need = target - 1 if w == dpos else target
+                if left == 2:
+                    if need != 1:
+                        r = need <= 0
+                    elif w == 0:
+                        r = _last_winner(nl, na, nb, tmask, T) == dpos
+                    elif w == 1:
+                        r = (1 + _last_winner(na, nb, nl, tmask, T)) % 3 == dpos
+                    else:
+                        r = (2 + _last_winner(nb, nl, na, tmask, T)) % 3 == dpos
+                elif w == 0:
+                    r = game(nl, na, nb, leader, need, ctx, tab, T, buf, killers)
+                elif w == 1:
+                    r = game(na, nb, nl, l1, need, ctx, tab, T, buf, killers)
+                else:
+                    r = game(nb, nl, na, l2, need, ctx, tab, T, buf, killers)
+                if r == m2:
+                    r2 = m2
+                    break
+            if r2 == m1:
+                r1 = m1
+                if left >= 8 and not m1:
+                    _store(tab, _slot(tab, ha, answer), ha, answer, c1)
+                break
+        if r1 == m0:
+            result = m0
+            if m0:
+                killers[left] = c0
+            elif left == 10:
+                _store(tab, _slot(tab, hl, (hb if m1 else ha) | OPENING), hl, (hb if m1 else ha) | OPENING, c0)
+            break
+    _store(tab, _slot(tab, k1, k2), k1, k2, (target << 4 | e & 15) if result else (e & ~15 | target - 1))
+    return result
+
+
+# --------------------------------------------------------------------------- the misère
+
+
+@njit()
+def _settled(hd, others, on_lead, left, T):
+    """solver's settled(): the declarer's remaining tricks when already certain, else -1."""
+    below = above = True
+    escape = False
+    for sh in range(0, 32, 8):
+        d = hd >> sh & 255
+        if d:
+            o = others >> sh & 255
+            if o:
+                escape = True
+                if d > T[LOW, o]:
+                    below = False
+                if T[LOW, d] < T[HIGH, o]:
+                    above = False
+    if below:
+        return 0 if escape or not on_lead else left
+    if above and on_lead:
+        return left
+    return -1
+
+
+@njit()
+def _misere_leads(hl, ha, hb, dpos, T, buf):
+    """solver's misère leads(): what a defender must overtake, or what the declarer must win, first."""
+    out, second, rest = buf[LEADS], buf[SORT1], buf[SORT2]
+    nf = ns = nr = 0
+    partner, hd = (hb, ha) if dpos == 1 else (ha, hb)
+    for s in range(4):
+        sh = 8 * s
+        mine = hl >> sh & 255
+        if mine == 0:
+            continue
+        a, b = ha >> sh & 255, hb >> sh & 255
+        idx = mine | (a | b) << 8
+        low = T[RUNS, idx]
+        if dpos == 0:
+            first = a != 0 and low < T[LOW, a] or b != 0 and low < T[LOW, b]
+        else:
+            d, p = hd >> sh & 255, partner >> sh & 255
+            first = d != 0 and T[LOW, d] > low and (p == 0 or T[LOW, p] < T[LOW, d])
+        if first:
+            out[nf] = low << sh
+            nf += 1
+        else:
+            second[ns] = low << sh
+            ns += 1
+        for j in range(1, T[RUNS_N, idx]):
+            rest[nr] = T[RUNS + j, idx] << sh
+            nr += 1
+    for i in range(ns):
+        out[nf + i] = second[i]
+    for i in range(nr):
+        out[nf + ns + i] = rest[i]
+    return nf + ns + nr
+
+
+@njit()
+def _misere_follows(hand, present, led, ls, best, declarer_to_play, declarer_winning, out, T):
+    """solver's misère follows(): the declarer ducks with his highest losing card, a defender keeps
+    under the declarer's card; discards go high first (by rank, then suit)."""
+    x = hand & led
+    if x:
+        sh = 8 * ls
+        n = _runs(out, 0, x >> sh | ((present & ~x) >> sh & 255) << 8, sh, T)
+        if n > 1 and (declarer_to_play or declarer_winning):
+            under = -1
+            for i in range(n):
+                if out[i] < best:
+                    under = i
+            if under >= 0:
+                _front(out, n, out[under])
+            elif declarer_to_play:
+                for i in range(n // 2):
+                    out[i], out[n - 1 - i] = out[n - 1 - i], out[i]
+        return n
+    n = 0
+    others = present & ~hand
+    for sh in range(0, 32, 8):
+        m = hand >> sh & 255
+        if m:
+            n = _runs(out, n, m | (others >> sh & 255) << 8, sh, T)
+    for i in range(1, n):  # insertion sort, rank then suit, highest first
+        c = out[i]
+        b = _index(c, T)
+        k = (b & 7) << 2 | b >> 3
+        j = i - 1
+        while j >= 0:
+            bj = _index(out[j], T)
+            if ((bj & 7) << 2 | bj >> 3) >= k:
+                break
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = c
+    return n
+
+
+@njit()
+def _plain_winner(c0, c1, c2, T):
+    led = 0xFF << (_index(c0, T) & 0x18)
+    w, b = 0, c0
+    if c1 & led != 0 and c1 > b:
+        w, b = 1, c1
+    if c2 & led != 0 and c2 > b:
+        w = 2
+    return w
+
+
+@njit(SEARCH)
+def misere(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
+    """Do the defenders force at least `target` tricks on the declarer? (solver's _misere_search)"""
+    if target <= 0:
+        return True
+    left = _pop(hl, T)
+    if target > left:
+        return False
+    dpos = (ctx[DECL] - leader) % 3
+    if dpos == 0:
+        sure = _settled(hl, ha | hb, True, left, T)
+    elif dpos == 1:
+        sure = _settled(ha, hb | hl, False, left, T)
+    else:
+        sure = _settled(hb, hl | ha, False, left, T)
+    if sure >= 0:
+        return sure >= target
+    k1, k2 = _key(hl, ha, hb, leader, 0, T)
+    s = _slot(tab, k1, k2)
+    e = tab[2, s] if s >= 0 and tab[1, s] == k2 else left  # low << 4 | high
+    if e >> 4 >= target:
+        return True
+    if e & 15 < target:
+        return False
+    ctx[NODES] += 1
+    present = hl | ha | hb
+    m0, m1, m2 = dpos != 0, dpos != 1, dpos != 2  # the defence, maximising his count, is the maximising side
+    l1, l2 = (leader + 1) % 3, (leader + 2) % 3
+    here = buf[left]
+    result = not m0
+    n0 = _misere_leads(hl, ha, hb, dpos, T, here)
+    k = killers[dpos * 11 + left]
+    if k & hl != 0:
+        _front(here[LEADS], n0, k)
+    for i0 in range(n0):
+        c0 = here[LEADS, i0]
+        led = 0xFF << (_index(c0, T) & 0x18)
+        ls = _index(c0, T) >> 3
+        nl = hl ^ c0
+        r1 = not m1
+        n1 = _misere_follows(ha, present, led, ls, c0, not m1, not m0, here[SECOND], T)
+        for i1 in range(n1):
+            c1 = here[SECOND, i1]
+            w1, b1 = 0, c0
+            if c1 & led != 0 and c1 > c0:
+                w1, b1 = 1, c1
+            na = ha ^ c1
+            r2 = not m2
+            n2 = _misere_follows(hb, present, led, ls, b1, not m2, w1 == dpos, here[THIRD], T)
+            for i2 in range(n2):
+                c2 = here[THIRD, i2]
+                w = 2 if c2 & led != 0 and c2 > b1 else w1
+                nb = hb ^ c2
+                need = target - 1 if w == dpos else target
+                if left == 2:
+                    if need != 1:
+                        r = need <= 0
+                    elif w == 0:
+                        r = _plain_winner(nl, na, nb, T) == dpos
+                    elif w == 1:
+                        r = (1 + _plain_winner(na, nb, nl, T)) % 3 == dpos
+                    else:
+                        r = (2 + _plain_winner(nb, nl, na, T)) % 3 == dpos
+                elif w == 0:
+                    r = misere(nl, na, nb, leader, need, ctx, tab, T, buf, killers)
+                elif w == 1:
+                    r = misere(na, nb, nl, l1, need, ctx, tab, T, buf, killers)
+                else:
+                    r = misere(nb, nl, na, l2, need, ctx, tab, T, buf, killers)
+                if r == m2:
+                    r2 = m2
+                    break
+            if r2 == m1:
+                r1 = m1
+                break
+        if r1 == m0:
+            result = m0
+            killers[dpos * 11 + left] = c0
+            break
+    _store(tab, _slot(tab, k1, k2), k1, k2, (target << 4 | e & 15) if result else (e & ~15 | target - 1))
+    return result
+
+
+TABLES = tables()
