@@ -7,19 +7,11 @@ import os
 
 import pytest
 from serving import body_of
-from test_pages_browser import CHROMIUM, DRIVER, _click, _serve, _text, _wait
+from test_pages_browser import CHROMIUM, DRIVER, _click, _text, _wait, server  # noqa: F401  (server: a fixture)
 
 from prefprint.engine.rules import Outcome, active_seats
 
 pytestmark = pytest.mark.skipif(not (os.path.exists(CHROMIUM) and DRIVER), reason="chromium or chromedriver absent")
-
-
-@pytest.fixture
-def served_here(tmp_path):
-    url, scoring, srv, thread = _serve(tmp_path)
-    yield url, scoring
-    srv.should_exit = True
-    thread.join(10)
 
 
 @pytest.fixture
@@ -45,10 +37,10 @@ def _shown(driver, css) -> list[str]:
     )
 
 
-def test_the_clock_the_tables_now_and_the_travellers(served_here, wide):
+def test_the_clock_the_tables_now_and_the_travellers(server, wide):  # noqa: F811  (the fixture imported above)
     import httpx
 
-    url, s = served_here
+    url, s = server
     key = s.codes["director"]
     wide.get(f"{url}/director?token={key}")
     _text(wide, "#clock-note", lambda t: t == "часы не запущены")
