@@ -15,7 +15,7 @@ from starlette.responses import JSONResponse, Response
 
 from prefprint.server.db import Closed, Conflict, Same
 from prefprint.server.progress import travellers
-from prefprint.server.rows import FIELDS, MAX_TEXT, Refused, place
+from prefprint.server.rows import FIELDS, Refused, flag, place, reason_of
 from prefprint.server.scoring import Scoring
 from prefprint.views.text import settlement_text
 from prefprint.words.messages import Message
@@ -195,9 +195,7 @@ async def api_round(s: Scoring, request: Request):
     text = request.path_params["round"]
     if not _digits(text) or not 1 <= int(text) <= len(s.event.movement.rounds):
         raise Refused(404, Message("serve.no_round_at_all", round=text[:10]), "round")
-    closed = body.get("closed", True)
-    if not isinstance(closed, bool):
-        raise Refused(422, Message("serve.not_bool", field="closed"), "closed")
+    closed = flag(body, "closed", True)
     await s.writer.run(s.store.close_round, int(text), "director", closed)
     return JSONResponse({"round": int(text), "closed": closed})
 
@@ -206,9 +204,7 @@ async def api_settings(s: Scoring, request: Request):
     """POST /api/settings: the results hidden from all but the director, or shown."""
     body = await _body(request, ("token", "hide_results"))
     s.director(body.get("token"), client_address(request))
-    hide = body.get("hide_results")
-    if not isinstance(hide, bool):
-        raise Refused(422, Message("serve.not_bool", field="hide_results"), "hide_results")
+    hide = flag(body, "hide_results", None)
     await s.writer.run(s.store.set, "hide_results", hide)
     return JSONResponse({"hide_results": hide})
 
@@ -273,19 +269,11 @@ async def api_waive(s: Scoring, request: Request):
     body = await _body(request, ("token", "table", "round", "deal", "waived", "reason"))
     s.director(body.get("token"), client_address(request))
     table, rnd, deal = place(s.event, body, s.where)
-    waived = body.get("waived", True)
-    if not isinstance(waived, bool):
-        raise Refused(422, Message("serve.not_bool", field="waived"), "waived")
-    reason = body.get("reason", "")
-    if not isinstance(reason, str) or len(reason) > MAX_TEXT["reason"]:
-        raise Refused(422, Message("serve.reason_text", n=MAX_TEXT["reason"]), "reason")
-    if not reason.strip():
-        raise Refused(422, Message("serve.reason_needed"), "reason")
+    waived = flag(body, "waived", True)
+    reason = reason_of(body, needed=True)
     if (deal, rnd, table) in s.store.rows:
         raise Refused(409, Message("serve.waive_entered"), "deal")
-    changed = await s.writer.run(
-        s.store.waive, (deal, rnd, table), waived, "director", reason.strip(), client_address(request)
-    )
+    changed = await s.writer.run(s.store.waive, (deal, rnd, table), waived, "director", reason, client_address(request))
     if changed:
         s.changed()
     return JSONResponse({"table": table, "round": rnd, "deal": deal, "waived": waived})

@@ -30,6 +30,24 @@ class Refused(Exception):
         self.status, self.message, self.field = status, message, field
 
 
+def flag(body: dict, field: str, default: bool | None) -> bool:
+    """body[field], which must be true or false (`default` where it is absent; None: it must be given)."""
+    value = body.get(field, default)
+    if not isinstance(value, bool):
+        raise Refused(422, Message("serve.not_bool", field=field), field)
+    return value
+
+
+def reason_of(body: dict, needed: bool = False) -> str:
+    """body["reason"] stripped: a short text, not blank where `needed` (the director replaces or waives)."""
+    reason = body.get("reason", "")
+    if not isinstance(reason, str) or len(reason) > MAX_TEXT["reason"]:
+        raise Refused(422, Message("serve.reason_text", n=MAX_TEXT["reason"]), "reason")
+    if needed and not reason.strip():
+        raise Refused(422, Message("serve.reason_needed"), "reason")
+    return reason.strip()
+
+
 def _int(body: dict, name: str) -> int:
     v = body.get(name)
     if isinstance(v, bool) or not isinstance(v, int):
@@ -118,9 +136,7 @@ def outcome_of(event: Event, body: dict, dealer: str) -> tuple[Outcome, Settleme
         s not in seats or isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 10 for s, n in tricks.items()
     ):
         raise Refused(422, Message("serve.tricks", seats=", ".join(event.seats)), "tricks")
-    dark = body.get("dark", False)
-    if not isinstance(dark, bool):
-        raise Refused(422, Message("serve.not_bool", field="dark"), "dark")
+    dark = flag(body, "dark", False)
     try:
         cell = parse_contract_cell(contract)
         outcome = Outcome.make(

@@ -27,7 +27,18 @@ from prefprint.server.db import Row, Store, Write, now
 from prefprint.server.exports import export_workbook, layout_fills
 from prefprint.server.live import LIVE_STOP_WAIT, keep_live
 from prefprint.server.ranking import scratch_files, session_report
-from prefprint.server.rows import MAX_TEXT, Refused, cells_of, entry_of, outcome_of, place, plays, whists_of
+from prefprint.server.rows import (
+    MAX_TEXT,
+    Refused,
+    cells_of,
+    entry_of,
+    flag,
+    outcome_of,
+    place,
+    plays,
+    reason_of,
+    whists_of,
+)
 from prefprint.server.writer import Writer
 from prefprint.words.messages import Message
 
@@ -38,15 +49,8 @@ WINDOW = 60.0
 def _correction(body: dict, director: bool, replaces: bool) -> tuple[bool, str]:
     """("correct", the reason, stripped) of a posted row or layout: a bool, a short text, and a reason
     whenever the director replaces what is there."""
-    correct = body.get("correct", False)
-    if not isinstance(correct, bool):
-        raise Refused(422, Message("serve.not_bool", field="correct"), "correct")
-    reason = body.get("reason", "")
-    if not isinstance(reason, str) or len(reason) > MAX_TEXT["reason"]:
-        raise Refused(422, Message("serve.reason_text", n=MAX_TEXT["reason"]), "reason")
-    if correct and director and replaces and not reason.strip():
-        raise Refused(422, Message("serve.reason_needed"), "reason")
-    return correct, reason.strip()
+    correct = flag(body, "correct", False)
+    return correct, reason_of(body, needed=correct and director and replaces)
 
 
 class Scoring:
