@@ -104,7 +104,7 @@ def _index(c, T):
 
 @njit()
 def _key(hl, ha, hb, leader, tag, T):
-    """The position in relative ranks (solver._key) as two words, with the leader and `tag`."""
+    """The position in relative ranks (search._key) as two words, with the leader and `tag`."""
     gone = 0xFFFFFFFF ^ (hl | ha | hb)
     g = (gone & 255) << 8
     k1 = T[SQUEEZE_N, g | hl & 255] | T[SQUEEZE, g | ha & 255] << 12
@@ -353,7 +353,7 @@ def _last_winner(c0, c1, c2, tmask, T):
 
 @njit(SEARCH)
 def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
-    """Does the declarer take at least `target` of the remaining tricks? (solver's _game_search)"""
+    """Does the declarer take at least `target` of the remaining tricks? (search._game_search)"""
     if target <= 0:
         return True
     left = _pop(hl, T)
