@@ -172,41 +172,40 @@ def _read_evenings(club: Club, warnings: list) -> list[EveningFile]:
     return sorted(files, key=lambda f: (f.date, f.key))
 
 
+def _matched(files: list[EveningFile], registered: list) -> tuple[list[PlayedEvening], list, dict]:
+    """Every evening's lines as the registry names its players, what was said of the names, the names unknown."""
+    registry = Registry([Known(p.id, p.name, (p.name, *p.aliases)) for p in registered])
+    said: list = []
+    unknown: dict[str, str] = {}  # name -> the first evening that has it
+    return [_read_lines(f, registry, said, unknown) for f in files], said, unknown
+
+
 def build(club_path: Path | str, add_new: bool = False) -> SeasonReport:
     """Read the club's files and compute its seasons and grades; `add_new` registers the unknown names first."""
     club = load_club(club_path)
     registered = load_registry(club.registry, club.language)
     warnings: list = []
     files = _read_evenings(club, warnings)
+    evenings, said, unknown = _matched(files, registered)
     added: list = []
-    for attempt in (1, 2):
-        registry = Registry([Known(p.id, p.name, (p.name, *p.aliases)) for p in registered])
-        unknown: dict[str, str] = {}
-        said: list = []
-        evenings = [_read_lines(f, registry, said, unknown) for f in files]
-        if attempt == 1 and add_new and unknown:
-            taken = set(registry.players)
-            for name in unknown:
-                pid = new_id(name, taken)
-                taken.add(pid)
-                added.append((pid, name))
-            add_players(club.registry, added)
-            registered = load_registry(club.registry, club.language)
-            continue
-        break
+    if add_new and unknown:
+        taken = {p.id for p in registered}
+        for name in unknown:
+            added.append((new_id(name, taken), name))
+            taken.add(added[-1][0])
+        add_players(club.registry, added)
+        registered = load_registry(club.registry, club.language)
+        evenings, said, unknown = _matched(files, registered)
     warnings += said
     warnings += [Message("season.unknown_name", name=shown(n), evening=k) for n, k in unknown.items()]
     if unknown:
         warnings.append(Message("season.add_new_hint", n=len(unknown), club=str(club.path)))
+    warnings += [
+        Message("season.outside", key=e.key) for e in evenings if not any(s.holds(e.date) for s in club.seasons)
+    ]
     seasons = []
-    outside = []
-    for evening in evenings:
-        if not any(s.start <= evening.date <= s.end for s in club.seasons):
-            outside.append(evening)
-    for ev in outside:
-        warnings.append(Message("season.outside", key=ev.key))
     for season in club.seasons:
-        played = [e for e in evenings if season.start <= e.date <= season.end]
+        played = [e for e in evenings if season.holds(e.date)]
         seasons.append((season, _standings(season, played), played))
     all_grades = grades([(e.key, e.comparisons) for e in evenings], club.grade)
     players = {p.id: p for p in registered}

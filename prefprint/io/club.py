@@ -75,6 +75,10 @@ class Season:
     end: dt.date
     rules: Rules
 
+    def holds(self, day: dt.date) -> bool:
+        """The day falls within the season, its first and last days included."""
+        return self.start <= day <= self.end
+
 
 @dataclass(frozen=True)
 class RegisteredPlayer:
