@@ -1,7 +1,7 @@
 """The package's rooms stay small: no module over 800 lines, no function over 90, no class over 300.
 
 A module may be larger only where the first lines of its docstring say why, in a paragraph that
-starts with «Size:» (`analysis/search.py`: its two searches are one closure each, the hot path).
+starts with «Size:» (`analysis/search.py`: each of its two searches is one function, the hot path).
 """
 
 from __future__ import annotations

@@ -1,570 +1,760 @@
-"""The two plain searches of the double-dummy solver (a game's and a misère's), over hands as 32-bit masks.
+"""The double-dummy solver's two searches (a game's and a misère's): one source, run two ways.
 
-Size: over 90 lines a search, on purpose: each search is one closure over its tables and buffers, called
-once a node, the hot path of the analysis; cut into functions that pass that state along, it runs slower
-under CPython. `prefprint.analysis.solver` plays positions with them (or with their compiled port,
-`prefprint.analysis.kernel`); the rules and the representation are described there.
+Plain, this module is Python over lists and dicts, the reference and the default. With the `fast`
+extra (numba installed, `PREFPRINT_NO_JIT` unset: `prefprint.analysis.jit`) the same functions are
+compiled, and run over numpy arrays; the answers are the same, every one. The two ways differ only
+in the containers the factories below make and in the table's two accessors, `_get` and `_put`,
+which keep a dict plain and an open-addressed array compiled (`njit(plain=…)`).
+
+Size: over 90 lines a search, on purpose: each is one function called once a position, the hot path
+of the analysis; its trick loop cut into functions that pass that state along runs slower both ways.
+
+`prefprint.analysis.solver` plays positions with them (`jit.searches()` gives this module run the
+process's way); the rules and the representation of hands (32-bit masks, bit 8 · suit + rank) are
+described there. A search answers "does the declarer take
+at least `target` of the remaining tricks?" by alpha-beta over whole tricks, with:
+
+- the sure tricks as bounds (top cards, long cards once the others are out of the suit, trumps drawn
+  first, trumps no higher trump can meet), so that positions they settle are not searched;
+- a transposition table keyed on the position in relative ranks (cards played or discarded taken
+  out), shared by every discard of the declarer, and by his strains where no trump is left (every
+  strain then plays as no trump): the key carries the trump suit (1–4), or 0 when none is left;
+- equal cards merged, the cheapest winning card tried first, the last lead that cut (killers), and
+  in the first tricks the defenders' cards that held the declarer under his last discard or strain.
+
+Written in numba's subset: no closures (the state is passed in: `ctx`, the table, the move buffers,
+the killers); 64-bit integers (the 82-bit position key is two words, suits ♠ ♣ ♦ and ♥ with the
+leader and the strain; the bit counts are table lookups); the moves of each trick are kept in
+buffers by tricks left, filled in place.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from prefprint.analysis import jit
+from prefprint.analysis import tables as suit_tables
+from prefprint.analysis.jit import njit
 
-from prefprint.analysis.tables import _HIGH, _LOW, _RUNS, _SQUEEZE, _SQUEEZE_N, _SURE, _TOP, _TOP_LONG
+COMPILED = jit.compiling()  # this module's way: compiled (numpy arrays) or plain (lists and a dict)
 
-Card = tuple[int, int]
+# rows of TABLES, each of 65,536 entries indexed by a 16-bit argument (most by mine | others << 8), as
+# offsets OR-ed with the argument: T[POP | x]
+TOP, TOP_LONG, SURE, SQUEEZE, SQUEEZE_N, POP, INDEX, RUNS_N, HIGH, LOW = (row << 16 for row in range(10))
+# the runs of a suit: RUNS | suit << 18 | (mine | others << 8) << 2 | j -> the j-th run's lowest card, ascending,
+# the card's bit (j < 4: a suit of 8 cards holds at most 4 runs); RUNS_N | (mine | others << 8) -> how many
+RUNS = 1 << 20
+# ctx: the declarer's index, the trump (-1: none), its mask and shift, the positions searched
+DECL, TRUMP, TMASK, TSHIFT, NODES = 0, 1, 2, 3, 4
+# the game's hints in the table, kept apart from positions (whose second key word is below 2**25): the
+# defenders' opening lead that held the declarer, keyed by their hands (the leader's, then his
+# partner's | OPENING), and a defender's second-hand card that did, by his hand, then his partner's
+# and the card led (hand << 5 | its bit number | ANSWER); the same hands under every discard and strain
+OPENING, ANSWER = 1 << 50, 1 << 51
+PROBES = 4  # slots of the compiled table looked at for a key
+TABLE_BITS = 17  # 131,072 slots, 3 MB: the open's first 20 deals fill 9 % (median), at most 52 % (a misère counted)
+# a buffer of moves by tricks left: the leads, the second and third hands' cards, two for sorting
+LEADS, SECOND, THIRD, SORT1, SORT2 = 0, 1, 2, 3, 4
 
-_SUIT = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
-_ALL = 0xFFFFFFFF
-_NEXT = (1, 2, 0)
-
-
-def _rank_first(bit: int) -> int:
-    """A sort key of a card bit: by rank, then suit."""
-    b = bit.bit_length() - 1
-    return (b & 7) << 2 | b >> 3
-
-
-def _bit(card: Card) -> int:
-    return 1 << (8 * card[0] + card[1])
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= _bit(c)
-    return m
-
-
-def _cards(mask: int) -> tuple[Card, ...]:
-    return tuple((b >> 3, b & 7) for b in range(32) if mask >> b & 1)
+SEARCH = "b1(i8, i8, i8, i8, i8, i8[::1], i8[:, ::1], i8[::1], i8[:, :, ::1], i8[::1])"
 
 
-def _key(hl: int, ha: int, hb: int) -> int:
-    """The position in relative ranks (cards out of play taken out): one key for all positions that play the same.
+def _array(values, shape=None):
+    """`values` as the container a search runs on: a list plain, an int64 array compiled."""
+    if not COMPILED:
+        return values
+    import numpy as np
 
-    Hands in play order from the leader. Per suit: the first hand's cards and how many are left
-    (12 bits), the second hand's (8 bits); the third hand holds the rest.
-    """
-    gone = _ALL ^ (hl | ha | hb)
-    sa, sb = _SQUEEZE_N, _SQUEEZE
+    a = np.array(values, dtype=np.int64)
+    return a if shape is None else a.reshape(shape)
+
+
+def tables():
+    """The searches' lookup tables, one flat row after another (see the row offsets above)."""
+    out = [0] * (RUNS << 1)
+
+    def row(offset, values):
+        out[offset : offset + len(values)] = values
+
+    row(TOP, suit_tables._TOP)
+    row(TOP_LONG, suit_tables._TOP_LONG)
+    row(SURE, suit_tables._SURE)
+    row(SQUEEZE, suit_tables._SQUEEZE)
+    row(SQUEEZE_N, suit_tables._SQUEEZE_N)
+    row(POP, [i.bit_count() for i in range(65536)])
+    row(INDEX, [i.bit_length() - 1 if i and not i & (i - 1) else -1 for i in range(65536)])
+    row(RUNS_N, [len(reps) for reps in suit_tables._RUNS[0]])
+    for s, runs in enumerate(suit_tables._RUNS):
+        for i, reps in enumerate(runs):
+            if reps:
+                row(RUNS | s << 18 | i << 2, reps)
+    row(HIGH, suit_tables._HIGH)
+    row(LOW, suit_tables._LOW)
+    # plain, a tuple: the garbage collector stops looking into a tuple of numbers, never into a list
+    return _array(out) if COMPILED else tuple(out)
+
+
+def new_table():
+    """An empty transposition table: a dict plain; compiled, rows key, key, value (empty: key -1)."""
+    if not COMPILED:
+        return {}
+    import numpy as np
+
+    t = np.empty((3, 1 << TABLE_BITS), dtype=np.int64)
+    t[1] = -1
+    return t
+
+
+def new_buffers():
+    """The moves of a trick, by tricks left (0–10), kind (LEADS … SORT2) and place (up to 12)."""
+    if not COMPILED:
+        return [[[0] * 12 for _ in range(5)] for _ in range(11)]
+    return _array([0] * (11 * 5 * 12), (11, 5, 12))
+
+
+def new_killers():
+    """The last lead that cut, by tricks left (a misère's by the declarer's place too)."""
+    return _array([0] * 33)
+
+
+def context(decl: int, trump: int | None):
+    """The search's state: DECL, TRUMP, TMASK, TSHIFT, NODES."""
+    if trump is None:
+        return _array([decl, -1, 0, 0, 0])
+    return _array([decl, trump, 0xFF << 8 * trump, 8 * trump, 0])
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+@njit()
+def _pop(x, T):
+    return T[POP | x & 0xFFFF] + T[POP | x >> 16 & 0xFFFF]
+
+
+@njit()
+def _index(c, T):
+    """The bit number of a card's bit (8 · suit + rank)."""
+    if c & 0xFFFF:
+        return T[INDEX | c & 0xFFFF]
+    return 16 + T[INDEX | c >> 16 & 0xFFFF]
+
+
+@njit()
+def _key(hl, ha, hb, leader, tag, T):
+    """The position in relative ranks (search._key) as two words, with the leader and `tag`."""
+    gone = 0xFFFFFFFF ^ (hl | ha | hb)
     g = (gone & 255) << 8
-    k = sa[g | hl & 255] | sb[g | ha & 255] << 12
+    k1 = T[SQUEEZE_N | g | hl & 255] | T[SQUEEZE | g | ha & 255] << 12
     g = gone & 0xFF00
-    k |= (sa[g | hl >> 8 & 255] | sb[g | ha >> 8 & 255] << 12) << 20
+    k1 |= (T[SQUEEZE_N | g | hl >> 8 & 255] | T[SQUEEZE | g | ha >> 8 & 255] << 12) << 20
     g = gone >> 8 & 0xFF00
-    k |= (sa[g | hl >> 16 & 255] | sb[g | ha >> 16 & 255] << 12) << 40
+    k1 |= (T[SQUEEZE_N | g | hl >> 16 & 255] | T[SQUEEZE | g | ha >> 16 & 255] << 12) << 40
     g = gone >> 16 & 0xFF00
-    return k | (sa[g | hl >> 24] | sb[g | ha >> 24] << 12) << 60
+    k2 = T[SQUEEZE_N | g | hl >> 24 & 255] | T[SQUEEZE | g | ha >> 24 & 255] << 12
+    return k1, (k2 << 2 | leader) << 3 | tag
 
 
-# --------------------------------------------------------------------------- searches
-#
-# A search is a function at_least(hl, ha, hb, leader, target) -> bool: does the declarer take
-# at least `target` of the remaining tricks with best play on both sides? hl, ha, hb are the
-# hands of the leader and of the second and third to play, `leader` the leader's index in the
-# play order (0 = first hand). Bounds learnt are kept in `table` (key -> low << 4 | high), shared
-# by every search of the same declarer and strain, so that positions met again under another
-# discard cost one lookup.
+def _dict_get(tab, k1, k2, default):
+    return tab.get((k1, k2), default)
 
 
-def _game_search(
-    decl: int, trump: int | None, table: dict, counter: list, plain: dict | None = None, hints: dict | None = None
-):
-    """The search of a game: the declarer maximises his tricks, trump suit `trump` (None: no trump).
+def _dict_put(tab, k1, k2, value):
+    tab[k1, k2] = value
 
-    `plain` keeps the bounds of positions where no trump is left (None: `table` does): such a
-    position plays as in no trump, so one table of them serves every strain of the declarer.
-    `hints` keeps the defenders' cards that held the declarer in the first tricks (see `opening`),
-    by their hands: a hint for his other strains too, where the same cards mostly do it again.
-    Only the order of the search depends on them, never its answer.
-    """
-    if plain is None:
-        plain = table
-    if hints is None:
-        hints = {}
-    tmask = 0 if trump is None else _SUIT[trump]
-    tshift = 0 if trump is None else 8 * trump
-    runs, suits, top, sure, sq, sqn, top_long = _RUNS, _SUIT, _TOP, _SURE, _SQUEEZE, _SQUEEZE_N, _TOP_LONG
-    killers = [0] * 11  # by tricks left: the declarer's lead that last reached his target
-    # by the defenders' hands: the opening lead that last held the declarer under his target; by
-    # their hands and the card led (keys of 64 bits and more): the second hand's card that last did
-    opening = answers = hints
-    sides = tuple(sh for sh in (0, 8, 16, 24) if sh != tshift)
-    dpos_of = tuple((decl - leader) % 3 for leader in range(3))  # the declarer's place in the trick
-    after1, after2 = (1, 2, 0), (2, 0, 1)
 
-    def cashable(hl, ha, hb):
-        """Tricks the leader takes from the top keeping the lead: a lower bound for his side."""
-        o = ha | hb
-        n = (
-            top[hl & 255 | (o & 255) << 8]
-            + top[hl >> 8 & 255 | o & 0xFF00]
-            + top[hl >> 16 & 255 | o >> 8 & 0xFF00]
-            + top[hl >> 24 | o >> 16 & 0xFF00]
-        )
-        return ruffed(n, hl, ha, hb) if n and o & tmask else n
+@njit(plain=_dict_get)
+def _get(tab, k1, k2, default):
+    """What the table holds for the key (k1, k2), else `default`. Plain: a dict; compiled: an
+    open-addressed array of rows key, key, value, an empty slot's second key -1."""
+    mask = tab.shape[1] - 1
+    h = ((k1 ^ k1 >> 31 ^ k2 * 0x9E3779B1) * 0x85EBCA6B >> 13) & mask
+    for i in range(PROBES):
+        s = (h + i) & mask
+        if tab[1, s] == k2 and tab[0, s] == k1:
+            return tab[2, s]
+        if tab[1, s] == -1:
+            return default
+    return default
 
-    def ruffed(n, hl, ha, hb):
-        """The leader's `n` top tricks less the rounds a follower void in a side suit must ruff."""
-        for sh in sides:
-            mine = hl >> sh & 255
-            if mine:
-                a, b = ha >> sh & 255, hb >> sh & 255
-                run = top[mine | (a | b) << 8]
-                if run:
-                    safe = run
-                    if ha & tmask and a.bit_count() < safe:
-                        safe = a.bit_count()
-                    if hb & tmask and b.bit_count() < safe:
-                        safe = b.bit_count()
-                    n -= run - safe
-        return n
 
-    def long_cash(n, hl, ha, hb):
-        """The leader's `n` top tricks and his long cards that win once the others are out of the suit.
+@njit(plain=_dict_put)
+def _put(tab, k1, k2, value):
+    """Keep `value` for the key: in its slot, else an empty one near it, else over the first (which
+    loses a bound, never makes one wrong)."""
+    mask = tab.shape[1] - 1
+    h = ((k1 ^ k1 >> 31 ^ k2 * 0x9E3779B1) * 0x85EBCA6B >> 13) & mask
+    s = h
+    for i in range(PROBES):
+        t = (h + i) & mask
+        if tab[1, t] == -1 or tab[1, t] == k2 and tab[0, t] == k1:
+            s = t
+            break
+    tab[0, s] = k1
+    tab[1, s] = k2
+    tab[2, s] = value
 
-        Sound when no follower can ruff: followers without trumps, or (when they hold some) a
-        leader who draws them first — his top trumps outnumber each follower's trumps; a follower
-        out of trumps meanwhile only discards, and fewer cards of the others never cost the leader
-        a trick. Then in each suit the leader cashes his top cards; when they outnumber each
-        follower's cards, the followers are out of the suit and his other cards of it win too. He
-        keeps the lead throughout, and a partner among the followers only adds to his side's
-        count. 0 when no follower can be kept from ruffing. `n`: his top cards (_TOP) over all suits.
-        """
-        if (ha | hb) & tmask:
-            mine = hl >> tshift & 255
-            a, b = ha >> tshift & 255, hb >> tshift & 255
-            t = top[mine | (a | b) << 8]
-            if not t or t < a.bit_count() or t < b.bit_count():
-                return 0
-        for sh in (0, 8, 16, 24):
-            mine = hl >> sh & 255
-            if mine:
-                a, b = ha >> sh & 255, hb >> sh & 255
-                t = top[mine | (a | b) << 8]
-                if t and t >= a.bit_count() and t >= b.bit_count():
-                    n += mine.bit_count() - t
-        return n
 
-    def masters(hd, others, hl):
-        """True if the declarer holds the highest card of every suit the leader holds."""
-        for sh in (0, 8, 16, 24):
-            if hl >> sh & 255 and (hd >> sh & 255) < (others >> sh & 255):
-                return False
-        return True
+@njit()
+def _front(buf, n, c):
+    """Move card `c`, if among the first n of buf, to the front, the others keeping their order."""
+    for i in range(n):
+        if buf[i] == c:
+            for j in range(i, 0, -1):
+                buf[j] = buf[j - 1]
+            buf[0] = c
+            return
 
-    def leads(hl, ha, hb, dpos):
-        """The leader's cards, likeliest first: sure winners, then leads to partner, then the rest."""
-        first, second, rest = [], [], []
-        if dpos == 0:
-            partner = hd = 0
-        elif dpos == 1:
-            partner, hd = hb, ha
-        else:
-            partner, hd = ha, hb
-        for s in (0, 1, 2, 3):
-            sh = 8 * s
-            mine = hl >> sh & 255
-            if not mine:
-                continue
+
+@njit()
+def _runs(buf, n, idx, s, T):
+    """Append the lowest card of each run of suit `s` (mine | others << 8: `idx`) to buf[n:]; the new n."""
+    b = RUNS | s << 18 | idx << 2
+    k = T[RUNS_N | idx]
+    buf[n : n + k] = T[b : b + k]
+    return n + k
+
+
+# --------------------------------------------------------------------------- the game
+
+
+@njit()
+def _ruffed(n, hl, ha, hb, tmask, tshift, T):
+    """solver's ruffed(): the leader's `n` top tricks less the rounds a void follower must ruff."""
+    for sh in range(0, 32, 8):
+        if sh == tshift:
+            continue
+        mine = hl >> sh & 255
+        if mine:
             a, b = ha >> sh & 255, hb >> sh & 255
-            reps = runs[s][mine | (a | b) << 8]
-            high = reps[-1]
-            side = tmask and sh != tshift
-            if (high >> sh) > (a | b) and not (side and (not a and ha & tmask or not b and hb & tmask)):
-                first.append(high)
-                rest.extend(reps[:-1])
-            elif partner:
-                p, d = partner >> sh & 255, hd >> sh & 255
-                if p > d and p > mine or (side and not p and partner & tmask and d):
-                    second.append(reps[0])
-                    rest.extend(reps[1:])
-                else:
-                    rest.extend(reps)
-            else:
-                rest.extend(reps)
-        return first + second + rest
+            run = T[TOP | mine | (a | b) << 8]
+            if run:
+                safe = run
+                if ha & tmask != 0 and T[POP | a] < safe:
+                    safe = T[POP | a]
+                if hb & tmask != 0 and T[POP | b] < safe:
+                    safe = T[POP | b]
+                n -= run - safe
+    return n
 
-    def follows(hand, present, led, ls, best, losing):
-        """A follower's cards: the cheapest that wins first when his side is losing the trick."""
-        x = hand & led
-        if x:
-            sh = 8 * ls
-            cands = runs[ls][x >> sh | ((present & ~x) >> sh & 255) << 8]
-            if losing and len(cands) > 1 and best & led:
-                for c in cands:
-                    if c > best:
-                        return (c,) + tuple(y for y in cands if y != c)
-            return cands
-        x = hand & tmask
-        if x:
-            cands = runs[trump][x >> tshift | ((present & ~x) >> tshift & 255) << 8]
-            if losing and len(cands) > 1 and best & tmask:
-                for c in cands:
-                    if c > best:
-                        return (c,) + tuple(y for y in cands if y != c)
-            return cands
-        out = []
-        others = present & ~hand
-        for s in (0, 1, 2, 3):
-            sh = 8 * s
-            m = hand >> sh & 255
-            if m:
-                out.extend(runs[s][m | (others >> sh & 255) << 8])
-        return out
 
-    def last_winner(c0, c1, c2):
-        """Who wins a trick of these cards (0 the leader, 1 the second, 2 the third)."""
-        led = suits[(c0.bit_length() - 1) >> 3]
-        w, b = 0, c0
-        if c1 & led and c1 > b or c1 & tmask and not b & tmask:
-            w, b = 1, c1
-        if c2 & led and b & led and c2 > b or c2 & tmask and (c2 > b or not b & tmask):
-            w = 2
-        return w
+@njit()
+def _long_cash(n, hl, ha, hb, tmask, tshift, T):
+    """solver's long_cash(): the top tricks and the long cards that win once the others are out."""
+    if (ha | hb) & tmask:
+        mine = hl >> tshift & 255
+        a, b = ha >> tshift & 255, hb >> tshift & 255
+        t = T[TOP | mine | (a | b) << 8]
+        if t == 0 or t < T[POP | a] or t < T[POP | b]:
+            return 0
+    for sh in range(0, 32, 8):
+        mine = hl >> sh & 255
+        if mine:
+            a, b = ha >> sh & 255, hb >> sh & 255
+            t = T[TOP | mine | (a | b) << 8]
+            if t != 0 and t >= T[POP | a] and t >= T[POP | b]:
+                n += T[POP | mine] - t
+    return n
 
-    def at_least(hl, ha, hb, leader, target):
-        if target <= 0:
-            return True
-        left = hl.bit_count()
-        if target > left:
+
+@njit()
+def _cashable(hl, ha, hb, tmask, tshift, T):
+    o = ha | hb
+    n = 0
+    for sh in range(0, 32, 8):
+        n += T[TOP | hl >> sh & 255 | (o >> sh & 255) << 8]
+    if n != 0 and o & tmask != 0:
+        return _ruffed(n, hl, ha, hb, tmask, tshift, T)
+    return n
+
+
+@njit()
+def _masters(hd, others, hl):
+    for sh in range(0, 32, 8):
+        if hl >> sh & 255 != 0 and (hd >> sh & 255) < (others >> sh & 255):
             return False
-        dpos = dpos_of[leader]
-        o = ha | hb  # the leader's top tricks, as cashable() counts them, and (<< 4) long cards that may win too
-        n = (
-            top_long[hl & 255 | (o & 255) << 8]
-            + top_long[hl >> 8 & 255 | o & 0xFF00]
-            + top_long[hl >> 16 & 255 | o >> 8 & 0xFF00]
-            + top_long[hl >> 24 | o >> 16 & 0xFF00]
-        )
-        more = n >> 4
-        n &= 15
-        if dpos == 0:
-            # a follower's ruffs only lower the count: worked out only when the count would settle it
-            if n >= target and (not o & tmask or ruffed(n, hl, ha, hb) >= target):
-                return True
-            # long cards, or trumps drawn so that no follower ruffs the top cards counted above
-            if n + more >= target and (more or o & tmask) and long_cash(n, hl, ha, hb) >= target:
-                return True
-            hd, x, y = hl, ha, hb
+    return True
+
+
+@njit()
+def _game_bound(hl, ha, hb, dpos, left, target, tmask, tshift, T):
+    """1 if sure tricks settle that the declarer reaches `target`, 0 if that he cannot, else -1."""
+    o = ha | hb
+    n = 0
+    for sh in range(0, 32, 8):
+        n += T[TOP_LONG | hl >> sh & 255 | (o >> sh & 255) << 8]
+    more = n >> 4
+    n &= 15
+    if dpos == 0:
+        if n >= target and (o & tmask == 0 or _ruffed(n, hl, ha, hb, tmask, tshift, T) >= target):
+            return 1
+        if (
+            n + more >= target
+            and (more != 0 or o & tmask != 0)
+            and _long_cash(n, hl, ha, hb, tmask, tshift, T) >= target
+        ):
+            return 1
+        hd, x, y = hl, ha, hb
+    else:
+        if left - n < target and (o & tmask == 0 or left - _ruffed(n, hl, ha, hb, tmask, tshift, T) < target):
+            return 0
+        if (
+            left - n - more < target
+            and (more != 0 or o & tmask != 0)
+            and left - _long_cash(n, hl, ha, hb, tmask, tshift, T) < target
+        ):
+            return 0
+        if dpos == 1:
+            hd, x, y = ha, hb, hl
         else:
-            if left - n < target and (not o & tmask or left - ruffed(n, hl, ha, hb) < target):
-                return False
-            if left - n - more < target and (more or o & tmask) and left - long_cash(n, hl, ha, hb) < target:
-                return False
-            if dpos == 1:
-                hd, x, y = ha, hb, hl
-            else:
-                hd, x, y = hb, hl, ha
-            if not (x | y) & tmask and masters(hd, x | y, hl):
-                # whatever is led the declarer wins it with the master, then cashes from the top
-                if cashable(hd, x, y) >= target:
-                    return True
-        if tmask:
-            # trumps that no higher trump of the other side can meet win whenever they are played
-            d = hd >> tshift & 255
-            a = x >> tshift & 255
-            b = y >> tshift & 255
-            if sure[d | (a | b) << 8] >= target:
-                return True
-            da, db = sure[a | d << 8], sure[b | d << 8]
-            if left - (da if da > db else db) < target:
-                return False
-        present = hl | ha | hb
-        gone = _ALL ^ present
-        g = (gone & 255) << 8
-        key = sqn[g | hl & 255] | sq[g | ha & 255] << 12
-        g = gone & 0xFF00
-        key |= (sqn[g | hl >> 8 & 255] | sq[g | ha >> 8 & 255] << 12) << 20
-        g = gone >> 8 & 0xFF00
-        key |= (sqn[g | hl >> 16 & 255] | sq[g | ha >> 16 & 255] << 12) << 40
-        g = gone >> 16 & 0xFF00
-        key = (key | (sqn[g | hl >> 24] | sq[g | ha >> 24] << 12) << 60) << 2 | leader  # _key()
-        tab = table if present & tmask else plain
-        e = tab.get(key, left)  # low << 4 | high
-        if e >> 4 >= target:
+            hd, x, y = hb, hl, ha
+        if (x | y) & tmask == 0 and _masters(hd, x | y, hl):
+            if _cashable(hd, x, y, tmask, tshift, T) >= target:
+                return 1
+    if tmask != 0:
+        d, a, b = hd >> tshift & 255, x >> tshift & 255, y >> tshift & 255
+        if T[SURE | d | (a | b) << 8] >= target:
+            return 1
+        da, db = T[SURE | a | d << 8], T[SURE | b | d << 8]
+        if left - max(da, db) < target:
+            return 0
+    return -1
+
+
+@njit()
+def _game_leads(hl, ha, hb, dpos, tmask, tshift, T, buf):
+    """solver's leads(): sure winners, then leads to partner, then the rest; into buf[LEADS]."""
+    out, second, rest = buf[LEADS], buf[SORT1], buf[SORT2]
+    nf = ns = nr = 0
+    partner = hd = 0
+    if dpos == 1:
+        partner, hd = hb, ha
+    elif dpos == 2:
+        partner, hd = ha, hb
+    for s in range(4):
+        sh = 8 * s
+        mine = hl >> sh & 255
+        if mine == 0:
+            continue
+        a, b = ha >> sh & 255, hb >> sh & 255
+        idx = mine | (a | b) << 8
+        r = RUNS | s << 18 | idx << 2  # the runs, ascending
+        cnt = T[RUNS_N | idx]
+        side = tmask != 0 and sh != tshift
+        if T[r + cnt - 1] >> sh > a | b and not (side and (a == 0 and ha & tmask != 0 or b == 0 and hb & tmask != 0)):
+            out[nf] = T[r + cnt - 1]
+            nf += 1
+            rest[nr : nr + cnt - 1] = T[r : r + cnt - 1]
+            nr += cnt - 1
+            continue
+        if partner:
+            p, d = partner >> sh & 255, hd >> sh & 255
+            if p > d and p > mine or (side and p == 0 and partner & tmask != 0 and d != 0):
+                second[ns] = T[r]
+                ns += 1
+                rest[nr : nr + cnt - 1] = T[r + 1 : r + cnt]
+                nr += cnt - 1
+                continue
+        rest[nr : nr + cnt] = T[r : r + cnt]
+        nr += cnt
+    out[nf : nf + ns] = second[:ns]
+    out[nf + ns : nf + ns + nr] = rest[:nr]
+    return nf + ns + nr
+
+
+@njit()
+def _game_follows(hand, present, led, ls, best, losing, tmask, tshift, out, T):
+    """solver's follows(): a follower's cards into `out`, the cheapest that wins first when losing."""
+    x = hand & led
+    sh, win = 8 * ls, led
+    if x == 0 and hand & tmask != 0:
+        x, sh, win = hand & tmask, tshift, tmask
+    if x:
+        n = _runs(out, 0, x >> sh | ((present & ~x) >> sh & 255) << 8, sh >> 3, T)
+        if losing and n > 1 and best & win != 0:
+            for i in range(n):
+                if out[i] > best:
+                    _front(out, n, out[i])
+                    break
+        return n
+    n = 0
+    others = present & ~hand
+    for s in range(4):
+        m = hand >> 8 * s & 255
+        if m:
+            n = _runs(out, n, m | (others >> 8 * s & 255) << 8, s, T)
+    return n
+
+
+@njit()
+def _last_winner(c0, c1, c2, tmask, T):
+    led = 0xFF << (_index(c0, T) & 0x18)
+    w, b = 0, c0
+    if c1 & led != 0 and c1 > b or c1 & tmask != 0 and b & tmask == 0:
+        w, b = 1, c1
+    if c2 & led != 0 and b & led != 0 and c2 > b or c2 & tmask != 0 and (c2 > b or b & tmask == 0):
+        w = 2
+    return w
+
+
+@njit(SEARCH)
+def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
+    """Does the declarer take at least `target` of the remaining tricks? hl, ha, hb: the hands of the
+    leader and of the second and third to play; `leader`: the leader's index in the play order."""
+    if target <= 0:
+        return True
+    left = T[POP | hl & 0xFFFF] + T[POP | hl >> 16]
+    if target > left:
+        return False
+    tmask, tshift = ctx[TMASK], ctx[TSHIFT]
+    dpos = (ctx[DECL] - leader) % 3
+    o = ha | hb  # the leader's top tricks, as _cashable counts them, and (<< 4) long cards that may win too
+    n = (
+        T[TOP_LONG | hl & 255 | (o & 255) << 8]
+        + T[TOP_LONG | hl >> 8 & 255 | o & 0xFF00]
+        + T[TOP_LONG | hl >> 16 & 255 | o >> 8 & 0xFF00]
+        + T[TOP_LONG | hl >> 24 | o >> 16 & 0xFF00]
+    )
+    more = n >> 4
+    n &= 15
+    if dpos == 0:
+        # a follower's ruffs only lower the count: worked out only when the count would settle it
+        if n >= target and (o & tmask == 0 or _ruffed(n, hl, ha, hb, tmask, tshift, T) >= target):
             return True
-        if e & 15 < target:
+        # long cards, or trumps drawn so that no follower ruffs the top cards counted above
+        if (
+            n + more >= target
+            and (more != 0 or o & tmask != 0)
+            and _long_cash(n, hl, ha, hb, tmask, tshift, T) >= target
+        ):
+            return True
+        hd, x, y = hl, ha, hb
+    else:
+        if left - n < target and (o & tmask == 0 or left - _ruffed(n, hl, ha, hb, tmask, tshift, T) < target):
             return False
-        counter[0] += 1
-        m0, m1, m2 = dpos == 0, dpos == 1, dpos == 2
-        penultimate = left == 2
-        l1, l2 = after1[leader], after2[leader]
-        result = not m0
-        order = leads(hl, ha, hb, dpos)
-        if m0:
-            k = killers[left]
-            if k & hl and k != order[0] and k in order:
-                order.remove(k)
-                order.insert(0, k)
-        elif left == 10:
-            # the defenders' opening lead: the same hands under every discard, and what held the
-            # declarer under the last one mostly holds him under the next
-            defenders = hl << 32 | (hb if m1 else ha)
-            k = opening.get(defenders, 0)
-            if k and k != order[0] and k in order:
-                order.remove(k)
-                order.insert(0, k)
-        for c0 in order:
-            ls = (c0.bit_length() - 1) >> 3
-            led = suits[ls]
-            nl = hl ^ c0
-            r1 = not m1
-            x = ha & led
-            if x:  # following suit, the common case, inline
+        if (
+            left - n - more < target
+            and (more != 0 or o & tmask != 0)
+            and left - _long_cash(n, hl, ha, hb, tmask, tshift, T) < target
+        ):
+            return False
+        if dpos == 1:
+            hd, x, y = ha, hb, hl
+        else:
+            hd, x, y = hb, hl, ha
+        # whatever is led the declarer wins it with the master, then cashes from the top
+        if (x | y) & tmask == 0 and _masters(hd, x | y, hl) and _cashable(hd, x, y, tmask, tshift, T) >= target:
+            return True
+    if tmask != 0:
+        # trumps that no higher trump of the other side can meet win whenever they are played
+        d, a, b = hd >> tshift & 255, x >> tshift & 255, y >> tshift & 255
+        if T[SURE | d | (a | b) << 8] >= target:
+            return True
+        da, db = T[SURE | a | d << 8], T[SURE | b | d << 8]
+        if left - (da if da > db else db) < target:
+            return False
+    present = hl | ha | hb
+    gone = 0xFFFFFFFF ^ present  # the key: the position in relative ranks, in two words
+    g = (gone & 255) << 8
+    k1 = T[SQUEEZE_N | g | hl & 255] | T[SQUEEZE | g | ha & 255] << 12
+    g = gone & 0xFF00
+    k1 |= (T[SQUEEZE_N | g | hl >> 8 & 255] | T[SQUEEZE | g | ha >> 8 & 255] << 12) << 20
+    g = gone >> 8 & 0xFF00
+    k1 |= (T[SQUEEZE_N | g | hl >> 16 & 255] | T[SQUEEZE | g | ha >> 16 & 255] << 12) << 40
+    g = gone >> 16 & 0xFF00
+    k2 = T[SQUEEZE_N | g | hl >> 24] | T[SQUEEZE | g | ha >> 24] << 12
+    k2 = (k2 << 2 | leader) << 3 | (ctx[TRUMP] + 1 if present & tmask else 0)
+    e = _get(tab, k1, k2, left)  # low << 4 | high
+    if e >> 4 >= target:
+        return True
+    if e & 15 < target:
+        return False
+    ctx[NODES] += 1
+    m0, m1, m2 = dpos == 0, dpos == 1, dpos == 2
+    l1, l2 = (leader + 1) % 3, (leader + 2) % 3
+    here = buf[left]
+    leads, second, third = here[LEADS], here[SECOND], here[THIRD]
+    result = not m0
+    n0 = _game_leads(hl, ha, hb, dpos, tmask, tshift, T, here)
+    if m0:
+        if killers[left] & hl != 0:
+            _front(leads, n0, killers[left])
+    elif left == 10:  # the defenders' opening lead that held the declarer under his last discard or strain
+        _front(leads, n0, _get(tab, hl, (hb if m1 else ha) | OPENING, 0))
+    answer = 0
+    for i0 in range(n0):
+        c0 = leads[i0]
+        b0 = T[INDEX | c0 & 0xFFFF] if c0 & 0xFFFF else 16 + T[INDEX | c0 >> 16]
+        ls = b0 >> 3
+        led = 0xFF << 8 * ls
+        nl = hl ^ c0
+        r1 = not m1
+        x = ha & led
+        if x != 0:  # following suit, the common case, inline: the cheapest card that wins first
+            sh = 8 * ls
+            idx = x >> sh | ((present ^ x) >> sh & 255) << 8
+            n1 = T[RUNS_N | idx]
+            r = RUNS | ls << 18 | idx << 2
+            second[:n1] = T[r : r + n1]
+            if m1 != m0 and n1 > 1:
+                y = x & -(c0 << 1)  # his cards above the card led: the lowest of them is the lowest of a run
+                if y != 0:
+                    _front(second, n1, y & -y)
+        else:
+            n1 = _game_follows(ha, present, led, ls, c0, m1 != m0, tmask, tshift, second, T)
+        if left >= 8 and not m1:  # a defender second to play: the card that last held the declarer here
+            answer = ((hb if m0 else hl) << 5 | b0) | ANSWER
+            _front(second, n1, _get(tab, ha, answer, 0))
+        for i1 in range(n1):
+            c1 = second[i1]
+            w1, b1 = 0, c0
+            if c1 & led != 0 and c1 > c0 or c1 & tmask != 0 and c0 & tmask == 0:
+                w1, b1 = 1, c1
+            na = ha ^ c1
+            r2 = not m2
+            x = hb & led
+            if x != 0:
                 sh = 8 * ls
-                moves = runs[ls][x >> sh | ((present ^ x) >> sh & 255) << 8]
-                if m1 != m0 and len(moves) > 1:
-                    for i, c in enumerate(moves):
-                        if c > c0:  # the cheapest card that wins first
-                            if i:
-                                moves = moves[i : i + 1] + moves[:i] + moves[i + 1 :]
-                            break
+                idx = x >> sh | ((present ^ x) >> sh & 255) << 8
+                n2 = T[RUNS_N | idx]
+                r = RUNS | ls << 18 | idx << 2
+                third[:n2] = T[r : r + n2]
+                if n2 > 1 and b1 & led != 0 and (w1 == dpos) != m2:
+                    y = x & -(b1 << 1)
+                    if y != 0:
+                        _front(third, n2, y & -y)
             else:
-                moves = follows(ha, present, led, ls, c0, m1 != m0)
-            if left >= 8 and not m1:
-                # a defender second to play: the card that last held the declarer after this lead with
-                # the defenders holding the same cards (the same under many discards in the first tricks)
-                answer = (ha << 32 | (hb if m0 else hl)) << 32 | c0
-                k = answers.get(answer, 0)
-                if k and k != moves[0] and k in moves:
-                    moves = (k,) + tuple(c for c in moves if c != k)
-            for c1 in moves:
-                if c1 & led and c1 > c0 or c1 & tmask and not c0 & tmask:
-                    w1, b1 = 1, c1
-                else:
-                    w1, b1 = 0, c0
-                na = ha ^ c1
-                r2 = not m2
-                x = hb & led
-                if x:
-                    sh = 8 * ls
-                    moves2 = runs[ls][x >> sh | ((present ^ x) >> sh & 255) << 8]
-                    if (w1 == dpos) != m2 and len(moves2) > 1 and b1 & led:
-                        for i, c in enumerate(moves2):
-                            if c > b1:
-                                if i:
-                                    moves2 = moves2[i : i + 1] + moves2[:i] + moves2[i + 1 :]
-                                break
-                else:
-                    moves2 = follows(hb, present, led, ls, b1, (w1 == dpos) != m2)
-                for c2 in moves2:
-                    if c2 & led and b1 & led and c2 > b1 or c2 & tmask and (c2 > b1 or not b1 & tmask):
-                        w = 2
-                    else:
-                        w = w1
-                    nb = hb ^ c2
-                    need = target - 1 if w == dpos else target
-                    if penultimate:
-                        if need != 1:
-                            r = need <= 0
-                        elif w == 0:
-                            r = last_winner(nl, na, nb) == dpos
-                        elif w == 1:
-                            r = (1 + last_winner(na, nb, nl)) % 3 == dpos
-                        else:
-                            r = (2 + last_winner(nb, nl, na)) % 3 == dpos
+                n2 = _game_follows(hb, present, led, ls, b1, (w1 == dpos) != m2, tmask, tshift, third, T)
+            for i2 in range(n2):
+                c2 = third[i2]
+                w = w1
+                if c2 & led != 0 and b1 & led != 0 and c2 > b1 or c2 & tmask != 0 and (c2 > b1 or b1 & tmask == 0):
+                    w = 2
+                nb = hb ^ c2
+                need = target - 1 if w == dpos else target
+                if left == 2:
+                    if need != 1:
+                        r = need <= 0
                     elif w == 0:
-                        r = at_least(nl, na, nb, leader, need)
+                        r = _last_winner(nl, na, nb, tmask, T) == dpos
                     elif w == 1:
-                        r = at_least(na, nb, nl, l1, need)
+                        r = (1 + _last_winner(na, nb, nl, tmask, T)) % 3 == dpos
                     else:
-                        r = at_least(nb, nl, na, l2, need)
-                    if r == m2:
-                        r2 = m2
-                        break
-                if r2 == m1:
-                    r1 = m1
-                    if left >= 8 and not m1:
-                        answers[answer] = c1
+                        r = (2 + _last_winner(nb, nl, na, tmask, T)) % 3 == dpos
+                elif w == 0:
+                    r = game(nl, na, nb, leader, need, ctx, tab, T, buf, killers)
+                elif w == 1:
+                    r = game(na, nb, nl, l1, need, ctx, tab, T, buf, killers)
+                else:
+                    r = game(nb, nl, na, l2, need, ctx, tab, T, buf, killers)
+                if r == m2:
+                    r2 = m2
                     break
-            if r1 == m0:
-                result = m0
-                if m0:
-                    killers[left] = c0
-                elif left == 10:
-                    opening[defenders] = c0
+            if r2 == m1:
+                r1 = m1
+                if left >= 8 and not m1:
+                    _put(tab, ha, answer, c1)
                 break
-        tab[key] = (target << 4 | e & 15) if result else (e & ~15 | target - 1)
-        return result
+        if r1 == m0:
+            result = m0
+            if m0:
+                killers[left] = c0
+            elif left == 10:
+                _put(tab, hl, (hb if m1 else ha) | OPENING, c0)
+            break
+    _put(tab, k1, k2, (target << 4 | e & 15) if result else (e & ~15 | target - 1))
+    return result
 
-    return at_least
+
+# --------------------------------------------------------------------------- the misère
 
 
-def _misere_search(decl: int, table: dict, counter: list):
-    """The search of a misère: no trumps, the defence maximises the declarer's tricks.
+@njit()
+def _settled(hd, others, on_lead, left, T):
+    """solver's settled(): the declarer's remaining tricks when already certain, else -1."""
+    below = above = True
+    escape = False
+    for sh in range(0, 32, 8):
+        d = hd >> sh & 255
+        if d:
+            o = others >> sh & 255
+            if o:
+                escape = True
+                if d > T[LOW | o]:
+                    below = False
+                if T[LOW | d] < T[HIGH | o]:
+                    above = False
+    if below:
+        return 0 if escape or not on_lead else left
+    if above and on_lead:
+        return left
+    return -1
 
-    Its trick loop mirrors the game search's on purpose: one loop for both, with the rules of
-    the two as parameters, would add a call or a branch at every card of the hot path."""
-    runs, suits, key_of, high_of, low_of = _RUNS, _SUIT, _key, _HIGH, _LOW
-    dpos_of = tuple((decl - leader) % 3 for leader in range(3))
-    after1, after2 = (1, 2, 0), (2, 0, 1)
-    killers = [[0] * 11 for _ in range(3)]  # by the declarer's place and tricks left: the last lead that cut
 
-    def settled(hd, others, on_lead, left):
-        """The declarer's remaining tricks when they are already certain, else None.
-
-        Every card of his below every defender's card of its suit: he can never be made to win
-        (unless on lead with nothing but suits the defenders are out of). Every card of his above
-        every defender's card of its suit, and on lead: he wins every trick.
-        """
-        below = above = True
-        escape = False
-        for sh in (0, 8, 16, 24):
-            d = hd >> sh & 255
-            if d:
-                o = others >> sh & 255
-                if o:
-                    escape = True
-                    if d > low_of[o]:
-                        below = False
-                    if low_of[d] < high_of[o]:
-                        above = False
-        if below:
-            return 0 if escape or not on_lead else left
-        if above and on_lead:
-            return left
-        return None
-
-    def leads(hl, ha, hb, dpos):
-        """The leader's cards, likeliest first: the declarer leads what a defender must overtake,
-        a defender leads what the declarer must win."""
-        first, second, rest = [], [], []
+@njit()
+def _misere_leads(hl, ha, hb, dpos, T, buf):
+    """solver's misère leads(): what a defender must overtake, or what the declarer must win, first."""
+    out, second, rest = buf[LEADS], buf[SORT1], buf[SORT2]
+    nf = ns = nr = 0
+    partner, hd = (hb, ha) if dpos == 1 else (ha, hb)
+    for s in range(4):
+        sh = 8 * s
+        mine = hl >> sh & 255
+        if mine == 0:
+            continue
+        a, b = ha >> sh & 255, hb >> sh & 255
+        idx = mine | (a | b) << 8
+        r = RUNS | s << 18 | idx << 2  # the runs, ascending
+        low = T[r] >> sh
         if dpos == 0:
-            for s in (0, 1, 2, 3):
-                sh = 8 * s
-                mine = hl >> sh & 255
-                if mine:
-                    a, b = ha >> sh & 255, hb >> sh & 255
-                    reps = runs[s][mine | (a | b) << 8]
-                    low = reps[0] >> sh
-                    (first if a and low < low_of[a] or b and low < low_of[b] else second).append(reps[0])
-                    rest.extend(reps[1:])
-            return first + second + rest
-        partner, hd = (hb, ha) if dpos == 1 else (ha, hb)
-        for s in (0, 1, 2, 3):
-            sh = 8 * s
-            mine = hl >> sh & 255
-            if mine:
-                a, b = ha >> sh & 255, hb >> sh & 255
-                reps = runs[s][mine | (a | b) << 8]
-                d, p = hd >> sh & 255, partner >> sh & 255
-                low = reps[0] >> sh
-                (first if d and low_of[d] > low and (not p or low_of[p] < low_of[d]) else second).append(reps[0])
-                rest.extend(reps[1:])
-        return first + second + rest
-
-    def follows(hand, present, led, ls, best, declarer_to_play, declarer_winning):
-        """A follower's cards: the declarer ducks with his highest losing card, a defender keeps
-        under the declarer's card; discards go high first."""
-        x = hand & led
-        if x:
-            sh = 8 * ls
-            cands = runs[ls][x >> sh | ((present & ~x) >> sh & 255) << 8]
-            if len(cands) > 1 and (declarer_to_play or declarer_winning):
-                under = [c for c in cands if c < best]
-                if under:
-                    c = under[-1]
-                    return (c,) + tuple(y for y in cands if y != c)
-                if declarer_to_play:
-                    return cands[::-1]
-            return cands
-        out = []
-        others = present & ~hand
-        for s in (0, 1, 2, 3):
-            sh = 8 * s
-            m = hand >> sh & 255
-            if m:
-                out.extend(runs[s][m | (others >> sh & 255) << 8])
-        out.sort(key=_rank_first, reverse=True)
-        return out
-
-    def last_winner(c0, c1, c2):
-        """Who wins a trick of these cards (0 the leader, 1 the second, 2 the third)."""
-        led = suits[(c0.bit_length() - 1) >> 3]
-        w, b = 0, c0
-        if c1 & led and c1 > b:
-            w, b = 1, c1
-        if c2 & led and c2 > b:
-            w = 2
-        return w
-
-    def at_least(hl, ha, hb, leader, target):
-        if target <= 0:
-            return True
-        left = hl.bit_count()
-        if target > left:
-            return False
-        dpos = dpos_of[leader]
-        if dpos == 0:
-            sure = settled(hl, ha | hb, True, left)
-        elif dpos == 1:
-            sure = settled(ha, hb | hl, False, left)
+            first = a != 0 and low < T[LOW | a] or b != 0 and low < T[LOW | b]
         else:
-            sure = settled(hb, hl | ha, False, left)
-        if sure is not None:
-            return sure >= target
-        key = key_of(hl, ha, hb) << 2 | leader
-        e = table.get(key, left)  # low << 4 | high
-        if e >> 4 >= target:
-            return True
-        if e & 15 < target:
-            return False
-        counter[0] += 1
-        present = hl | ha | hb
-        # the defence wants the declarer's count high: it is the maximising side
-        m0, m1, m2 = dpos != 0, dpos != 1, dpos != 2
-        penultimate = left == 2
-        l1, l2 = after1[leader], after2[leader]
-        result = not m0
-        order = leads(hl, ha, hb, dpos)
-        k = killers[dpos][left]
-        if k & hl and k != order[0] and k in order:
-            order.remove(k)
-            order.insert(0, k)
-        for c0 in order:
-            ls = (c0.bit_length() - 1) >> 3
-            led = suits[ls]
-            nl = hl ^ c0
-            r1 = not m1
-            for c1 in follows(ha, present, led, ls, c0, not m1, not m0):
-                if c1 & led and c1 > c0:
-                    w1, b1 = 1, c1
-                else:
-                    w1, b1 = 0, c0
-                na = ha ^ c1
-                r2 = not m2
-                for c2 in follows(hb, present, led, ls, b1, not m2, w1 == dpos):
-                    w = 2 if c2 & led and c2 > b1 else w1
-                    nb = hb ^ c2
-                    need = target - 1 if w == dpos else target
-                    if penultimate:
-                        if need != 1:
-                            r = need <= 0
-                        elif w == 0:
-                            r = last_winner(nl, na, nb) == dpos
-                        elif w == 1:
-                            r = (1 + last_winner(na, nb, nl)) % 3 == dpos
-                        else:
-                            r = (2 + last_winner(nb, nl, na)) % 3 == dpos
-                    elif w == 0:
-                        r = at_least(nl, na, nb, leader, need)
-                    elif w == 1:
-                        r = at_least(na, nb, nl, l1, need)
-                    else:
-                        r = at_least(nb, nl, na, l2, need)
-                    if r == m2:
-                        r2 = m2
-                        break
-                if r2 == m1:
-                    r1 = m1
-                    break
-            if r1 == m0:
-                result = m0
-                killers[dpos][left] = c0
-                break
-        table[key] = (target << 4 | e & 15) if result else (e & ~15 | target - 1)
-        return result
+            d, p = hd >> sh & 255, partner >> sh & 255
+            first = d != 0 and T[LOW | d] > low and (p == 0 or T[LOW | p] < T[LOW | d])
+        if first:
+            out[nf] = low << sh
+            nf += 1
+        else:
+            second[ns] = low << sh
+            ns += 1
+        cnt = T[RUNS_N | idx]
+        rest[nr : nr + cnt - 1] = T[r + 1 : r + cnt]
+        nr += cnt - 1
+    out[nf : nf + ns] = second[:ns]
+    out[nf + ns : nf + ns + nr] = rest[:nr]
+    return nf + ns + nr
 
-    return at_least
+
+@njit()
+def _misere_follows(hand, present, led, ls, best, declarer_to_play, declarer_winning, out, T):
+    """solver's misère follows(): the declarer ducks with his highest losing card, a defender keeps
+    under the declarer's card; discards go high first (by rank, then suit)."""
+    x = hand & led
+    if x:
+        sh = 8 * ls
+        n = _runs(out, 0, x >> sh | ((present & ~x) >> sh & 255) << 8, ls, T)
+        if n > 1 and (declarer_to_play or declarer_winning):
+            under = -1
+            for i in range(n):
+                if out[i] < best:
+                    under = i
+            if under >= 0:
+                _front(out, n, out[under])
+            elif declarer_to_play:
+                for i in range(n // 2):
+                    out[i], out[n - 1 - i] = out[n - 1 - i], out[i]
+        return n
+    n = 0
+    others = present & ~hand
+    for s in range(4):
+        m = hand >> 8 * s & 255
+        if m:
+            n = _runs(out, n, m | (others >> 8 * s & 255) << 8, s, T)
+    for i in range(1, n):  # insertion sort, rank then suit, highest first
+        c = out[i]
+        b = _index(c, T)
+        k = (b & 7) << 2 | b >> 3
+        j = i - 1
+        while j >= 0:
+            bj = _index(out[j], T)
+            if ((bj & 7) << 2 | bj >> 3) >= k:
+                break
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = c
+    return n
+
+
+@njit()
+def _plain_winner(c0, c1, c2, T):
+    led = 0xFF << (_index(c0, T) & 0x18)
+    w, b = 0, c0
+    if c1 & led != 0 and c1 > b:
+        w, b = 1, c1
+    if c2 & led != 0 and c2 > b:
+        w = 2
+    return w
+
+
+@njit(SEARCH)
+def misere(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
+    """Do the defenders force at least `target` tricks on the declarer? (solver's _misere_search)"""
+    if target <= 0:
+        return True
+    left = _pop(hl, T)
+    if target > left:
+        return False
+    dpos = (ctx[DECL] - leader) % 3
+    if dpos == 0:
+        sure = _settled(hl, ha | hb, True, left, T)
+    elif dpos == 1:
+        sure = _settled(ha, hb | hl, False, left, T)
+    else:
+        sure = _settled(hb, hl | ha, False, left, T)
+    if sure >= 0:
+        return sure >= target
+    k1, k2 = _key(hl, ha, hb, leader, 0, T)
+    e = _get(tab, k1, k2, left)  # low << 4 | high
+    if e >> 4 >= target:
+        return True
+    if e & 15 < target:
+        return False
+    ctx[NODES] += 1
+    present = hl | ha | hb
+    m0, m1, m2 = dpos != 0, dpos != 1, dpos != 2  # the defence, maximising his count, is the maximising side
+    l1, l2 = (leader + 1) % 3, (leader + 2) % 3
+    here = buf[left]
+    leads, second, third = here[LEADS], here[SECOND], here[THIRD]
+    result = not m0
+    n0 = _misere_leads(hl, ha, hb, dpos, T, here)
+    k = killers[dpos * 11 + left]
+    if k & hl != 0:
+        _front(leads, n0, k)
+    for i0 in range(n0):
+        c0 = leads[i0]
+        led = 0xFF << (_index(c0, T) & 0x18)
+        ls = _index(c0, T) >> 3
+        nl = hl ^ c0
+        r1 = not m1
+        n1 = _misere_follows(ha, present, led, ls, c0, not m1, not m0, second, T)
+        for i1 in range(n1):
+            c1 = second[i1]
+            w1, b1 = 0, c0
+            if c1 & led != 0 and c1 > c0:
+                w1, b1 = 1, c1
+            na = ha ^ c1
+            r2 = not m2
+            n2 = _misere_follows(hb, present, led, ls, b1, not m2, w1 == dpos, third, T)
+            for i2 in range(n2):
+                c2 = third[i2]
+                w = 2 if c2 & led != 0 and c2 > b1 else w1
+                nb = hb ^ c2
+                need = target - 1 if w == dpos else target
+                if left == 2:
+                    if need != 1:
+                        r = need <= 0
+                    elif w == 0:
+                        r = _plain_winner(nl, na, nb, T) == dpos
+                    elif w == 1:
+                        r = (1 + _plain_winner(na, nb, nl, T)) % 3 == dpos
+                    else:
+                        r = (2 + _plain_winner(nb, nl, na, T)) % 3 == dpos
+                elif w == 0:
+                    r = misere(nl, na, nb, leader, need, ctx, tab, T, buf, killers)
+                elif w == 1:
+                    r = misere(na, nb, nl, l1, need, ctx, tab, T, buf, killers)
+                else:
+                    r = misere(nb, nl, na, l2, need, ctx, tab, T, buf, killers)
+                if r == m2:
+                    r2 = m2
+                    break
+            if r2 == m1:
+                r1 = m1
+                break
+        if r1 == m0:
+            result = m0
+            killers[dpos * 11 + left] = c0
+            break
+    _put(tab, k1, k2, (target << 4 | e & 15) if result else (e & ~15 | target - 1))
+    return result
+
+
+TABLES = tables()

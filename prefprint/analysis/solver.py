@@ -21,9 +21,8 @@ drawn first, trumps no higher trump can meet) are not searched. In the first tri
 defenders' cards that held the declarer under one discard are tried first under the next:
 their hands are the same under every discard.
 
-The two searches are in `prefprint.analysis.search`. Where numba is installed (the `fast` extra) they
-run compiled, from their port in `prefprint.analysis.kernel` (see `jit`); the closures stay the
-reference and the default.
+The two searches are in `prefprint.analysis.search`, one source run two ways: compiled where numba
+is installed (the `fast` extra), else plain Python (see `jit`); the same answers either way.
 """
 
 from __future__ import annotations
@@ -33,18 +32,40 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from prefprint.analysis import jit
-from prefprint.analysis.search import (
-    _NEXT,
-    _SUIT,
-    Card,
-    _cards,
-    _game_search,
-    _key,
-    _mask,
-    _misere_search,
-)
+from prefprint.analysis.tables import _SQUEEZE, _SQUEEZE_N
 from prefprint.engine.deals import Deal
 from prefprint.engine.rules import CLOCKWISE, STRAINS, Contract, active_seats
+
+Card = tuple[int, int]
+
+_SUIT = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
+_NEXT = (1, 2, 0)
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    m = 0
+    for suit, rank in cards:
+        m |= 1 << (8 * suit + rank)
+    return m
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    return tuple((b >> 3, b & 7) for b in range(32) if mask >> b & 1)
+
+
+def _key(hl: int, ha: int, hb: int) -> int:
+    """The position in relative ranks (cards out of play taken out): one key for all positions that play the same.
+
+    Hands in play order from the leader. Per suit: the first hand's cards and how many are left
+    (12 bits), the second hand's (8 bits); the third hand holds the rest.
+    """
+    gone = 0xFFFFFFFF ^ (hl | ha | hb)
+    k = 0
+    for sh in (0, 8, 16, 24):
+        g = (gone >> sh & 255) << 8
+        k |= (_SQUEEZE_N[g | hl >> sh & 255] | _SQUEEZE[g | ha >> sh & 255] << 12) << (20 * sh // 8)
+    return k
+
 
 NO_TRUMP = "БК"
 MISERE = "мизер"
@@ -53,35 +74,32 @@ MISERE = "мизер"
 class _Solver:
     """One kind of play (declarer, trump or misère) with its transposition table, shared by every discard."""
 
-    def __init__(
-        self,
-        declarer: int,
-        trump: int | None = None,
-        misere: bool = False,
-        plain: dict | None = None,
-        hints: dict | None = None,
-    ):
-        """`plain`, `hints`: the table of positions without trumps and the defenders' cards that held
-        the declarer in the first tricks, of the declarer's games, shared by his strains."""
+    def __init__(self, declarer: int, trump: int | None = None, misere: bool = False, shared: dict | None = None):
+        """`shared`: the declarer's, kept across his strains: the table of his games (its positions
+        without trumps play the same in every strain, and the defenders' cards that held him in the
+        first tricks mostly do so again). A misère has a table of its own."""
         self.declarer = declarer
         self.misere = misere
-        if jit.COMPILED:
-            self.search, self.counter = _compiled(declarer, trump, misere, plain)
-            return
-        self.table: dict[int, int] = {}
-        if plain is not None and trump is None and not misere:
-            self.table = plain
-        self.counter = [0]
-        self.search = (
-            _misere_search(declarer, self.table, self.counter)
-            if misere
-            else _game_search(declarer, trump, self.table, self.counter, plain, hints)
-        )
+        k = jit.searches()
+        if misere or shared is None:
+            table = k.new_table()
+        else:
+            table = shared.get("table")
+            if table is None:
+                table = shared["table"] = k.new_table()
+        search = k.misere if misere else k.game
+        ctx, tables, buffers, killers = k.context(declarer, trump), k.TABLES, k.new_buffers(), k.new_killers()
+        self.ctx = ctx
+
+        def at_least(hl: int, ha: int, hb: int, leader: int, target: int) -> bool:
+            return search(hl, ha, hb, leader, target, ctx, table, tables, buffers, killers)
+
+        self.search = at_least
 
     @property
     def nodes(self) -> int:
         """Positions searched so far."""
-        return int(self.counter[-1])
+        return int(self.ctx[-1])
 
     def at_least(self, hands: tuple[int, int, int], leader: int, target: int) -> bool:
         """Does the declarer take `target` tricks or more from the position (hands in play order)?"""
@@ -105,39 +123,12 @@ class _Solver:
         return lo
 
 
-_KERNEL_TABLE = -1  # the key of `plain` that holds the compiled search's table (position keys are >= 0)
-
-
-def _compiled(declarer: int, trump: int | None, misere: bool, plain: dict | None):
-    """(at_least, counter) of the compiled search (prefprint.analysis.kernel); counter[-1]: positions searched.
-
-    Its one table of a declarer serves his five strains (kept in `plain`, which is his); a misère has its own.
-    """
-    from prefprint.analysis import kernel
-
-    if misere or plain is None:
-        table = kernel.new_table()
-    else:
-        table = plain.get(_KERNEL_TABLE)
-        if table is None:
-            table = plain[_KERNEL_TABLE] = kernel.new_table()
-    search = kernel.misere if misere else kernel.game
-    ctx, tables, buffers = kernel.context(declarer, trump), kernel.TABLES, kernel.new_buffers()
-    killers = kernel.new_killers()
-
-    def at_least(hl: int, ha: int, hb: int, leader: int, target: int) -> bool:
-        return search(hl, ha, hb, leader, target, ctx, table, tables, buffers, killers)
-
-    return at_least, ctx
-
-
 def load_compiled() -> bool:
-    """Load the compiled search now (numba's cache, else a compilation) if it is used: True if so.
+    """Load the compiled searches now (numba's cache, else a compilation) if they are used: True if so.
 
-    Called before worker processes fork, so that they inherit it instead of loading it each."""
+    Called before worker processes fork, so that they inherit them instead of loading them each."""
     if jit.COMPILED:
-        from prefprint.analysis import kernel  # noqa: F401
-
+        jit.searches()
     return jit.COMPILED
 
 
@@ -197,14 +188,13 @@ def _best_game(
     decl: int,
     leader: int,
     trump: int | None,
-    plain: dict | None = None,
-    hints: dict | None = None,
+    shared: dict | None = None,
 ) -> tuple[int, int]:
     """(tricks, discard mask) of a game with the declarer holding 12 cards: the best discard's.
 
-    `plain`, `hints`: the declarer's, shared by his strains (see _Solver).
+    `shared`: the declarer's, kept across his strains (see _Solver).
     """
-    solver = _Solver(decl, trump, plain=plain, hints=hints)
+    solver = _Solver(decl, trump, shared=shared)
     others = hands[_NEXT[decl]] | hands[_NEXT[_NEXT[decl]]]
     cands = _discards(hands, decl, leader, _game_keep(trump, others))
     total = hands[_NEXT[decl]].bit_count()
@@ -400,8 +390,7 @@ def analyse_deal(
     tricks: dict[str, dict[str, int]] = {}
     discards: dict[str, dict[str, tuple[Card, Card] | None]] = {}
     misere: dict[str, Misere] = {}
-    plain: dict[str, dict] = {}  # by declarer: positions without trumps, the same in every strain
-    hints: dict[str, dict] = {}  # by declarer: the defenders' cards that held him in the first tricks
+    shared: dict[str, dict] = {}  # by declarer: the table of his games, kept across his strains
     for seat, what in requests:
         if what == MISERE:
             m = solve_misere(hands, deal.talon, seat, order[0], misere_count)
@@ -409,7 +398,7 @@ def analyse_deal(
             discards.setdefault(seat, {})[MISERE] = m.discard
         else:
             masks, decl = _talon_position(hands, deal.talon, seat, order[0])
-            n, gone = _best_game(masks, decl, 0, _trump(what), plain.setdefault(seat, {}), hints.setdefault(seat, {}))
+            n, gone = _best_game(masks, decl, 0, _trump(what), shared.setdefault(seat, {}))
             tricks.setdefault(seat, {})[what] = n
             discards.setdefault(seat, {})[what] = _cards(gone)
     return DealAnalysis(deal.number, deal.dealer, deal.table_size, order, tricks, discards, misere)

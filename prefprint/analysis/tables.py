@@ -1,8 +1,8 @@
 """The solver's lookup tables of one suit: runs of equal cards, relative ranks, top and sure tricks.
 
 Each is indexed by a byte of the hand's cards in the suit (bit = rank 7 … Т) and, most of them, a byte
-of the other hands' cards shifted by 8; built once on import, shared by the plain search
-(`prefprint.analysis.solver`) and the compiled one (`prefprint.analysis.kernel`).
+of the other hands' cards shifted by 8; built once on import. The searches (`prefprint.analysis.search`)
+lay them out in one flat table; the solver keys its discards with `_SQUEEZE`.
 """
 
 from __future__ import annotations

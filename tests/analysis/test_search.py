@@ -1,4 +1,4 @@
-"""The compiled search (prefprint/analysis/kernel.py, the `fast` extra): every answer the solver's own gives.
+"""The searches (prefprint/analysis/search.py) run both ways, compiled (the `fast` extra) and plain: every answer the same.
 
 Without numba these tests skip; CI installs it with the test extra. The solver's tests in
 test_solver.py run in the process's mode (compiled where numba is installed); those of them that
@@ -63,13 +63,15 @@ def in_modes(solve, *args):
     return out
 
 
-def test_the_kernel_is_compiled():
+def test_the_searches_are_compiled_one_way_and_plain_the_other():
     with pytest.MonkeyPatch.context() as m:
         m.setattr(jit, "COMPILED", True)
         assert solver.load_compiled()
-    from prefprint.analysis import kernel
-
-    assert kernel.game.signatures and kernel.misere.signatures  # numba's dispatchers, given their signatures
+    compiled, plain = jit.searches(True), jit.searches(False)
+    assert compiled.game.signatures and compiled.misere.signatures  # numba's dispatchers, given their signatures
+    assert compiled is not plain and plain.game.__code__ is not None  # plain: Python functions, from the same file
+    assert compiled.__file__ == plain.__file__
+    assert isinstance(plain.new_table(), dict) and isinstance(plain.TABLES, list)
 
 
 @pytest.mark.parametrize("seed, dealer, table_size", [(7, "E", 4), (11, "S", 3), (20270220, "W", 4)])
@@ -152,7 +154,7 @@ def test_prefprint_no_jit_keeps_the_plain_search(tmp_path):
     code = "import sys; from prefprint.analysis import jit, solver; print(jit.COMPILED, solver.load_compiled(), 'numba' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert done.stdout.split() == ["False", "False", "False"], done.stderr
-    assert jit.njit("b1(i8)")(len) is len or jit.COMPILED  # no decorator at all in the plain mode
+    assert jit.compiling() or jit.njit("b1(i8)")(len) is len  # no decorator at all in the plain mode
 
 
 def test_without_a_folder_for_the_cache_the_search_is_compiled_all_the_same(monkeypatch):
@@ -168,7 +170,7 @@ def test_without_a_folder_for_the_cache_the_search_is_compiled_all_the_same(monk
             raise RuntimeError("cannot cache function 'f': no locator available for file 'f.py'")
         return njit(*args, **kwargs)
 
-    monkeypatch.setattr(jit, "COMPILED", True)
+    monkeypatch.setattr(jit, "_loading", True)  # as while searches(True) loads the module
     monkeypatch.setattr(numba, "njit", refusing)
 
     @jit.njit("i8(i8)")
