@@ -42,8 +42,9 @@ TOP, TOP_LONG, SURE, SQUEEZE, SQUEEZE_N, POP, INDEX, RUNS_N, HIGH, LOW = (row <<
 # the runs of a suit: RUNS | suit << 18 | (mine | others << 8) << 2 | j -> the j-th run's lowest card, ascending,
 # the card's bit (j < 4: a suit of 8 cards holds at most 4 runs); RUNS_N | (mine | others << 8) -> how many
 RUNS = 1 << 20
-# ctx: the declarer's index, the trump (-1: none), its mask and shift, the positions searched
-DECL, TRUMP, TMASK, TSHIFT, NODES = 0, 1, 2, 3, 4
+# ctx: the declarer's place in a trick led by the first, second or third hand (ctx[leader]), the trump
+# suit's tag in a position's key (1–4), its mask and shift (0 without trumps), the positions searched
+TAG, TMASK, TSHIFT, NODES = 3, 4, 5, 6
 # the game's hints in the table, kept apart from positions (whose second key word is below 2**25): the
 # defenders' opening lead that held the declarer, keyed by their hands (the leader's, then his
 # partner's | OPENING), and a defender's second-hand card that did, by his hand, then his partner's
@@ -116,10 +117,11 @@ def new_killers():
 
 
 def context(decl: int, trump: int | None):
-    """The search's state: DECL, TRUMP, TMASK, TSHIFT, NODES."""
+    """The search's state (see TAG): the declarer's places, the trump's tag, mask and shift, the positions."""
+    places = [(decl - leader) % 3 for leader in range(3)]
     if trump is None:
-        return _array([decl, -1, 0, 0, 0])
-    return _array([decl, trump, 0xFF << 8 * trump, 8 * trump, 0])
+        return _array([*places, 0, 0, 0, 0])
+    return _array([*places, trump + 1, 0xFF << 8 * trump, 8 * trump, 0])
 
 
 # --------------------------------------------------------------------------- helpers
@@ -228,9 +230,9 @@ def _ruffed(n, hl, ha, hb, tmask, tshift, T):
             run = T[TOP | mine | (a | b) << 8]
             if run:
                 safe = run
-                if ha & tmask != 0 and T[POP | a] < safe:
+                if ha & tmask and T[POP | a] < safe:
                     safe = T[POP | a]
-                if hb & tmask != 0 and T[POP | b] < safe:
+                if hb & tmask and T[POP | b] < safe:
                     safe = T[POP | b]
                 n -= run - safe
     return n
@@ -243,14 +245,14 @@ def _long_cash(n, hl, ha, hb, tmask, tshift, T):
         mine = hl >> tshift & 255
         a, b = ha >> tshift & 255, hb >> tshift & 255
         t = T[TOP | mine | (a | b) << 8]
-        if t == 0 or t < T[POP | a] or t < T[POP | b]:
+        if not t or t < T[POP | a] or t < T[POP | b]:
             return 0
     for sh in range(0, 32, 8):
         mine = hl >> sh & 255
         if mine:
             a, b = ha >> sh & 255, hb >> sh & 255
             t = T[TOP | mine | (a | b) << 8]
-            if t != 0 and t >= T[POP | a] and t >= T[POP | b]:
+            if t and t >= T[POP | a] and t >= T[POP | b]:
                 n += T[POP | mine] - t
     return n
 
@@ -261,7 +263,7 @@ def _cashable(hl, ha, hb, tmask, tshift, T):
     n = 0
     for sh in range(0, 32, 8):
         n += T[TOP | hl >> sh & 255 | (o >> sh & 255) << 8]
-    if n != 0 and o & tmask != 0:
+    if n and o & tmask:
         return _ruffed(n, hl, ha, hb, tmask, tshift, T)
     return n
 
@@ -269,7 +271,7 @@ def _cashable(hl, ha, hb, tmask, tshift, T):
 @njit()
 def _masters(hd, others, hl):
     for sh in range(0, 32, 8):
-        if hl >> sh & 255 != 0 and (hd >> sh & 255) < (others >> sh & 255):
+        if hl >> sh & 255 and (hd >> sh & 255) < (others >> sh & 255):
             return False
     return True
 
@@ -283,22 +285,18 @@ def _game_bound(hl, ha, hb, dpos, left, target, tmask, tshift, T):
         n += T[TOP_LONG | hl >> sh & 255 | (o >> sh & 255) << 8]
     more = n >> 4
     n &= 15
-    if dpos == 0:
-        if n >= target and (o & tmask == 0 or _ruffed(n, hl, ha, hb, tmask, tshift, T) >= target):
+    if not dpos:
+        if n >= target and (not o & tmask or _ruffed(n, hl, ha, hb, tmask, tshift, T) >= target):
             return 1
-        if (
-            n + more >= target
-            and (more != 0 or o & tmask != 0)
-            and _long_cash(n, hl, ha, hb, tmask, tshift, T) >= target
-        ):
+        if n + more >= target and (more or o & tmask) and _long_cash(n, hl, ha, hb, tmask, tshift, T) >= target:
             return 1
         hd, x, y = hl, ha, hb
     else:
-        if left - n < target and (o & tmask == 0 or left - _ruffed(n, hl, ha, hb, tmask, tshift, T) < target):
+        if left - n < target and (not o & tmask or left - _ruffed(n, hl, ha, hb, tmask, tshift, T) < target):
             return 0
         if (
             left - n - more < target
-            and (more != 0 or o & tmask != 0)
+            and (more or o & tmask)
             and left - _long_cash(n, hl, ha, hb, tmask, tshift, T) < target
         ):
             return 0
@@ -306,10 +304,10 @@ def _game_bound(hl, ha, hb, dpos, left, target, tmask, tshift, T):
             hd, x, y = ha, hb, hl
         else:
             hd, x, y = hb, hl, ha
-        if (x | y) & tmask == 0 and _masters(hd, x | y, hl):
+        if not (x | y) & tmask and _masters(hd, x | y, hl):
             if _cashable(hd, x, y, tmask, tshift, T) >= target:
                 return 1
-    if tmask != 0:
+    if tmask:
         d, a, b = hd >> tshift & 255, x >> tshift & 255, y >> tshift & 255
         if T[SURE | d | (a | b) << 8] >= target:
             return 1
@@ -332,14 +330,14 @@ def _game_leads(hl, ha, hb, dpos, tmask, tshift, T, buf):
     for s in range(4):
         sh = 8 * s
         mine = hl >> sh & 255
-        if mine == 0:
+        if not mine:
             continue
         a, b = ha >> sh & 255, hb >> sh & 255
         idx = mine | (a | b) << 8
         r = RUNS | s << 18 | idx << 2  # the runs, ascending
         cnt = T[RUNS_N | idx]
         side = tmask != 0 and sh != tshift
-        if T[r + cnt - 1] >> sh > a | b and not (side and (a == 0 and ha & tmask != 0 or b == 0 and hb & tmask != 0)):
+        if T[r + cnt - 1] >> sh > a | b and not (side and (not a and ha & tmask or not b and hb & tmask)):
             out[nf] = T[r + cnt - 1]
             nf += 1
             rest[nr : nr + cnt - 1] = T[r : r + cnt - 1]
@@ -347,7 +345,7 @@ def _game_leads(hl, ha, hb, dpos, tmask, tshift, T, buf):
             continue
         if partner:
             p, d = partner >> sh & 255, hd >> sh & 255
-            if p > d and p > mine or (side and p == 0 and partner & tmask != 0 and d != 0):
+            if p > d and p > mine or (side and not p and partner & tmask and d):
                 second[ns] = T[r]
                 ns += 1
                 rest[nr : nr + cnt - 1] = T[r + 1 : r + cnt]
@@ -365,11 +363,11 @@ def _game_follows(hand, present, led, ls, best, losing, tmask, tshift, out, T):
     """solver's follows(): a follower's cards into `out`, the cheapest that wins first when losing."""
     x = hand & led
     sh, win = 8 * ls, led
-    if x == 0 and hand & tmask != 0:
+    if not x and hand & tmask:
         x, sh, win = hand & tmask, tshift, tmask
     if x:
         n = _runs(out, 0, x >> sh | ((present & ~x) >> sh & 255) << 8, sh >> 3, T)
-        if losing and n > 1 and best & win != 0:
+        if losing and n > 1 and best & win:
             for i in range(n):
                 if out[i] > best:
                     _front(out, n, out[i])
@@ -388,9 +386,9 @@ def _game_follows(hand, present, led, ls, best, losing, tmask, tshift, out, T):
 def _last_winner(c0, c1, c2, tmask, T):
     led = 0xFF << (_index(c0, T) & 0x18)
     w, b = 0, c0
-    if c1 & led != 0 and c1 > b or c1 & tmask != 0 and b & tmask == 0:
+    if c1 & led and c1 > b or c1 & tmask and not b & tmask:
         w, b = 1, c1
-    if c2 & led != 0 and b & led != 0 and c2 > b or c2 & tmask != 0 and (c2 > b or b & tmask == 0):
+    if c2 & led and b & led and c2 > b or c2 & tmask and (c2 > b or not b & tmask):
         w = 2
     return w
 
@@ -405,7 +403,7 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
     if target > left:
         return False
     tmask, tshift = ctx[TMASK], ctx[TSHIFT]
-    dpos = (ctx[DECL] - leader) % 3
+    dpos = ctx[leader]
     o = ha | hb  # the leader's top tricks, as _cashable counts them, and (<< 4) long cards that may win too
     n = (
         T[TOP_LONG | hl & 255 | (o & 255) << 8]
@@ -415,24 +413,20 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
     )
     more = n >> 4
     n &= 15
-    if dpos == 0:
+    if not dpos:
         # a follower's ruffs only lower the count: worked out only when the count would settle it
-        if n >= target and (o & tmask == 0 or _ruffed(n, hl, ha, hb, tmask, tshift, T) >= target):
+        if n >= target and (not o & tmask or _ruffed(n, hl, ha, hb, tmask, tshift, T) >= target):
             return True
         # long cards, or trumps drawn so that no follower ruffs the top cards counted above
-        if (
-            n + more >= target
-            and (more != 0 or o & tmask != 0)
-            and _long_cash(n, hl, ha, hb, tmask, tshift, T) >= target
-        ):
+        if n + more >= target and (more or o & tmask) and _long_cash(n, hl, ha, hb, tmask, tshift, T) >= target:
             return True
         hd, x, y = hl, ha, hb
     else:
-        if left - n < target and (o & tmask == 0 or left - _ruffed(n, hl, ha, hb, tmask, tshift, T) < target):
+        if left - n < target and (not o & tmask or left - _ruffed(n, hl, ha, hb, tmask, tshift, T) < target):
             return False
         if (
             left - n - more < target
-            and (more != 0 or o & tmask != 0)
+            and (more or o & tmask)
             and left - _long_cash(n, hl, ha, hb, tmask, tshift, T) < target
         ):
             return False
@@ -441,9 +435,9 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
         else:
             hd, x, y = hb, hl, ha
         # whatever is led the declarer wins it with the master, then cashes from the top
-        if (x | y) & tmask == 0 and _masters(hd, x | y, hl) and _cashable(hd, x, y, tmask, tshift, T) >= target:
+        if not (x | y) & tmask and _masters(hd, x | y, hl) and _cashable(hd, x, y, tmask, tshift, T) >= target:
             return True
-    if tmask != 0:
+    if tmask:
         # trumps that no higher trump of the other side can meet win whenever they are played
         d, a, b = hd >> tshift & 255, x >> tshift & 255, y >> tshift & 255
         if T[SURE | d | (a | b) << 8] >= target:
@@ -461,7 +455,7 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
     k1 |= (T[SQUEEZE_N | g | hl >> 16 & 255] | T[SQUEEZE | g | ha >> 16 & 255] << 12) << 40
     g = gone >> 16 & 0xFF00
     k2 = T[SQUEEZE_N | g | hl >> 24] | T[SQUEEZE | g | ha >> 24] << 12
-    k2 = (k2 << 2 | leader) << 3 | (ctx[TRUMP] + 1 if present & tmask else 0)
+    k2 = (k2 << 2 | leader) << 3 | (ctx[TAG] if present & tmask else 0)
     e = _get(tab, k1, k2, left)  # low << 4 | high
     if e >> 4 >= target:
         return True
@@ -475,20 +469,19 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
     result = not m0
     n0 = _game_leads(hl, ha, hb, dpos, tmask, tshift, T, here)
     if m0:
-        if killers[left] & hl != 0:
+        if killers[left] & hl:
             _front(leads, n0, killers[left])
     elif left == 10:  # the defenders' opening lead that held the declarer under his last discard or strain
         _front(leads, n0, _get(tab, hl, (hb if m1 else ha) | OPENING, 0))
     answer = 0
-    for i0 in range(n0):
-        c0 = leads[i0]
+    for c0 in leads[:n0]:
         b0 = T[INDEX | c0 & 0xFFFF] if c0 & 0xFFFF else 16 + T[INDEX | c0 >> 16]
         ls = b0 >> 3
         led = 0xFF << 8 * ls
         nl = hl ^ c0
         r1 = not m1
         x = ha & led
-        if x != 0:  # following suit, the common case, inline: the cheapest card that wins first
+        if x:  # following suit, the common case, inline: the cheapest card that wins first
             sh = 8 * ls
             idx = x >> sh | ((present ^ x) >> sh & 255) << 8
             n1 = T[RUNS_N | idx]
@@ -496,50 +489,48 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
             second[:n1] = T[r : r + n1]
             if m1 != m0 and n1 > 1:
                 y = x & -(c0 << 1)  # his cards above the card led: the lowest of them is the lowest of a run
-                if y != 0:
+                if y:
                     _front(second, n1, y & -y)
         else:
             n1 = _game_follows(ha, present, led, ls, c0, m1 != m0, tmask, tshift, second, T)
         if left >= 8 and not m1:  # a defender second to play: the card that last held the declarer here
             answer = ((hb if m0 else hl) << 5 | b0) | ANSWER
             _front(second, n1, _get(tab, ha, answer, 0))
-        for i1 in range(n1):
-            c1 = second[i1]
+        for c1 in second[:n1]:
             w1, b1 = 0, c0
-            if c1 & led != 0 and c1 > c0 or c1 & tmask != 0 and c0 & tmask == 0:
+            if c1 & led and c1 > c0 or c1 & tmask and not c0 & tmask:
                 w1, b1 = 1, c1
             na = ha ^ c1
             r2 = not m2
             x = hb & led
-            if x != 0:
+            if x:
                 sh = 8 * ls
                 idx = x >> sh | ((present ^ x) >> sh & 255) << 8
                 n2 = T[RUNS_N | idx]
                 r = RUNS | ls << 18 | idx << 2
                 third[:n2] = T[r : r + n2]
-                if n2 > 1 and b1 & led != 0 and (w1 == dpos) != m2:
+                if n2 > 1 and b1 & led and (w1 == dpos) != m2:
                     y = x & -(b1 << 1)
-                    if y != 0:
+                    if y:
                         _front(third, n2, y & -y)
             else:
                 n2 = _game_follows(hb, present, led, ls, b1, (w1 == dpos) != m2, tmask, tshift, third, T)
-            for i2 in range(n2):
-                c2 = third[i2]
+            for c2 in third[:n2]:
                 w = w1
-                if c2 & led != 0 and b1 & led != 0 and c2 > b1 or c2 & tmask != 0 and (c2 > b1 or b1 & tmask == 0):
+                if c2 & led and b1 & led and c2 > b1 or c2 & tmask and (c2 > b1 or not b1 & tmask):
                     w = 2
                 nb = hb ^ c2
                 need = target - 1 if w == dpos else target
                 if left == 2:
                     if need != 1:
                         r = need <= 0
-                    elif w == 0:
+                    elif not w:
                         r = _last_winner(nl, na, nb, tmask, T) == dpos
                     elif w == 1:
                         r = (1 + _last_winner(na, nb, nl, tmask, T)) % 3 == dpos
                     else:
                         r = (2 + _last_winner(nb, nl, na, tmask, T)) % 3 == dpos
-                elif w == 0:
+                elif not w:
                     r = game(nl, na, nb, leader, need, ctx, tab, T, buf, killers)
                 elif w == 1:
                     r = game(na, nb, nl, l1, need, ctx, tab, T, buf, killers)
@@ -598,13 +589,13 @@ def _misere_leads(hl, ha, hb, dpos, T, buf):
     for s in range(4):
         sh = 8 * s
         mine = hl >> sh & 255
-        if mine == 0:
+        if not mine:
             continue
         a, b = ha >> sh & 255, hb >> sh & 255
         idx = mine | (a | b) << 8
         r = RUNS | s << 18 | idx << 2  # the runs, ascending
         low = T[r] >> sh
-        if dpos == 0:
+        if not dpos:
             first = a != 0 and low < T[LOW | a] or b != 0 and low < T[LOW | b]
         else:
             d, p = hd >> sh & 255, partner >> sh & 255
@@ -667,9 +658,9 @@ def _misere_follows(hand, present, led, ls, best, declarer_to_play, declarer_win
 def _plain_winner(c0, c1, c2, T):
     led = 0xFF << (_index(c0, T) & 0x18)
     w, b = 0, c0
-    if c1 & led != 0 and c1 > b:
+    if c1 & led and c1 > b:
         w, b = 1, c1
-    if c2 & led != 0 and c2 > b:
+    if c2 & led and c2 > b:
         w = 2
     return w
 
@@ -682,8 +673,8 @@ def misere(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
     left = _pop(hl, T)
     if target > left:
         return False
-    dpos = (ctx[DECL] - leader) % 3
-    if dpos == 0:
+    dpos = ctx[leader]
+    if not dpos:
         sure = _settled(hl, ha | hb, True, left, T)
     elif dpos == 1:
         sure = _settled(ha, hb | hl, False, left, T)
@@ -706,38 +697,35 @@ def misere(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
     result = not m0
     n0 = _misere_leads(hl, ha, hb, dpos, T, here)
     k = killers[dpos * 11 + left]
-    if k & hl != 0:
+    if k & hl:
         _front(leads, n0, k)
-    for i0 in range(n0):
-        c0 = leads[i0]
+    for c0 in leads[:n0]:
         led = 0xFF << (_index(c0, T) & 0x18)
         ls = _index(c0, T) >> 3
         nl = hl ^ c0
         r1 = not m1
         n1 = _misere_follows(ha, present, led, ls, c0, not m1, not m0, second, T)
-        for i1 in range(n1):
-            c1 = second[i1]
+        for c1 in second[:n1]:
             w1, b1 = 0, c0
-            if c1 & led != 0 and c1 > c0:
+            if c1 & led and c1 > c0:
                 w1, b1 = 1, c1
             na = ha ^ c1
             r2 = not m2
             n2 = _misere_follows(hb, present, led, ls, b1, not m2, w1 == dpos, third, T)
-            for i2 in range(n2):
-                c2 = third[i2]
-                w = 2 if c2 & led != 0 and c2 > b1 else w1
+            for c2 in third[:n2]:
+                w = 2 if c2 & led and c2 > b1 else w1
                 nb = hb ^ c2
                 need = target - 1 if w == dpos else target
                 if left == 2:
                     if need != 1:
                         r = need <= 0
-                    elif w == 0:
+                    elif not w:
                         r = _plain_winner(nl, na, nb, T) == dpos
                     elif w == 1:
                         r = (1 + _plain_winner(na, nb, nl, T)) % 3 == dpos
                     else:
                         r = (2 + _plain_winner(nb, nl, na, T)) % 3 == dpos
-                elif w == 0:
+                elif not w:
                     r = misere(nl, na, nb, leader, need, ctx, tab, T, buf, killers)
                 elif w == 1:
                     r = misere(na, nb, nl, l1, need, ctx, tab, T, buf, killers)
