@@ -39,8 +39,8 @@ COMPILED = jit.compiling()  # this module's way: compiled (numpy arrays) or plai
 # rows of TABLES, each of 65,536 entries indexed by a 16-bit argument (most by mine | others << 8), as
 # offsets OR-ed with the argument: T[POP | x]
 TOP, TOP_LONG, SURE, SQUEEZE, SQUEEZE_N, POP, INDEX, RUNS_N, HIGH, LOW = (row << 16 for row in range(10))
-# the runs of a suit: RUNS | suit << 18 | (mine | others << 8) << 2 | j -> the j-th run's lowest card, ascending,
-# the card's bit (j < 4: a suit of 8 cards holds at most 4 runs); RUNS_N | (mine | others << 8) -> how many
+# the runs of a suit: RUNS | 8 · suit << 15 | (mine | others << 8) << 2 | j -> the j-th run's lowest card,
+# ascending, the card's bit (j < 4: a suit of 8 cards holds at most 4 runs); RUNS_N | (mine | others << 8) -> how many
 RUNS = 1 << 20
 # ctx: the declarer's place in a trick led by the first, second or third hand (ctx[leader]), the trump
 # suit's tag in a position's key (1–4), its mask and shift (0 without trumps), the positions searched
@@ -86,7 +86,7 @@ def tables():
     for s, runs in enumerate(suit_tables._RUNS):
         for i, reps in enumerate(runs):
             if reps:
-                row(RUNS | s << 18 | i << 2, reps)
+                row(RUNS | 8 * s << 15 | i << 2, reps)
     row(HIGH, suit_tables._HIGH)
     row(LOW, suit_tables._LOW)
     # plain, a tuple: the garbage collector stops looking into a tuple of numbers, never into a list
@@ -207,9 +207,10 @@ def _front(buf, n, c):
 
 
 @njit()
-def _runs(buf, n, idx, s, T):
-    """Append the lowest card of each run of suit `s` (mine | others << 8: `idx`) to buf[n:]; the new n."""
-    b = RUNS | s << 18 | idx << 2
+def _runs(buf, n, idx, sh, T):
+    """Append the lowest card of each run of the suit at shift `sh` (mine | others << 8: `idx`) to buf[n:];
+    the new n."""
+    b = RUNS | sh << 15 | idx << 2
     k = T[RUNS_N | idx]
     buf[n : n + k] = T[b : b + k]
     return n + k
@@ -327,25 +328,25 @@ def _game_leads(hl, ha, hb, dpos, tmask, tshift, T, buf):
         partner, hd = hb, ha
     elif dpos == 2:
         partner, hd = ha, hb
-    for s in range(4):
-        sh = 8 * s
+    for sh in (0, 8, 16, 24):
         mine = hl >> sh & 255
         if not mine:
             continue
         a, b = ha >> sh & 255, hb >> sh & 255
         idx = mine | (a | b) << 8
-        r = RUNS | s << 18 | idx << 2  # the runs, ascending
+        r = RUNS | sh << 15 | idx << 2  # the runs, ascending
         cnt = T[RUNS_N | idx]
-        side = tmask != 0 and sh != tshift
-        if T[r + cnt - 1] >> sh > a | b and not (side and (not a and ha & tmask or not b and hb & tmask)):
-            out[nf] = T[r + cnt - 1]
+        high = T[r + cnt - 1]
+        # a sure winner, unless a follower void in this side suit ruffs it
+        if high >> sh > a | b and not (sh != tshift and (not a and ha & tmask or not b and hb & tmask)):
+            out[nf] = high
             nf += 1
             rest[nr : nr + cnt - 1] = T[r : r + cnt - 1]
             nr += cnt - 1
             continue
         if partner:
             p, d = partner >> sh & 255, hd >> sh & 255
-            if p > d and p > mine or (side and not p and partner & tmask and d):
+            if p > d and p > mine or (not p and sh != tshift and partner & tmask and d):
                 second[ns] = T[r]
                 ns += 1
                 rest[nr : nr + cnt - 1] = T[r + 1 : r + cnt]
@@ -366,7 +367,7 @@ def _game_follows(hand, present, led, ls, best, losing, tmask, tshift, out, T):
     if not x and hand & tmask:
         x, sh, win = hand & tmask, tshift, tmask
     if x:
-        n = _runs(out, 0, x >> sh | ((present & ~x) >> sh & 255) << 8, sh >> 3, T)
+        n = _runs(out, 0, x >> sh | ((present & ~x) >> sh & 255) << 8, sh, T)
         if losing and n > 1 and best & win:
             for i in range(n):
                 if out[i] > best:
@@ -375,10 +376,10 @@ def _game_follows(hand, present, led, ls, best, losing, tmask, tshift, out, T):
         return n
     n = 0
     others = present & ~hand
-    for s in range(4):
-        m = hand >> 8 * s & 255
+    for sh in (0, 8, 16, 24):
+        m = hand >> sh & 255
         if m:
-            n = _runs(out, n, m | (others >> 8 * s & 255) << 8, s, T)
+            n = _runs(out, n, m | (others >> sh & 255) << 8, sh, T)
     return n
 
 
@@ -485,7 +486,7 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
             sh = 8 * ls
             idx = x >> sh | ((present ^ x) >> sh & 255) << 8
             n1 = T[RUNS_N | idx]
-            r = RUNS | ls << 18 | idx << 2
+            r = RUNS | sh << 15 | idx << 2
             second[:n1] = T[r : r + n1]
             if m1 != m0 and n1 > 1:
                 y = x & -(c0 << 1)  # his cards above the card led: the lowest of them is the lowest of a run
@@ -507,7 +508,7 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
                 sh = 8 * ls
                 idx = x >> sh | ((present ^ x) >> sh & 255) << 8
                 n2 = T[RUNS_N | idx]
-                r = RUNS | ls << 18 | idx << 2
+                r = RUNS | sh << 15 | idx << 2
                 third[:n2] = T[r : r + n2]
                 if n2 > 1 and b1 & led and (w1 == dpos) != m2:
                     y = x & -(b1 << 1)
@@ -586,14 +587,13 @@ def _misere_leads(hl, ha, hb, dpos, T, buf):
     out, second, rest = buf[LEADS], buf[SORT1], buf[SORT2]
     nf = ns = nr = 0
     partner, hd = (hb, ha) if dpos == 1 else (ha, hb)
-    for s in range(4):
-        sh = 8 * s
+    for sh in (0, 8, 16, 24):
         mine = hl >> sh & 255
         if not mine:
             continue
         a, b = ha >> sh & 255, hb >> sh & 255
         idx = mine | (a | b) << 8
-        r = RUNS | s << 18 | idx << 2  # the runs, ascending
+        r = RUNS | sh << 15 | idx << 2  # the runs, ascending
         low = T[r] >> sh
         if not dpos:
             first = a != 0 and low < T[LOW | a] or b != 0 and low < T[LOW | b]
@@ -621,7 +621,7 @@ def _misere_follows(hand, present, led, ls, best, declarer_to_play, declarer_win
     x = hand & led
     if x:
         sh = 8 * ls
-        n = _runs(out, 0, x >> sh | ((present & ~x) >> sh & 255) << 8, ls, T)
+        n = _runs(out, 0, x >> sh | ((present & ~x) >> sh & 255) << 8, sh, T)
         if n > 1 and (declarer_to_play or declarer_winning):
             under = -1
             for i in range(n):
@@ -635,10 +635,10 @@ def _misere_follows(hand, present, led, ls, best, declarer_to_play, declarer_win
         return n
     n = 0
     others = present & ~hand
-    for s in range(4):
-        m = hand >> 8 * s & 255
+    for sh in (0, 8, 16, 24):
+        m = hand >> sh & 255
         if m:
-            n = _runs(out, n, m | (others >> 8 * s & 255) << 8, s, T)
+            n = _runs(out, n, m | (others >> sh & 255) << 8, sh, T)
     for i in range(1, n):  # insertion sort, rank then suit, highest first
         c = out[i]
         b = _index(c, T)
