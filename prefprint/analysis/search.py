@@ -30,11 +30,14 @@ buffers by tricks left, filled in place.
 
 from __future__ import annotations
 
+import threading
+
 from prefprint.analysis import jit
 from prefprint.analysis import tables as suit_tables
 from prefprint.analysis.jit import njit
 
 COMPILED = jit.compiling()  # this module's way: compiled (numpy arrays) or plain (lists and a dict)
+_ARRAYS = threading.local()  # compiled, the tables' array of each thread (see GEN_SHIFT)
 
 # rows of TABLES, each of 65,536 entries indexed by a 16-bit argument (most by mine | others << 8), as
 # offsets OR-ed with the argument: T[POP | x]
@@ -43,13 +46,17 @@ TOP, TOP_LONG, SURE, SQUEEZE, SQUEEZE_N, POP, INDEX, RUNS_N, HIGH, LOW = (row <<
 # ascending, the card's bit (j < 4: a suit of 8 cards holds at most 4 runs); RUNS_N | (mine | others << 8) -> how many
 RUNS = 1 << 20
 # ctx: the declarer's place in a trick led by the first, second or third hand (ctx[leader]), the trump
-# suit's tag in a position's key (1–4), its mask and shift (0 without trumps), the positions searched
-TAG, TMASK, TSHIFT, NODES = 3, 4, 5, 6
-# the game's hints in the table, kept apart from positions (whose second key word is below 2**25): the
+# suit (-1: none), its mask and shift (0 without trumps), the table's generation, the positions searched
+TRUMP, TMASK, TSHIFT, GEN, NODES = 3, 4, 5, 6, 7
+# the game's hints in the table, kept apart from positions (whose second key word is below 2**23): the
 # defenders' opening lead that held the declarer, keyed by their hands (the leader's, then his
 # partner's | OPENING), and a defender's second-hand card that did, by his hand, then his partner's
 # and the card led (hand << 5 | its bit number | ANSWER); the same hands under every discard and strain
-OPENING, ANSWER = 1 << 50, 1 << 51
+OPENING, ANSWER = 1 << 37, 1 << 38
+# Compiled, one array serves every table of a thread, each its generation (1 …) in the second key
+# word's bits from GEN_SHIFT: a slot of another generation, or empty (0), counts as free. A new table
+# costs nothing, and the array's lines in use stay in the cache from one search to the next.
+GEN_SHIFT, GENERATIONS = 39, 1 << 23
 PROBES = 4  # slots of the compiled table looked at for a key
 TABLE_BITS = 17  # 131,072 slots, 3 MB: the open's first 20 deals fill 9 % (median), at most 52 % (a misère counted)
 # a buffer of moves by tricks left: the leads, the second and third hands' cards, two for sorting
@@ -94,14 +101,17 @@ def tables():
 
 
 def new_table():
-    """An empty transposition table: a dict plain; compiled, rows key, key, value (empty: key -1)."""
+    """An empty transposition table and its generation (for ctx[GEN]): plain, a dict of its own and 0;
+    compiled, the thread's array (a row a slot: key, key, value) and a generation of its own."""
     if not COMPILED:
-        return {}
+        return {}, 0
     import numpy as np
 
-    t = np.empty((3, 1 << TABLE_BITS), dtype=np.int64)
-    t[1] = -1
-    return t
+    a = _ARRAYS.__dict__
+    if a.get("gen", GENERATIONS) >= GENERATIONS:
+        a["array"], a["gen"] = np.zeros((1 << TABLE_BITS, 3), dtype=np.int64), 0
+    a["gen"] += 1
+    return a["array"], a["gen"] << GEN_SHIFT
 
 
 def new_buffers():
@@ -116,12 +126,13 @@ def new_killers():
     return _array([0] * 33)
 
 
-def context(decl: int, trump: int | None):
-    """The search's state (see TAG): the declarer's places, the trump's tag, mask and shift, the positions."""
+def context(decl: int, trump: int | None, gen: int):
+    """The search's state (see TRUMP): the declarer's places, the trump, its mask and shift, the table's
+    generation, the positions searched."""
     places = [(decl - leader) % 3 for leader in range(3)]
     if trump is None:
-        return _array([*places, 0, 0, 0, 0])
-    return _array([*places, trump + 1, 0xFF << 8 * trump, 8 * trump, 0])
+        return _array([*places, -1, 0, 0, gen, 0])
+    return _array([*places, trump, 0xFF << 8 * trump, 8 * trump, gen, 0])
 
 
 # --------------------------------------------------------------------------- helpers
@@ -141,18 +152,42 @@ def _index(c, T):
 
 
 @njit()
-def _key(hl, ha, hb, leader, tag, T):
-    """The position in relative ranks (search._key) as two words, with the leader and `tag`."""
+def _key(hl, ha, hb, leader, trump, T):
+    """The position in relative ranks as two words: one key for all positions that play the same.
+
+    Hands in play order from the leader; per suit 20 bits: the first hand's cards and how many are
+    left (12), the second hand's (8); the third holds the rest. Suits that play alike share a key:
+    the trump suit (`trump`; -1 when no trump is left) goes last, the others (all four without a
+    trump) are sorted. The second word holds the last suit, the leader and whether a trump is left.
+    """
     gone = 0xFFFFFFFF ^ (hl | ha | hb)
     g = (gone & 255) << 8
-    k1 = T[SQUEEZE_N | g | hl & 255] | T[SQUEEZE | g | ha & 255] << 12
+    f0 = T[SQUEEZE_N | g | hl & 255] | T[SQUEEZE | g | ha & 255] << 12
     g = gone & 0xFF00
-    k1 |= (T[SQUEEZE_N | g | hl >> 8 & 255] | T[SQUEEZE | g | ha >> 8 & 255] << 12) << 20
+    f1 = T[SQUEEZE_N | g | hl >> 8 & 255] | T[SQUEEZE | g | ha >> 8 & 255] << 12
     g = gone >> 8 & 0xFF00
-    k1 |= (T[SQUEEZE_N | g | hl >> 16 & 255] | T[SQUEEZE | g | ha >> 16 & 255] << 12) << 40
+    f2 = T[SQUEEZE_N | g | hl >> 16 & 255] | T[SQUEEZE | g | ha >> 16 & 255] << 12
     g = gone >> 16 & 0xFF00
-    k2 = T[SQUEEZE_N | g | hl >> 24 & 255] | T[SQUEEZE | g | ha >> 24 & 255] << 12
-    return k1, (k2 << 2 | leader) << 3 | tag
+    f3 = T[SQUEEZE_N | g | hl >> 24] | T[SQUEEZE | g | ha >> 24] << 12
+    if trump == 0:
+        f0, f3 = f3, f0
+    elif trump == 1:
+        f1, f3 = f3, f1
+    elif trump == 2:
+        f2, f3 = f3, f2
+    if f0 < f1:
+        f0, f1 = f1, f0
+    if f1 < f2:
+        f1, f2 = f2, f1
+        if f0 < f1:
+            f0, f1 = f1, f0
+    if trump < 0 and f2 < f3:  # the fourth suit into the three sorted ones
+        f2, f3 = f3, f2
+        if f1 < f2:
+            f1, f2 = f2, f1
+            if f0 < f1:
+                f0, f1 = f1, f0
+    return f0 | f1 << 20 | f2 << 40, (f3 << 2 | leader) << 1 | (trump >= 0)
 
 
 def _dict_get(tab, k1, k2, default):
@@ -166,14 +201,16 @@ def _dict_put(tab, k1, k2, value):
 @njit(plain=_dict_get)
 def _get(tab, k1, k2, default):
     """What the table holds for the key (k1, k2), else `default`. Plain: a dict; compiled: an
-    open-addressed array of rows key, key, value, an empty slot's second key -1."""
-    mask = tab.shape[1] - 1
+    open-addressed array, a row a slot (key, key, value: one cache line a probe), an empty
+    slot's second key -1."""
+    mask = tab.shape[0] - 1
     h = ((k1 ^ k1 >> 31 ^ k2 * 0x9E3779B1) * 0x85EBCA6B >> 13) & mask
     for i in range(PROBES):
         s = (h + i) & mask
-        if tab[1, s] == k2 and tab[0, s] == k1:
-            return tab[2, s]
-        if tab[1, s] == -1:
+        t = tab[s, 1]
+        if t == k2 and tab[s, 0] == k1:
+            return tab[s, 2]
+        if t >> GEN_SHIFT != k2 >> GEN_SHIFT:  # a slot of another table, or empty
             return default
     return default
 
@@ -182,17 +219,17 @@ def _get(tab, k1, k2, default):
 def _put(tab, k1, k2, value):
     """Keep `value` for the key: in its slot, else an empty one near it, else over the first (which
     loses a bound, never makes one wrong)."""
-    mask = tab.shape[1] - 1
+    mask = tab.shape[0] - 1
     h = ((k1 ^ k1 >> 31 ^ k2 * 0x9E3779B1) * 0x85EBCA6B >> 13) & mask
     s = h
     for i in range(PROBES):
         t = (h + i) & mask
-        if tab[1, t] == -1 or tab[1, t] == k2 and tab[0, t] == k1:
+        if tab[t, 1] >> GEN_SHIFT != k2 >> GEN_SHIFT or tab[t, 1] == k2 and tab[t, 0] == k1:
             s = t
             break
-    tab[0, s] = k1
-    tab[1, s] = k2
-    tab[2, s] = value
+    tab[s, 0] = k1
+    tab[s, 1] = k2
+    tab[s, 2] = value
 
 
 @njit()
@@ -275,47 +312,6 @@ def _masters(hd, others, hl):
         if hl >> sh & 255 and (hd >> sh & 255) < (others >> sh & 255):
             return False
     return True
-
-
-@njit()
-def _game_bound(hl, ha, hb, dpos, left, target, tmask, tshift, T):
-    """1 if sure tricks settle that the declarer reaches `target`, 0 if that he cannot, else -1."""
-    o = ha | hb
-    n = 0
-    for sh in range(0, 32, 8):
-        n += T[TOP_LONG | hl >> sh & 255 | (o >> sh & 255) << 8]
-    more = n >> 4
-    n &= 15
-    if not dpos:
-        if n >= target and (not o & tmask or _ruffed(n, hl, ha, hb, tmask, tshift, T) >= target):
-            return 1
-        if n + more >= target and (more or o & tmask) and _long_cash(n, hl, ha, hb, tmask, tshift, T) >= target:
-            return 1
-        hd, x, y = hl, ha, hb
-    else:
-        if left - n < target and (not o & tmask or left - _ruffed(n, hl, ha, hb, tmask, tshift, T) < target):
-            return 0
-        if (
-            left - n - more < target
-            and (more or o & tmask)
-            and left - _long_cash(n, hl, ha, hb, tmask, tshift, T) < target
-        ):
-            return 0
-        if dpos == 1:
-            hd, x, y = ha, hb, hl
-        else:
-            hd, x, y = hb, hl, ha
-        if not (x | y) & tmask and _masters(hd, x | y, hl):
-            if _cashable(hd, x, y, tmask, tshift, T) >= target:
-                return 1
-    if tmask:
-        d, a, b = hd >> tshift & 255, x >> tshift & 255, y >> tshift & 255
-        if T[SURE | d | (a | b) << 8] >= target:
-            return 1
-        da, db = T[SURE | a | d << 8], T[SURE | b | d << 8]
-        if left - max(da, db) < target:
-            return 0
-    return -1
 
 
 @njit()
@@ -418,6 +414,13 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
         # a follower's ruffs only lower the count: worked out only when the count would settle it
         if n >= target and (not o & tmask or _ruffed(n, hl, ha, hb, tmask, tshift, T) >= target):
             return True
+        if o & tmask:  # his side suits' top cards (less the rounds a void defender ruffs), then his sure trumps
+            i = hl >> tshift & 255 | (o >> tshift & 255) << 8
+            if (
+                T[SURE | i] > T[TOP | i]
+                and _ruffed(n, hl, ha, hb, tmask, tshift, T) - T[TOP | i] + T[SURE | i] >= target
+            ):
+                return True
         # long cards, or trumps drawn so that no follower ruffs the top cards counted above
         if n + more >= target and (more or o & tmask) and _long_cash(n, hl, ha, hb, tmask, tshift, T) >= target:
             return True
@@ -447,16 +450,8 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
         if left - (da if da > db else db) < target:
             return False
     present = hl | ha | hb
-    gone = 0xFFFFFFFF ^ present  # the key: the position in relative ranks, in two words
-    g = (gone & 255) << 8
-    k1 = T[SQUEEZE_N | g | hl & 255] | T[SQUEEZE | g | ha & 255] << 12
-    g = gone & 0xFF00
-    k1 |= (T[SQUEEZE_N | g | hl >> 8 & 255] | T[SQUEEZE | g | ha >> 8 & 255] << 12) << 20
-    g = gone >> 8 & 0xFF00
-    k1 |= (T[SQUEEZE_N | g | hl >> 16 & 255] | T[SQUEEZE | g | ha >> 16 & 255] << 12) << 40
-    g = gone >> 16 & 0xFF00
-    k2 = T[SQUEEZE_N | g | hl >> 24] | T[SQUEEZE | g | ha >> 24] << 12
-    k2 = (k2 << 2 | leader) << 3 | (ctx[TAG] if present & tmask else 0)
+    k1, k2 = _key(hl, ha, hb, leader, ctx[TRUMP] if present & tmask else -1, T)
+    k2 |= ctx[GEN]
     e = _get(tab, k1, k2, left)  # low << 4 | high
     if e >> 4 >= target:
         return True
@@ -473,7 +468,7 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
         if killers[left] & hl:
             _front(leads, n0, killers[left])
     elif left == 10:  # the defenders' opening lead that held the declarer under his last discard or strain
-        _front(leads, n0, _get(tab, hl, (hb if m1 else ha) | OPENING, 0))
+        _front(leads, n0, _get(tab, hl, (hb if m1 else ha) | OPENING | ctx[GEN], 0))
     answer = 0
     for c0 in leads[:n0]:
         b0 = T[INDEX | c0 & 0xFFFF] if c0 & 0xFFFF else 16 + T[INDEX | c0 >> 16]
@@ -495,7 +490,7 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
         else:
             n1 = _game_follows(ha, present, led, ls, c0, m1 != m0, tmask, tshift, second, T)
         if left >= 8 and not m1:  # a defender second to play: the card that last held the declarer here
-            answer = ((hb if m0 else hl) << 5 | b0) | ANSWER
+            answer = ((hb if m0 else hl) << 5 | b0) | ANSWER | ctx[GEN]
             _front(second, n1, _get(tab, ha, answer, 0))
         for c1 in second[:n1]:
             w1, b1 = 0, c0
@@ -550,7 +545,7 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
             if m0:
                 killers[left] = c0
             elif left == 10:
-                _put(tab, hl, (hb if m1 else ha) | OPENING, c0)
+                _put(tab, hl, (hb if m1 else ha) | OPENING | ctx[GEN], c0)
             break
     _put(tab, k1, k2, (target << 4 | e & 15) if result else (e & ~15 | target - 1))
     return result
@@ -682,7 +677,8 @@ def misere(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
         sure = _settled(hb, hl | ha, False, left, T)
     if sure >= 0:
         return sure >= target
-    k1, k2 = _key(hl, ha, hb, leader, 0, T)
+    k1, k2 = _key(hl, ha, hb, leader, -1, T)
+    k2 |= ctx[GEN]
     e = _get(tab, k1, k2, left)  # low << 4 | high
     if e >> 4 >= target:
         return True

@@ -82,13 +82,13 @@ class _Solver:
         self.misere = misere
         k = jit.searches()
         if misere or shared is None:
-            table = k.new_table()
+            table, gen = k.new_table()
         else:
-            table = shared.get("table")
-            if table is None:
-                table = shared["table"] = k.new_table()
+            if "table" not in shared:
+                shared["table"] = k.new_table()
+            table, gen = shared["table"]
         search = k.misere if misere else k.game
-        ctx, tables, buffers, killers = k.context(declarer, trump), k.TABLES, k.new_buffers(), k.new_killers()
+        ctx, tables, buffers, killers = k.context(declarer, trump, gen), k.TABLES, k.new_buffers(), k.new_killers()
         self.ctx = ctx
 
         def at_least(hl: int, ha: int, hb: int, leader: int, target: int) -> bool:
