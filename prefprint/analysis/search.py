@@ -190,6 +190,39 @@ def _key(hl, ha, hb, leader, trump, T):
     return f0 | f1 << 20 | f2 << 40, (f3 << 2 | leader) << 1 | (trump >= 0)
 
 
+def new_pairs():
+    """A buffer of discard_keys's keys: two words for each of the 66 pairs of 12 cards."""
+    return _array([0] * 132)
+
+
+@njit()
+def discard_keys(h0, h1, h2, p, trump, T, out):
+    """The key (`_key`) of the position after each discard of two cards of hand `p` (0–2: h0, h1, h2 in
+    play order from the leader), into out[2i], out[2i + 1]; the pairs in itertools.combinations's order
+    of his cards from the lowest. The number of pairs."""
+    hand = h0 if p == 0 else (h1 if p == 1 else h2)
+    n = 0
+    x = hand
+    while x:
+        cx = x & -x
+        x ^= cx
+        y = x
+        while y:
+            cy = y & -y
+            y ^= cy
+            kept = hand ^ cx ^ cy
+            if p == 0:
+                k1, k2 = _key(kept, h1, h2, 0, trump, T)
+            elif p == 1:
+                k1, k2 = _key(h0, kept, h2, 0, trump, T)
+            else:
+                k1, k2 = _key(h0, h1, kept, 0, trump, T)
+            out[2 * n] = k1
+            out[2 * n + 1] = k2
+            n += 1
+    return n
+
+
 def _dict_get(tab, k1, k2, default):
     return tab.get((k1, k2), default)
 

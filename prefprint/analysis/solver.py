@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from prefprint.analysis import jit
-from prefprint.analysis.tables import _SQUEEZE, _SQUEEZE_N
 from prefprint.engine.deals import Deal
 from prefprint.engine.rules import CLOCKWISE, STRAINS, Contract, active_seats
 
@@ -51,20 +50,6 @@ def _mask(cards: Iterable[Card]) -> int:
 
 def _cards(mask: int) -> tuple[Card, ...]:
     return tuple((b >> 3, b & 7) for b in range(32) if mask >> b & 1)
-
-
-def _key(hl: int, ha: int, hb: int) -> int:
-    """The position in relative ranks (cards out of play taken out): one key for all positions that play the same.
-
-    Hands in play order from the leader. Per suit: the first hand's cards and how many are left
-    (12 bits), the second hand's (8 bits); the third hand holds the rest.
-    """
-    gone = 0xFFFFFFFF ^ (hl | ha | hb)
-    k = 0
-    for sh in (0, 8, 16, 24):
-        g = (gone >> sh & 255) << 8
-        k |= (_SQUEEZE_N[g | hl >> sh & 255] | _SQUEEZE[g | ha >> sh & 255] << 12) << (20 * sh // 8)
-    return k
 
 
 NO_TRUMP = "БК"
@@ -132,20 +117,26 @@ def load_compiled() -> bool:
     return jit.COMPILED
 
 
-def _discards(hands: tuple[int, int, int], decl: int, leader: int, keep_score) -> list[tuple[tuple, int]]:
+def _discards(hands: tuple[int, int, int], decl: int, leader: int, trump: int, keep_score) -> list[tuple[tuple, int]]:
     """The declarer's distinct discards of two from his 12 cards, likeliest best first.
 
-    Two discards that leave the same position in relative ranks play the same: one is kept.
-    Each is (hands after it, the two cards discarded).
+    Two discards that leave positions which play the same (the same in relative ranks, suits that
+    play alike aside: the searches' key, `trump` -1 for none) are one: the first is kept. Each is
+    (hands after it, the two cards discarded).
     """
     hand = hands[decl]
     bits = [1 << b for b in range(32) if hand >> b & 1]
     score = {c: keep_score(c, hand) for c in bits}
+    k = jit.searches()
+    keys = k.new_pairs()
+    k.discard_keys(
+        hands[leader], hands[_NEXT[leader]], hands[_NEXT[_NEXT[leader]]], (decl - leader) % 3, trump, k.TABLES, keys
+    )
     seen = {}
-    for x, y in combinations(bits, 2):
-        after = tuple(h & ~x & ~y if p == decl else h for p, h in enumerate(hands))
-        key = _key(after[leader], after[(leader + 1) % 3], after[(leader + 2) % 3])
+    for i, (x, y) in enumerate(combinations(bits, 2)):
+        key = (keys[2 * i], keys[2 * i + 1])
         if key not in seen:
+            after = tuple(h & ~x & ~y if p == decl else h for p, h in enumerate(hands))
             seen[key] = (score[x] + score[y], after, x | y)
     return [(after, gone) for _, after, gone in sorted(seen.values(), key=lambda t: t[0])]
 
@@ -196,7 +187,7 @@ def _best_game(
     """
     solver = _Solver(decl, trump, shared=shared)
     others = hands[_NEXT[decl]] | hands[_NEXT[_NEXT[decl]]]
-    cands = _discards(hands, decl, leader, _game_keep(trump, others))
+    cands = _discards(hands, decl, leader, -1 if trump is None else trump, _game_keep(trump, others))
     total = hands[_NEXT[decl]].bit_count()
     after, gone = cands[0]
     best, best_gone = solver.value(after, leader), gone
@@ -216,7 +207,7 @@ def _best_misere(hands: tuple[int, int, int], decl: int, leader: int, count: boo
     """
     solver = _Solver(decl, None, True)
     others = hands[_NEXT[decl]] | hands[_NEXT[_NEXT[decl]]]
-    cands = _discards(hands, decl, leader, _misere_keep(others))
+    cands = _discards(hands, decl, leader, -1, _misere_keep(others))
     for after, gone in cands:
         if not solver.at_least(after, leader, 1):
             return 0, gone
