@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable
+from concurrent import futures
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -36,6 +37,7 @@ from prefprint.words.messages import Message
 
 CACHE_FILE = "analysis-cache.json"
 CACHE_VERSION = 1  # raise when the solver's answers or this file's shape change
+BACKGROUND_NICE = 10  # Background's processes run this much lower in priority (os.nice): see Background
 
 Request = tuple[int, str, str]  # (deal number, declarer seat, strain ♠ ♣ ♦ ♥ БК or мизер)
 Progress = Callable[[int, int], None]  # (deals done, deals to solve)
@@ -172,18 +174,22 @@ def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealA
             out.append(_solve(task))
             say(len(out), total)
         return out
-    from concurrent.futures import FIRST_COMPLETED, wait
-
     out = []
     load_compiled()  # the workers fork with the compiled search loaded, not each loading it
     with WorkerPool(workers) as pool:  # Ctrl-C or a failure: every worker ends at once, running deals unfinished
         pending = set(pool.submit_all(_solve, tasks))
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
             for f in done:
                 out.append(f.result())
             say(len(out), total)
     return out
+
+
+def _background_start() -> None:
+    """In each of Background's processes: a lower priority, where the system has one (BACKGROUND_NICE)."""
+    if hasattr(os, "nice"):
+        os.nice(BACKGROUND_NICE)
 
 
 class Background:
@@ -192,6 +198,8 @@ class Background:
     solve, and returns at once. What a call takes is kept by the cache of its folder: with no folder, the
     next call would hand the same deals over again. `stop()` ends the processes; so does the end of the
     process that made them. Used from one thread, the one that lives as long as the processes (see io.pool).
+    The processes run at a lower priority (BACKGROUND_NICE): the publishes and the requests that share the
+    cores with them come first.
     """
 
     def __init__(self, jobs: int | None = None):
@@ -213,11 +221,15 @@ class Background:
             if future is None:
                 if self.pool is None:
                     load_compiled()
-                    self.pool = WorkerPool(self.jobs or os.cpu_count() or 1).__enter__()
+                    self.pool = WorkerPool(self.jobs or os.cpu_count() or 1, _background_start).__enter__()
                 self.running[key] = self.pool.submit(_solve, task)
             elif future.done():  # kept until the cache answers: should this call's result be lost, the next has it
                 out.append(replace(future.result(), number=deal.number))
         return out
+
+    def wait(self, timeout: float) -> int:
+        """Waits at most `timeout` seconds for every deal under way to be solved: how many are still not."""
+        return len(futures.wait([f for f in self.running.values() if not f.done()], timeout).not_done)
 
     def stop(self) -> None:
         if self.pool is not None:

@@ -12,6 +12,7 @@ the old folder — and of the folders around it, where the kit and `prefprint an
 
 from __future__ import annotations
 
+import tempfile
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -80,6 +81,17 @@ def results_requests(deals, outcomes: Iterable[tuple[int, object]]) -> list[Requ
         if has_layout(d):
             out += [(d.number, s, w) for s in active_seats(d.table_size, d.dealer) for w in DENOMINATIONS]
     return list(dict.fromkeys(out))
+
+
+def start_solving(deals, sources: Iterable[Path], background) -> None:
+    """Hand `background` (cache.Background) the whole tables of `deals` that the caches of `sources` lack,
+    and return at once: the same tasks a publish with those caches hands it (carry_cache, results_requests),
+    so that the publish finds them under way. The scoring server's live worker starts solving so, before its
+    first publish has read the rows."""
+    deals = list(deals)
+    with tempfile.TemporaryDirectory() as folder:
+        carry_cache(sources, Path(folder))
+        analyse(deals, results_requests(deals, []), folder=Path(folder), background=background)
 
 
 def solve(

@@ -12,6 +12,7 @@ import signal
 import time
 from pathlib import Path
 
+from prefprint.analysis import makeable
 from prefprint.analysis.cache import Background
 from prefprint.app import results
 from prefprint.engine.model import Competition, Event
@@ -25,8 +26,10 @@ from prefprint.words.messages import Message
 LIVE = "live"  # the folder (in the session's) of the results site kept published while rows arrive
 LIVE_DELAY = 0.5  # seconds after a change before publishing: the rows of a round come together
 # while the worker solves makeable tables the kit's cache does not hold (on every core, in the background) and
-# no row comes, live/ is published again this many seconds after the last time with the tables solved meanwhile
+# no row comes, live/ is published again as soon as every table is solved, and meanwhile this many seconds
+# after the last time with the tables solved so far
 LIVE_SOLVE = 5.0
+LIVE_POLL = 0.5  # seconds the worker is asked to wait at a time for its solving to end (rows wait no longer)
 LIVE_RETRIES = 3  # a worker that died while tables were solved is started again this many times in a row
 # seconds the live worker is given to end on SIGTERM (its solving processes stopped and waited for, its queues
 # released) before it is killed: killed half-way, it leaves the director's terminal a "leaked semaphore" warning
@@ -46,6 +49,17 @@ def _live_worker_start() -> None:
 def _stop_publishing(signum, frame):
     _SOLVING.stop()
     raise SystemExit(0)
+
+
+def _start_solving(event: Event, folder: Path) -> None:
+    """In the live worker, first thing: the makeable tables the caches lack are handed to _SOLVING, so that
+    they are solved while the first publish reads and checks the rows (it finds them under way)."""
+    makeable.start_solving(event.deals, makeable.cache_sources(Path(folder) / LIVE), _SOLVING)
+
+
+def _solving(timeout: float) -> int:
+    """In the live worker: waits at most `timeout` seconds for the tables under way; how many are not solved."""
+    return _SOLVING.wait(timeout)
 
 
 def publish_live(
@@ -97,18 +111,11 @@ async def keep_live(s) -> None:
         if s.live_state["version"] == s.store.version:
             if not s.live_state.get("unsolved"):
                 return
-            # makeable tables are being solved: again a moment later, or as soon as rows come
-            s.live_wake.clear()
-            try:
-                await asyncio.wait_for(s.live_wake.wait(), LIVE_SOLVE)
-            except TimeoutError:
-                pass
-            else:
-                await asyncio.sleep(LIVE_DELAY)
+            await _while_solving(s)
         version, fills = s.store.version, s.fills()
         source = s.source if s.source.is_file() else None
-        if s.live_pool is None:  # one worker, started afresh (not forked from the event loop)
-            s.live_pool = WorkerPool(1, _live_worker_start, spawn=True).__enter__()
+        if s.live_pool is None:
+            _start_worker(s)
         job = (
             s.competition,
             s.event,
@@ -136,3 +143,38 @@ async def keep_live(s) -> None:
         if ranking is not None:
             s.ranked = (version, ranking)
         s.live_state = {"version": version, "at": time.strftime("%H:%M:%S"), **out}
+
+
+def _start_worker(s) -> None:
+    """One worker, started afresh (not forked from the event loop); it starts solving the tables at once."""
+    s.live_pool = WorkerPool(1, _live_worker_start, spawn=True).__enter__()
+    s.live_pool.submit(_start_solving, s.event, s.folder)  # a failure here is the next publish's to tell
+
+
+async def _while_solving(s) -> None:
+    """Makeable tables are being solved and live/ shows every row: returns when every table is solved (the
+    worker asked every LIVE_POLL seconds), LIVE_DELAY after rows come, or LIVE_SOLVE seconds after the last
+    publish (the tables solved so far published), whichever is first; at once if the worker dies meanwhile
+    (the publish tells)."""
+    s.live_wake.clear()
+    loop = asyncio.get_running_loop()
+    rows = asyncio.ensure_future(s.live_wake.wait())
+    until, asked = loop.time() + LIVE_SOLVE, None
+    try:
+        while loop.time() < until:
+            if s.live_pool is None:  # died: a new worker carries on after LIVE_SOLVE, or with the rows
+                asked = asyncio.ensure_future(asyncio.sleep(until - loop.time()))
+            else:
+                asked = asyncio.wrap_future(s.live_pool.submit(_solving, min(LIVE_POLL, until - loop.time())))
+            await asyncio.wait({rows, asked}, return_when=asyncio.FIRST_COMPLETED)
+            if rows.done():
+                await asyncio.sleep(LIVE_DELAY)
+                return
+            if asked.result() == 0:
+                return
+    except Exception:  # the worker died: the publish finds out
+        return
+    finally:
+        rows.cancel()
+        if asked is not None:
+            asked.cancel()

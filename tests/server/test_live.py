@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import multiprocessing
 import os
 import signal
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from helpers import tiny_event_text
@@ -217,3 +222,95 @@ def test_a_worker_killed_while_the_tables_are_solved_is_started_again_without_a_
         assert any(e and "процесс публикации прервался" in e and "запущен снова" in e for e in seen), seen
         assert state["error"] is None and state["unsolved"] < left, state
     assert not [p for p in multiprocessing.active_children() if p.is_alive()]
+
+
+def test_the_worker_starts_solving_first_and_its_first_publish_finds_the_tables_under_way(tmp_path, monkeypatch):
+    """No kit cache: the worker's first job hands every makeable table to the background, the very tasks
+    its publishes hand it, so that the solving starts while the first publish reads the rows."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    spec = tmp_path / "tiny.toml"
+    spec.write_text(tiny_event_text(), encoding="utf-8")
+    app, s = served(tmp_path / "kit", spec)
+    solving = live_site._SOLVING
+    try:
+        live_site._start_solving(s.event, s.folder)
+        handed = set(solving.running)
+        assert handed
+        assert "error" not in live_site.publish_live(s.competition, s.event, None, {}, s.folder, None)
+        assert set(solving.running) == handed  # none handed over twice
+        assert live_site._solving(60) == 0
+        assert live_site.publish_live(s.competition, s.event, None, {}, s.folder, None)["unsolved"] == 0
+    finally:
+        solving.stop()
+
+
+def _keep_live_of(monkeypatch, unsolved, published):
+    """A Scoring as keep_live sees it, its worker a thread; publish_live counted in `published` and telling
+    `unsolved()` deals left."""
+    monkeypatch.setattr(live_site, "LIVE_DELAY", 0.01)
+    monkeypatch.setattr(live_site, "LIVE_POLL", 0.05)
+    monkeypatch.setattr(live_site, "LIVE_SOLVE", 60.0)  # no publish on the beat within the test
+
+    def publish(*job):
+        published.append(time.monotonic())
+        return {"unsolved": unsolved()}
+
+    monkeypatch.setattr(live_site, "publish_live", publish)
+    return SimpleNamespace(
+        live_state={"version": None, "at": None},
+        store=SimpleNamespace(version=1),
+        fills=dict,
+        source=Path("/nonexistent.xlsx"),
+        live_pool=ThreadPoolExecutor(1),
+        live_wake=asyncio.Event(),
+        live_deaths=0,
+        ranked=None,
+        layouts=lambda: None,
+        **dict.fromkeys(("competition", "event", "folder", "rulings", "earlier_rulings")),
+    )
+
+
+def test_the_tables_are_published_as_soon_as_they_are_solved(monkeypatch):
+    """While the worker solves and no row comes, live/ is published again the moment it has solved every
+    table (it is asked every LIVE_POLL seconds), not LIVE_SOLVE seconds after the last publish."""
+    polls, published = [], []
+
+    def solving(timeout):
+        polls.append(timeout)
+        time.sleep(timeout)
+        return max(0, 3 - len(polls))
+
+    monkeypatch.setattr(live_site, "_solving", solving)
+    s = _keep_live_of(monkeypatch, lambda: max(0, 3 - len(polls)), published)
+    started = time.monotonic()
+    asyncio.run(asyncio.wait_for(live_site.keep_live(s), 10))
+    s.live_pool.shutdown()
+    assert len(published) == 2 and len(polls) == 3 and s.live_state["unsolved"] == 0
+    assert published[1] - started < 5
+
+
+def test_rows_that_come_while_the_tables_are_solved_are_published_at_once(monkeypatch):
+    """Rows that come while the worker is asked about its solving (never done here) are published LIVE_DELAY
+    later, as ever, without waiting for the solving or for LIVE_SOLVE."""
+    published, asked = [], threading.Event()
+    s = _keep_live_of(monkeypatch, lambda: 5, published)
+
+    def solving(timeout):
+        asked.set()
+        time.sleep(timeout)
+        return 5
+
+    monkeypatch.setattr(live_site, "_solving", solving)
+
+    async def rows_come():
+        task = asyncio.ensure_future(live_site.keep_live(s))
+        await asyncio.to_thread(asked.wait, 10)
+        s.store.version = 2  # as Scoring.changed: a row stored, the waiting publisher woken
+        s.live_wake.set()
+        while s.live_state["version"] != 2:
+            await asyncio.sleep(0.01)
+        task.cancel()
+
+    asyncio.run(asyncio.wait_for(rows_come(), 10))
+    s.live_pool.shutdown()
+    assert len(published) == 2 and published[1] - published[0] < 2
