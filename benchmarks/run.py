@@ -55,11 +55,11 @@ print(json.dumps({"wall": wall, "site": site, "cpu": r.ru_utime + r.ru_stime, "r
 """
 
 
-def measure(args: list[str], env: dict | None = None) -> dict:
+def measure(args: list[str], env: dict | None = None, cwd: Path | None = None) -> dict:
     """Wall-clock and CPU seconds and peak memory of one command and the processes it starts."""
     proc = subprocess.run(
         [sys.executable, "-c", _MEASURE, *args],
-        cwd=ROOT,
+        cwd=cwd or ROOT,
         capture_output=True,
         text=True,
         env={**os.environ, **(env or {})},
