@@ -610,8 +610,37 @@ def _settled(hd, others, on_lead, left, T):
 
 
 @njit()
+def _trick(hl, ha, hb, dpos, T):
+    """This trick of a misère: True if the defence can make the declarer win it, False if he can lose
+    it whatever they do. Led by him, he loses it in a suit where a defender holds only higher cards.
+    Led by a defender, a suit of the leader's lets him escape when he is void in it, or his lowest
+    card is under the leader's lowest or under the partner's (who must then overtake him);
+    otherwise its lowest card forces him."""
+    if not dpos:
+        for sh in range(0, 32, 8):
+            low = T[LOW | hl >> sh & 255]
+            if low:
+                a, b = ha >> sh & 255, hb >> sh & 255
+                if a and low < T[LOW | a] or b and low < T[LOW | b]:
+                    return False
+        return True
+    hd, partner = (ha, hb) if dpos == 1 else (hb, ha)
+    for sh in range(0, 32, 8):
+        x = T[LOW | hl >> sh & 255]
+        if x:
+            d = T[LOW | hd >> sh & 255]
+            if d:
+                p = T[LOW | partner >> sh & 255]
+                if d > x and d > p:
+                    return True
+    return False
+
+
+@njit()
 def _misere_leads(hl, ha, hb, dpos, T, buf):
-    """solver's misère leads(): what a defender must overtake, or what the declarer must win, first."""
+    """solver's misère leads(): first in each suit the highest card a defender must overtake (the
+    declarer leading) or that forces the declarer (a defender leading), else its lowest; the rest
+    after, ascending."""
     out, second, rest = buf[LEADS], buf[SORT1], buf[SORT2]
     nf = ns = nr = 0
     partner, hd = (hb, ha) if dpos == 1 else (ha, hb)
@@ -622,21 +651,27 @@ def _misere_leads(hl, ha, hb, dpos, T, buf):
         a, b = ha >> sh & 255, hb >> sh & 255
         idx = mine | (a | b) << 8
         r = RUNS | sh << 15 | idx << 2  # the runs, ascending
+        cnt = T[RUNS_N | idx]
         low = T[r] >> sh
         if not dpos:
-            first = a != 0 and low < T[LOW | a] or b != 0 and low < T[LOW | b]
+            lim = T[LOW | a] if T[LOW | a] > T[LOW | b] else T[LOW | b]
+            first = low < lim
         else:
-            d, p = hd >> sh & 255, partner >> sh & 255
-            first = d != 0 and T[LOW | d] > low and (p == 0 or T[LOW | p] < T[LOW | d])
+            lim = T[LOW | hd >> sh & 255]
+            first = low < lim and T[LOW | partner >> sh & 255] < lim
+        j = 1
         if first:
-            out[nf] = low << sh
+            while j < cnt and T[r + j] >> sh < lim:
+                j += 1
+            out[nf] = T[r + j - 1]
             nf += 1
         else:
-            second[ns] = low << sh
+            second[ns] = T[r]
             ns += 1
-        cnt = T[RUNS_N | idx]
-        rest[nr : nr + cnt - 1] = T[r + 1 : r + cnt]
-        nr += cnt - 1
+        rest[nr : nr + j - 1] = T[r : r + j - 1]
+        nr += j - 1
+        rest[nr : nr + cnt - j] = T[r + j : r + cnt]
+        nr += cnt - j
     out[nf : nf + ns] = second[:ns]
     out[nf + ns : nf + ns + nr] = rest[:nr]
     return nf + ns + nr
@@ -710,6 +745,12 @@ def misere(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
         sure = _settled(hb, hl | ha, False, left, T)
     if sure >= 0:
         return sure >= target
+    if target == 1 or target == left:  # this trick settles them: one trick at least, or one lost
+        if _trick(hl, ha, hb, dpos, T):
+            if target == 1:
+                return True
+        elif target == left:
+            return False
     k1, k2 = _key(hl, ha, hb, leader, -1, T)
     k2 |= ctx[GEN]
     e = _get(tab, k1, k2, left)  # low << 4 | high
