@@ -8,6 +8,7 @@ which keep a dict plain and an open-addressed array compiled (`njit(plain=…)`)
 
 Size: over 90 lines a search, on purpose: each is one function called once a position, the hot path
 of the analysis; its trick loop cut into functions that pass that state along runs slower both ways.
+The module (a little over 800 lines) keeps both searches and their helpers: one source to compile.
 
 `prefprint.analysis.solver` plays positions with them (`jit.searches()` gives this module run the
 process's way); the rules and the representation of hands (32-bit masks, bit 8 · suit + rank) are
