@@ -109,11 +109,11 @@ class _Solver:
 
 
 def load_compiled() -> bool:
-    """Load the compiled searches now (numba's cache, else a compilation) if they are used: True if so.
+    """Load the searches now, with their lookup table: compiled (numba's cache, else a compilation) or
+    plain. True if compiled.
 
     Called before worker processes fork, so that they inherit them instead of loading them each."""
-    if jit.COMPILED:
-        jit.searches()
+    jit.searches()
     return jit.COMPILED
 
 
