@@ -66,7 +66,7 @@ def line(hands: dict, declarer: str, first: str, strain: str) -> str:
 
 def ours(problems, compiled: bool) -> tuple[float, list[int]]:
     jit.COMPILED = compiled
-    solver.load_compiled()
+    solver.load_searches()
     t = time.process_time()
     answers = [solver.double_dummy(h, decl, first, strain) for h, decl, first, strain in problems]
     return time.process_time() - t, answers

@@ -72,7 +72,7 @@ def positions(deals, compiled: bool) -> tuple[float, int]:
 
     jit.COMPILED, solver._Solver.__init__ = compiled, counted
     try:
-        solver.load_compiled()
+        solver.load_searches()
         t = time.process_time()
         for d in deals:
             solver.analyse_deal(d)

@@ -27,7 +27,7 @@ from prefprint.analysis.solver import (
     Misere,
     analyse_deal,
     has_layout,
-    load_compiled,
+    load_searches,
 )
 from prefprint.engine.deals import Deal, card_text
 from prefprint.engine.rules import STRAINS, Outcome, active_seats
@@ -175,7 +175,7 @@ def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealA
             say(len(out), total)
         return out
     out = []
-    load_compiled()  # the workers fork with the compiled search loaded, not each loading it
+    load_searches()  # the workers fork with the searches loaded, not each loading them
     with WorkerPool(workers) as pool:  # Ctrl-C or a failure: every worker ends at once, running deals unfinished
         pending = set(pool.submit_all(_solve, tasks))
         while pending:
@@ -220,7 +220,7 @@ class Background:
             future = self.running.get(key)
             if future is None:
                 if self.pool is None:
-                    load_compiled()
+                    load_searches()
                     self.pool = WorkerPool(self.jobs or os.cpu_count() or 1, _background_start).__enter__()
                 self.running[key] = self.pool.submit(_solve, task)
             elif future.done():  # kept until the cache answers: should this call's result be lost, the next has it

@@ -8,7 +8,6 @@ which keep a dict plain and an open-addressed array compiled (`njit(plain=…)`)
 
 Size: over 90 lines a search, on purpose: each is one function called once a position, the hot path
 of the analysis; its trick loop cut into functions that pass that state along runs slower both ways.
-The module (a little over 800 lines) keeps both searches and their helpers: one source to compile.
 
 `prefprint.analysis.solver` plays positions with them (`jit.searches()` gives this module run the
 process's way); the rules and the representation of hands (32-bit masks, bit 8 · suit + rank) are
@@ -36,16 +35,11 @@ import threading
 from prefprint.analysis import jit
 from prefprint.analysis import tables as suit_tables
 from prefprint.analysis.jit import njit
+from prefprint.analysis.tables import HIGH, INDEX, LOW, POP, RUNS, RUNS_N, SQUEEZE, SQUEEZE_N, SURE, TOP, TOP_LONG
 
 COMPILED = jit.compiling()  # this module's way: compiled (numpy arrays) or plain (lists and a dict)
 _ARRAYS = threading.local()  # compiled, the tables' array of each thread (see GEN_SHIFT)
 
-# rows of TABLES, each of 65,536 entries indexed by a 16-bit argument (most by mine | others << 8), as
-# offsets OR-ed with the argument: T[POP | x]
-TOP, TOP_LONG, SURE, SQUEEZE, SQUEEZE_N, POP, INDEX, RUNS_N, HIGH, LOW = (row << 16 for row in range(10))
-# the runs of a suit: RUNS | 8 · suit << 15 | (mine | others << 8) << 2 | j -> the j-th run's lowest card,
-# ascending, the card's bit (j < 4: a suit of 8 cards holds at most 4 runs); RUNS_N | (mine | others << 8) -> how many
-RUNS = 1 << 20
 # ctx: the declarer's place in a trick led by the first, second or third hand (ctx[leader]), the trump
 # suit (-1: none), its mask and shift (0 without trumps), the table's generation, the positions searched
 TRUMP, TMASK, TSHIFT, GEN, NODES = 3, 4, 5, 6, 7
@@ -77,27 +71,9 @@ def _array(values, shape=None):
 
 
 def tables():
-    """The searches' lookup tables, one flat row after another (see the row offsets above)."""
-    out = [0] * (RUNS << 1)
-
-    def row(offset, values):
-        out[offset : offset + len(values)] = values
-
-    row(TOP, suit_tables._TOP)
-    row(TOP_LONG, suit_tables._TOP_LONG)
-    row(SURE, suit_tables._SURE)
-    row(SQUEEZE, suit_tables._SQUEEZE)
-    row(SQUEEZE_N, suit_tables._SQUEEZE_N)
-    row(POP, [i.bit_count() for i in range(65536)])
-    row(INDEX, [i.bit_length() - 1 if i and not i & (i - 1) else -1 for i in range(65536)])
-    row(RUNS_N, [len(reps) for reps in suit_tables._RUNS[0]])
-    for s, runs in enumerate(suit_tables._RUNS):
-        for i, reps in enumerate(runs):
-            if reps:
-                row(RUNS | 8 * s << 15 | i << 2, reps)
-    row(HIGH, suit_tables._HIGH)
-    row(LOW, suit_tables._LOW)
-    # plain, a tuple: the garbage collector stops looking into a tuple of numbers, never into a list
+    """The searches' lookup table (`prefprint.analysis.tables.flat`): a tuple plain (the garbage collector
+    stops looking into a tuple of numbers, never into a list), an int64 array compiled."""
+    out = suit_tables.flat()
     return _array(out) if COMPILED else tuple(out)
 
 

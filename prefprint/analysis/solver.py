@@ -108,7 +108,7 @@ class _Solver:
         return lo
 
 
-def load_compiled() -> bool:
+def load_searches() -> bool:
     """Load the searches now, with their lookup table: compiled (numba's cache, else a compilation) or
     plain. True if compiled.
 

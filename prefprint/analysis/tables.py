@@ -2,7 +2,7 @@
 
 Each is indexed by a byte of the hand's cards in the suit (bit = rank 7 … Т) and, most of them, a byte
 of the other hands' cards shifted by 8; built once on import. The searches (`prefprint.analysis.search`)
-lay them out in one flat table; the solver keys its discards with `_SQUEEZE`.
+read them laid out in one flat table (`flat`).
 """
 
 from __future__ import annotations
@@ -98,3 +98,36 @@ _SURE = _sure_table()
 # a byte -> its highest and lowest bit (0 for an empty byte)
 _HIGH = tuple(1 << (m.bit_length() - 1) if m else 0 for m in range(256))
 _LOW = tuple(m & -m for m in range(256))
+
+
+# The flat layout the searches read (`prefprint.analysis.search`): the rows above one after another, each
+# of 65,536 entries indexed by a 16-bit argument (most by mine | others << 8), at offsets OR-ed with the
+# argument: T[POP | x]
+TOP, TOP_LONG, SURE, SQUEEZE, SQUEEZE_N, POP, INDEX, RUNS_N, HIGH, LOW = (row << 16 for row in range(10))
+# the runs of a suit: RUNS | 8 · suit << 15 | (mine | others << 8) << 2 | j -> the j-th run's lowest card,
+# ascending, the card's bit (j < 4: a suit of 8 cards holds at most 4 runs); RUNS_N | (mine | others << 8) -> how many
+RUNS = 1 << 20
+
+
+def flat() -> list:
+    """The rows of the flat layout, one after another (see the offsets above)."""
+    out = [0] * (RUNS << 1)
+
+    def row(offset, values):
+        out[offset : offset + len(values)] = values
+
+    row(TOP, _TOP)
+    row(TOP_LONG, _TOP_LONG)
+    row(SURE, _SURE)
+    row(SQUEEZE, _SQUEEZE)
+    row(SQUEEZE_N, _SQUEEZE_N)
+    row(POP, [i.bit_count() for i in range(65536)])
+    row(INDEX, [i.bit_length() - 1 if i and not i & (i - 1) else -1 for i in range(65536)])
+    row(RUNS_N, [len(reps) for reps in _RUNS[0]])
+    for s, runs in enumerate(_RUNS):
+        for i, reps in enumerate(runs):
+            if reps:
+                row(RUNS | 8 * s << 15 | i << 2, reps)
+    row(HIGH, _HIGH)
+    row(LOW, _LOW)
+    return out

@@ -442,7 +442,7 @@ def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
         if len(competition.sessions) > 1:
             title += ", " + (event.session_title or Message("solver.session", n=event.session).text(lang))
         texts.append(analysis.analysis_text(title, event.deals, result, lang))
-    mode = "solver.compiled" if analysis.load_compiled() else "solver.plain"
+    mode = "solver.compiled" if analysis.load_searches() else "solver.plain"
     click.echo(Message(mode).text(lang), err=True)  # which solver answered, on stderr: the JSON stays whole
     if as_json:
         data["allpass"] = part["allpass"]

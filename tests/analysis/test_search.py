@@ -66,7 +66,7 @@ def in_modes(solve, *args):
 def test_the_searches_are_compiled_one_way_and_plain_the_other():
     with pytest.MonkeyPatch.context() as m:
         m.setattr(jit, "COMPILED", True)
-        assert solver.load_compiled()
+        assert solver.load_searches()
     compiled, plain = jit.searches(True), jit.searches(False)
     assert compiled.game.signatures and compiled.misere.signatures  # numba's dispatchers, given their signatures
     assert compiled.__file__ == plain.__file__
@@ -125,7 +125,7 @@ CHILD = """
 import sys, time
 start = time.perf_counter()
 from prefprint.analysis import solver
-assert solver.load_compiled()
+assert solver.load_searches()
 loaded = time.perf_counter() - start
 from prefprint.engine.deals import generate_deal
 a = solver.analyse_deal(generate_deal(3, 1, 1, "N", 4), misere_count=True)
@@ -152,7 +152,7 @@ def test_a_second_process_loads_the_compiled_search_from_the_cache(tmp_path):
 
 def test_prefprint_no_jit_keeps_the_plain_search(tmp_path):
     env = dict(os.environ, PREFPRINT_NO_JIT="1", PYTHONPATH=str(ROOT))
-    code = "import sys; from prefprint.analysis import jit, solver; print(jit.COMPILED, solver.load_compiled(), 'numba' in sys.modules)"
+    code = "import sys; from prefprint.analysis import jit, solver; print(jit.COMPILED, solver.load_searches(), 'numba' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert done.stdout.split() == ["False", "False", "False"], done.stderr
     assert jit.compiling() or jit.njit("b1(i8)")(len) is len  # no decorator at all in the plain mode
