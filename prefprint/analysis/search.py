@@ -10,22 +10,13 @@ Size: over 90 lines a search, on purpose: each is one function called once a pos
 of the analysis; its trick loop cut into functions that pass that state along runs slower both ways.
 
 `prefprint.analysis.solver` plays positions with them (`jit.searches()` gives this module run the
-process's way); the rules and the representation of hands (32-bit masks, bit 8 · suit + rank) are
-described there. A search answers "does the declarer take
-at least `target` of the remaining tricks?" by alpha-beta over whole tricks, with:
-
-- the sure tricks as bounds (top cards, long cards once the others are out of the suit, trumps drawn
-  first, trumps no higher trump can meet), so that positions they settle are not searched;
-- a transposition table keyed on the position in relative ranks (cards played or discarded taken
-  out), shared by every discard of the declarer, and by his strains where no trump is left (every
-  strain then plays as no trump): the key carries the trump suit (1–4), or 0 when none is left;
-- equal cards merged, the cheapest winning card tried first, the last lead that cut (killers), and
-  in the first tricks the defenders' cards that held the declarer under his last discard or strain.
-
-Written in numba's subset: no closures (the state is passed in: `ctx`, the table, the move buffers,
-the killers); 64-bit integers (the 82-bit position key is two words, suits ♠ ♣ ♦ and ♥ with the
-leader and the strain; the bit counts are table lookups); the moves of each trick are kept in
-buffers by tricks left, filled in place.
+process's way) and describes the rules and the hands (32-bit masks, bit 8 · suit + rank). A search
+answers "does the declarer take at least `target` of the remaining tricks?" by alpha-beta over whole
+tricks: sure tricks as bounds; a transposition table keyed on the position in relative ranks (`_key`),
+shared by every discard and strain of a declarer; equal cards merged, the cheapest winning card first,
+killers, and in the first tricks the defenders' cards that held the declarer before. In numba's
+subset: no closures (the state is passed in: `ctx`, the table, the move buffers, the killers), 64-bit
+integers (the key is two words; bit counts are table lookups), moves kept in buffers by tricks left.
 """
 
 from __future__ import annotations
@@ -113,11 +104,6 @@ def context(decl: int, trump: int | None, gen: int):
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-@njit()
-def _pop(x, T):
-    return T[POP | x & 0xFFFF] + T[POP | x >> 16 & 0xFFFF]
 
 
 @njit()
@@ -268,7 +254,7 @@ def _runs(buf, n, idx, sh, T):
 
 @njit()
 def _ruffed(n, hl, ha, hb, tmask, tshift, T):
-    """solver's ruffed(): the leader's `n` top tricks less the rounds a void follower must ruff."""
+    """The leader's `n` top tricks less the rounds a follower void in a side suit must ruff."""
     for sh in range(0, 32, 8):
         if sh == tshift:
             continue
@@ -288,7 +274,16 @@ def _ruffed(n, hl, ha, hb, tmask, tshift, T):
 
 @njit()
 def _long_cash(n, hl, ha, hb, tmask, tshift, T):
-    """solver's long_cash(): the top tricks and the long cards that win once the others are out."""
+    """The leader's `n` top tricks and his long cards that win once the others are out of the suit.
+
+    Sound when no follower can ruff: followers without trumps, or (when they hold some) a leader who
+    draws them first — his top trumps outnumber each follower's trumps; a follower out of trumps
+    meanwhile only discards, and fewer cards of the others never cost the leader a trick. Then in each
+    suit the leader cashes his top cards; when they outnumber each follower's cards, the followers are
+    out of the suit and his other cards of it win too. He keeps the lead throughout, and a partner
+    among the followers only adds to his side's count. 0 when no follower can be kept from ruffing.
+    `n`: his top cards (TOP) over all suits.
+    """
     if (ha | hb) & tmask:
         mine = hl >> tshift & 255
         a, b = ha >> tshift & 255, hb >> tshift & 255
@@ -326,7 +321,8 @@ def _masters(hd, others, hl):
 
 @njit()
 def _game_leads(hl, ha, hb, dpos, tmask, tshift, T, buf):
-    """solver's leads(): sure winners, then leads to partner, then the rest; into buf[LEADS]."""
+    """The leader's cards into buf[LEADS], likeliest first: sure winners, then leads to partner, then the
+    rest; how many."""
     out, second, rest = buf[LEADS], buf[SORT1], buf[SORT2]
     nf = ns = nr = 0
     partner = hd = 0
@@ -367,7 +363,8 @@ def _game_leads(hl, ha, hb, dpos, tmask, tshift, T, buf):
 
 @njit()
 def _game_follows(hand, present, led, ls, best, losing, tmask, tshift, out, T):
-    """solver's follows(): a follower's cards into `out`, the cheapest that wins first when losing."""
+    """A follower's cards into `out`: the cheapest that wins first when his side is losing the trick;
+    how many."""
     x = hand & led
     sh, win = 8 * ls, led
     if not x and hand & tmask:
@@ -566,7 +563,12 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
 
 @njit()
 def _settled(hd, others, on_lead, left, T):
-    """solver's settled(): the declarer's remaining tricks when already certain, else -1."""
+    """The declarer's remaining tricks when they are already certain, else -1.
+
+    Every card of his below every defender's card of its suit: he can never be made to win (unless on
+    lead with nothing but suits the defenders are out of). Every card of his above every defender's
+    card of its suit, and on lead: he wins every trick.
+    """
     below = above = True
     escape = False
     for sh in range(0, 32, 8):
@@ -615,7 +617,7 @@ def _trick(hl, ha, hb, dpos, T):
 
 @njit()
 def _misere_leads(hl, ha, hb, dpos, T, buf):
-    """solver's misère leads(): first in each suit the highest card a defender must overtake (the
+    """The misère leader's cards into buf[LEADS]: first in each suit the highest card a defender must overtake (the
     declarer leading) or that forces the declarer (a defender leading), else its lowest; the rest
     after, ascending."""
     out, second, rest = buf[LEADS], buf[SORT1], buf[SORT2]
@@ -656,7 +658,7 @@ def _misere_leads(hl, ha, hb, dpos, T, buf):
 
 @njit()
 def _misere_follows(hand, present, led, ls, best, declarer_to_play, declarer_winning, out, T):
-    """solver's misère follows(): the declarer ducks with his highest losing card, a defender keeps
+    """A misère follower's cards into `out`: the declarer ducks with his highest losing card, a defender keeps
     under the declarer's card; discards go high first (by rank, then suit)."""
     x = hand & led
     if x:
@@ -707,10 +709,12 @@ def _plain_winner(c0, c1, c2, T):
 
 @njit(SEARCH)
 def misere(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
-    """Do the defenders force at least `target` tricks on the declarer? (solver's _misere_search)"""
+    """Do the defenders force at least `target` tricks on the declarer? No trumps; the defence maximises
+    his tricks. Its trick loop mirrors the game's on purpose: one loop for both, with the rules of the
+    two as parameters, would add a call or a branch at every card of the hot path."""
     if target <= 0:
         return True
-    left = _pop(hl, T)
+    left = T[POP | hl & 0xFFFF] + T[POP | hl >> 16]
     if target > left:
         return False
     dpos = ctx[leader]
