@@ -18,6 +18,12 @@ The director's page is open throughout, as a browser keeps it: every 2 s it asks
 clock and every table's state), and the travellers and the corrections whenever the rows changed; the
 latency of those requests is reported too.
 
+`--single K`: after the rounds, K rows of the next rounds posted one at a time, each once the live site shows the
+one before: how long after its 201 the live site shows each (p50, p95, max).
+
+`--root DIR`: the server run from another checkout (the commit before, say), the same client measuring it: run
+the script twice, once without, for a side-by-side figure.
+
 `--second-session`: the open played as two sessions (as benchmarks/competition.py plays it), session 1's
 workbook filled beside (DIR/session-1/protocols.xlsx, as typed in on paper) and session 2 served: its live
 site ranks both sessions together, so each publish also reads and ranks session 1.
@@ -97,6 +103,8 @@ def main():
     parser.add_argument("--cache", type=Path, help="a folder whose analysis-cache.json serves (else analysed first)")
     parser.add_argument("--second-session", action="store_true", help="serve session 2, session 1 filled beside")
     parser.add_argument("--no-cache", action="store_true", help="no analysis cache: the live site solves the tables")
+    parser.add_argument("--single", type=int, default=0, help="rows posted one at a time after the rounds")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout whose server runs")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="prefprint-serve-bench-"))
@@ -117,8 +125,8 @@ def main():
     elif not args.no_cache:
         subprocess.run(
             [sys.executable, "-m", "prefprint", "analyse", args.spec, "-o", str(folder)],
-            cwd=ROOT,
-            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+            cwd=args.root,
+            env=dict(os.environ, PYTHONPATH=str(args.root)),
             stdout=subprocess.DEVNULL,
             check=True,
         )
@@ -140,8 +148,8 @@ def main():
             "--session",
             str(session),
         ],
-        cwd=ROOT,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        cwd=args.root,
+        env=dict(os.environ, PYTHONPATH=str(args.root)),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -219,6 +227,7 @@ def main():
                     unsolved.append(state.get("unsolved", 0))
                     break
                 time.sleep(0.05)
+        single = one_at_a_time(event, codes, port, progress, event.movement.rounds[len(rounds) :], args.single, rng)
         tables = None  # seconds after the server started until every makeable table was on the live site
         while time.monotonic() - started < args.limit:
             with urllib.request.urlopen(progress, timeout=10) as r:
@@ -254,6 +263,13 @@ def main():
         + ", ".join(f"{t:.1f}" for t in live)
         + f" (of which {live_site.LIVE_DELAY:.1f} s waiting for more rows)"
     )
+    if single:
+        single.sort()
+        p95 = single[max(0, int(round(0.95 * len(single))) - 1)]
+        print(
+            f"live site current after a single row's 201, s ({len(single)} rows): p50 {statistics.median(single):.2f}, "
+            f"p95 {p95:.2f}, max {single[-1]:.2f}"
+        )
     if args.no_cache:
         print("deals without a makeable table when the round was on the site: " + ", ".join(map(str, unsolved)))
         print(
@@ -262,6 +278,44 @@ def main():
         )
     if last["live"]["note"]:
         print(f"live site: {last['live']['note']}")
+
+
+def one_at_a_time(event, codes, port, progress, rounds, count, rng) -> list[float]:
+    """`count` rows of `rounds` posted one at a time, each once the live site shows the one before: seconds from
+    each row's 201 until the director's progress says the live site is current."""
+    took = []
+    bodies = [
+        body_of(
+            event,
+            random_outcome(rng, event.table_size, d.dealer, event.conventions),
+            codes["tables"][t.table],
+            t.table,
+            rnd.number,
+            d.number,
+        )
+        for rnd in rounds
+        for t in rnd.tables
+        for d in event.deals
+        if d.set == t.set
+    ]
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    for body in bodies[:count]:
+        conn.request("POST", "/api/rows", json.dumps(body).encode(), {"Content-Type": "application/json"})
+        resp = conn.getresponse()
+        resp.read()
+        acknowledged = time.monotonic()
+        if resp.status != 201:
+            continue
+        while time.monotonic() - acknowledged < 30:
+            with urllib.request.urlopen(progress, timeout=10) as r:
+                state = json.load(r)["live"]
+            if state["current"] and state["at"]:
+                took.append(time.monotonic() - acknowledged)
+                break
+            time.sleep(0.01)
+        time.sleep(0.2)
+    conn.close()
+    return took
 
 
 if __name__ == "__main__":

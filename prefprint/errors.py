@@ -61,7 +61,9 @@ class WorkbookError(_FileProblems):
     """A filled protocol workbook with problems; lists every problem with its cell."""
 
     exit_code = 1
-    sheets: tuple = ()  # the deal sheets read where others could not be (missing, doubled): their rows are checked too
+    entries = (
+        None  # engine.entries.Entries of the sheets read where others could not be (missing, doubled): checked too
+    )
 
 
 class WorkbooksError(PrefprintError):

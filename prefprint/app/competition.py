@@ -10,10 +10,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from prefprint.engine.deals import typed_layout
+from prefprint.engine.entries import Entries
 from prefprint.engine.matchpoints import Share, Standing, rank
 from prefprint.engine.model import Competition, Event
 from prefprint.errors import PrefprintError, WorkbookError, WorkbooksError
-from prefprint.io.workbook import read_layouts, read_meta
+from prefprint.io.workbook import read_meta
 from prefprint.words.messages import Message, shown
 
 
@@ -42,31 +43,34 @@ class CompetitionReport:
         return [r.event for r in self.reports]
 
 
-def identify(competition: Competition, workbooks: list[Path]) -> tuple[list[tuple[Event, Path]], list]:
+def identify(competition: Competition, workbooks: list) -> tuple[list[tuple[Event, object]], list]:
     """Pair the workbooks with sessions 1, 2, … in order; refuse another event, session or a repeat.
 
     Returns the pairs and warnings (a workbook that does not say what it belongs to is checked by its
     rows only). Every workbook is looked at: the mismatches of all of them are listed together, one line
-    a workbook (WorkbookError, or WorkbooksError for several)."""
+    a workbook (WorkbookError, or WorkbooksError for several). What was entered (engine.entries.Entries: the
+    rows of a scoring server over its kit's workbook) is identified by the workbook's it was put over."""
     if len(workbooks) > len(competition.sessions):  # the command line, not a file, is wrong: exit 2
         raise PrefprintError(Message("competition.too_many", n=len(workbooks), count=len(competition.sessions)))
     pairs, warnings, errors = [], [], []
-    sessions = [read_meta(path) for path in workbooks]  # what each workbook says of itself; None: nothing
+    # what each workbook says of itself; None: nothing
+    sessions = [path.meta if isinstance(path, Entries) else read_meta(path) for path in workbooks]
     first_of: dict = {}
     for i, path in enumerate(workbooks):
         event = competition.sessions[i]
-        key = Path(path).resolve()
+        file = path.source if isinstance(path, Entries) else path
+        key = Path(file).resolve() if file is not None else i
         if key in first_of:
-            errors.append(WorkbookError(path, [Message("competition.same_file", place=i + 1, first=first_of[key] + 1)]))
+            errors.append(WorkbookError(file, [Message("competition.same_file", place=i + 1, first=first_of[key] + 1)]))
             continue
         first_of[key] = i
         meta = sessions[i]
         if meta is None:
-            warnings.append(Message("competition.no_meta", path=str(path)))
+            warnings.append(Message("competition.no_meta", path=str(file)))
         else:
             problem = _mismatch(event, meta, i, sessions)
             if problem:
-                errors.append(WorkbookError(path, [problem]))
+                errors.append(WorkbookError(file, [problem]))
                 continue
         pairs.append((event, path))
     if len(errors) == 1:
@@ -113,14 +117,13 @@ def combine(competition: Competition, reports: list) -> CompetitionReport:
     return CompetitionReport(competition, list(reports), standings, sessions_of, warnings)
 
 
-def with_layouts(event: Event, workbook: Path) -> tuple[Event, list]:
-    """A session dealt at the table with the layouts its first tables wrote into the workbook.
+def with_layouts(event: Event, typed: dict) -> tuple[Event, list]:
+    """A session dealt at the table with the layouts its first tables entered (engine.entries.Entries.layouts).
 
-    Deals whose layout was not typed in stay without one (published without a diagram).
+    Deals whose layout was not entered stay without one (published without a diagram).
     """
     if not event.dealt_at_table:
         return event, []
-    typed = read_layouts(workbook, event)
     deals, problems = list(event.deals), []
     for number, cells in typed.items():
         deal, bad = typed_layout(event.deal(number), cells)

@@ -1,11 +1,12 @@
 """After play: read the filled protocols, check them, matchpoint, rank and publish.
 
-One pipeline for the command line, the tests and the benchmarks: `run` takes a competition (a
-single session is a competition of one session) and its workbooks in session order. Each workbook
-is identified (competition.identify), its typed-in layouts read (competition.with_layouts), then
-`read` (the workbook as typed) → `check_workbook` (prefprint.checks: every row against the movement
-and the scoring engine, rulings applied) → `score` (matchpoints, totals, ranking) → one ranking over
-every session (competition.combine) → `publish`. `ranking_json` is what `prefprint results --json` prints.
+One pipeline for the command line, the scoring server, the tests and the benchmarks: `run` takes a
+competition (a single session is a competition of one session) and what was entered for each session in
+session order: a filled workbook, or the rows a scoring server stored, both read into one model
+(engine.entries.Entries). Each workbook is identified (competition.identify), what was entered read
+(io.workbook.read_entries) and its layouts taken (competition.with_layouts), then `check_workbook`
+(prefprint.checks: every row against the movement and the scoring engine, rulings applied) → `score`
+(matchpoints, totals, ranking) → one ranking over every session (competition.combine) → `publish`. `ranking_json` is what `prefprint results --json` prints.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from prefprint.app.competition import CompetitionReport, combine, identify, with_layouts
+from prefprint.app.memo import Memo
 from prefprint.app.publish import (
     analyse_reports,
     downloads_of,
@@ -30,12 +32,13 @@ from prefprint.app.publish import (
     publish_site,
 )
 from prefprint.checks import Checked, check_workbook
+from prefprint.engine.entries import Entries
 from prefprint.engine.matchpoints import Standing, matchpoint, rank
 from prefprint.engine.model import Competition, Event
 from prefprint.engine.rulings import Rulings
 from prefprint.errors import Interrupted, WorkbookError, WorkbooksError
 from prefprint.io.outdir import OutputFolder, Previous
-from prefprint.io.workbook import is_held, read_protocol_workbook
+from prefprint.io.workbook import read_entries
 from prefprint.views.results_json import partial_json, ranking_json
 from prefprint.words.messages import Message
 
@@ -112,45 +115,33 @@ def score(event: Event, deals: list, applied: list = (), factoring: str = "plain
 # --------------------------------------------------------------------------- the whole run
 
 
-def read(event: Event, workbook: Path) -> list:
-    """The deal sheets of a filled workbook as typed (WorkbookError if it cannot be read)."""
+def checked_session(event: Event, source: Path | Entries, trust, rulings, provisional: bool, memo=None) -> tuple:
+    """(the event with the layouts entered, their problems, the session checked) of what was entered (`source`: a
+    filled workbook, or engine.entries.Entries).
 
-    return read_protocol_workbook(workbook, event)
-
-
-_CHECKED: dict[bytes, bytes] = {}  # kept by `checked_session(..., keep=True)`: what it read, by what it read
-KEEP = 4  # workbooks kept
-
-
-def checked_session(event: Event, path: Path, trust, rulings, provisional: bool, keep: bool = False) -> tuple:
-    """(the event with the layouts typed into the workbook, their problems, the workbook checked).
-
-    `keep`: for a process that publishes again and again (the scoring server's worker, whose earlier
-    sessions do not change while it publishes the current one): what a workbook gave is kept (a copy, by
-    the workbook's bytes, the event, the rulings and the mode), and the same workbook is not read and
-    checked again. WorkbookError if it cannot be read."""
-    if not keep or is_held(path):  # a workbook held in memory is not what its name's file holds
-        event, layout_problems = with_layouts(event, path)
+    `memo` (app.memo.Memo, for a process that publishes again and again, whose earlier sessions do not change
+    while it publishes the current one): what a session gave is kept (a copy, by what was entered, the event, the
+    rulings and the mode), and the same entries are not checked again. WorkbookError if a workbook cannot be
+    read."""
+    if memo is None:
         try:
-            sheets = read(event, path)
+            entries = source if isinstance(source, Entries) else read_entries(source, event)
         except WorkbookError as e:
-            if not e.sheets:
+            if e.entries is None:
                 raise
             # sheets missing or doubled: the rows of those read are checked too (every problem in one run)
-            rest = check_workbook(event, list(e.sheets), trust, rulings, provisional)
-            raise WorkbookError(path, e.problems + rest.problems, rest.warnings, lang=event.language) from None
-        return event, layout_problems, check_workbook(event, sheets, trust, rulings, provisional)
+            event, _ = with_layouts(event, e.entries.layouts)
+            rest = check_workbook(event, e.entries.deals, trust, rulings, provisional)
+            raise WorkbookError(source, e.problems + rest.problems, rest.warnings, lang=event.language) from None
+        event, layout_problems = with_layouts(event, entries.layouts)
+        return event, layout_problems, check_workbook(event, entries.deals, trust, rulings, provisional)
     try:
-        data = Path(path).read_bytes()
+        entered = source if isinstance(source, Entries) else Path(source).read_bytes()
     except OSError:
-        return checked_session(event, path, trust, rulings, provisional)  # read() says what is wrong
-    key = hashlib.sha256(data + pickle.dumps((event.digest, trust, rulings, provisional))).digest()
-    if key not in _CHECKED:
-        done = checked_session(event, path, trust, rulings, provisional)
-        while len(_CHECKED) >= KEEP:
-            del _CHECKED[next(iter(_CHECKED))]
-        _CHECKED[key] = pickle.dumps(done)
-    return pickle.loads(_CHECKED[key])  # a copy, the first time too: every copy pickles the same (site_pages)
+        return checked_session(event, source, trust, rulings, provisional)  # reading it says what is wrong
+    key = hashlib.sha256(pickle.dumps((entered, event.digest, trust, rulings, provisional))).digest()
+    done = memo.checked.get(key, lambda: pickle.dumps(checked_session(event, source, trust, rulings, provisional)))
+    return pickle.loads(done)  # a copy, the first time too: every copy pickles the same (site_pages)
 
 
 def report_of(event: Event, checked: Checked, rulings: Rulings | None = None, provisional: bool = False) -> Report:
@@ -202,18 +193,21 @@ class Options:
     pdf: bool = True  # results.pdf (and results.xlsx with it) after the site
     site_ready: Callable | None = None  # site_ready(path): the site is in place and the PDF follows
     spreadsheet: bool = True  # results.xlsx
-    keep: bool = False  # a process that publishes again and again: see checked_session
     final_when_complete: bool = False  # with provisional: the final run once no row is missing
-    analysis_background: object = None  # cache.Background: solved there, the rest left to a later run
 
 
 def run(
-    competition: Competition, workbooks: list[Path], folder: Path | None = None, options: Options = Options()
+    competition: Competition,
+    sources: list[Path | Entries],
+    folder: Path | None = None,
+    options: Options = Options(),
+    memo: Memo | None = None,
 ) -> CompetitionReport:
-    """Check every session's workbook, matchpoint each within its session, rank over all; then publish.
+    """Check what was entered for every session, matchpoint each within its session, rank over all; then publish.
 
-    `workbooks` are the sessions' in order (one for a one-session event). `options.rulings_of(event)` gives a
-    session's rulings. Nothing is published when any workbook has a problem: the problems of every
+    `sources` are the sessions' in order (one for a one-session event): a filled workbook each, or what was
+    entered (engine.entries.Entries: the scoring server's rows). `options.rulings_of(event)` gives a
+    session's rulings. Nothing is published when any session has a problem: the problems of every
     workbook are listed together. The output folder is checked first (it must not hold an input;
     another run must not be writing to it); the site is written into a temporary folder and swapped
     in, then (`pdf`) the same site with results.pdf and results.xlsx is swapped in: readers see the old
@@ -222,19 +216,22 @@ def run(
     published again at every change, leaves it out). Files that did not change are hard-linked from the
     folder replaced, and the PDF's parts that did not change are not rendered again. `site_ready(path)` is called when
     the site is in place and the PDF follows. `analysis`: the pages set the results against double
-    dummy (one cache for every session, at the top of the folder); `analysis_background`: solved there,
-    what is not solved yet left to a later run (analyse_reports). `keep`: see checked_session; the pages
-    of a session whose report did not change are not built again either (publish_site).
+    dummy (one cache for every session, at the top of the folder). `memo` (app.memo.Memo, for a process that
+    publishes again and again): see checked_session; the pages of a session whose report did not change are not
+    built again either (publish_site); with its `background`, the deals the cache lacks are solved there, what
+    is not solved yet left to a later run (analyse_reports).
     `final_when_complete` (with `provisional`): once no row is missing, the final run instead, checked
     and published once (the scoring server's last publish); should the final check find problems the
     provisional run is published and they are raised.
     """
 
-    pairs, warnings = identify(competition, workbooks)
-    out = OutputFolder(folder, inputs=(*workbooks, competition.source, *options.inputs)) if options.publish else None
+    pairs, warnings = identify(competition, sources)
+    files = [s.source if isinstance(s, Entries) else s for s in sources]
+    files = [f for f in files if f is not None]
+    out = OutputFolder(folder, inputs=(*files, competition.source, *options.inputs)) if options.publish else None
     if out:
         out.check()
-    reports, errors = _reports(pairs, options)
+    reports, errors = _reports(pairs, options, memo)
     late = []  # problems of the final check (final_when_complete): raised once the provisional run is out
     if (
         options.provisional
@@ -242,7 +239,7 @@ def run(
         and not errors
         and not any(r.pending or r.partial for r in reports)
     ):
-        final, late = _reports(pairs, replace(options, provisional=False))
+        final, late = _reports(pairs, replace(options, provisional=False), memo)
         if not late:
             reports = final
     if errors:
@@ -260,7 +257,7 @@ def run(
                 options.analysis,
                 options.jobs,
                 options.progress,
-                options.analysis_background,
+                memo.background if memo else None,
             )
             # the files that come with the site (the PDF and the workbook with it come later: pdf_of links them)
             downloads = downloads_of(False, options.spreadsheet and not options.pdf)
@@ -280,7 +277,7 @@ def run(
                     previous,
                     staging,
                     workbook=options.spreadsheet and not options.pdf,
-                    memo=options.keep,
+                    memo=memo.pages if memo else None,
                     downloads=downloads,
                 )
             publish_results_json(report, staging, previous)
@@ -299,14 +296,15 @@ def run(
     return report
 
 
-def _reports(pairs, options: Options) -> tuple[list[Report], list[WorkbookError]]:
-    """The report of every (session, workbook) checked, and the problems of those with problems."""
+def _reports(pairs, options: Options, memo: Memo | None) -> tuple[list[Report], list[WorkbookError]]:
+    """The report of every (session, source) checked, and the problems of those with problems."""
     reports, errors = [], []
-    for event, path in pairs:
+    for event, source in pairs:
         rulings = options.rulings_of(event) if options.rulings_of else None
+        path = source.source if isinstance(source, Entries) else source
         try:
             event, layout_problems, checked = checked_session(
-                event, path, options.trust, rulings, options.provisional, options.keep
+                event, source, options.trust, rulings, options.provisional, memo
             )
         except WorkbookError as e:
             errors.append(e)
@@ -341,4 +339,4 @@ def publish_in_stages(out, site, pdf=None, site_ready=None) -> None:
             raise Interrupted(Message("interrupted.site", path=str(out.given))) from None
 
 
-__all__ = ["Options", "Report", "partial_json", "ranking_json", "report_of", "run", "score"]
+__all__ = ["Memo", "Options", "Report", "partial_json", "ranking_json", "report_of", "run", "score"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from prefprint.checks.found import Findings
-from prefprint.io.workbook import Formula
+from prefprint.engine.entries import Formula
 from prefprint.words.messages import shown
 
 

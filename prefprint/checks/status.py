@@ -5,7 +5,8 @@ from __future__ import annotations
 from prefprint.checks.cells import NOT_PLAYED, PLAYED, SPOILED, cells_of, clean, entered, mixed_scripts, row_word, word
 from prefprint.checks.found import DealResult, Findings, Result
 from prefprint.checks.players import check_players
-from prefprint.io.workbook import FIRST_ROW, STATUS_WORDS, Formula
+from prefprint.engine.entries import Formula
+from prefprint.io.workbook import FIRST_ROW, STATUS_WORDS
 from prefprint.words.messages import Message, shown
 
 

@@ -333,7 +333,7 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
     from prefprint.app.results import Options, ranking_json, run
     from prefprint.engine.rulings import load_rulings
     from prefprint.io.spec import load_competition
-    from prefprint.server.exports import with_entered_rows
+    from prefprint.server.exports import entered_sources
 
     _set_lang(lang)
     competition = load_competition(spec)
@@ -342,20 +342,20 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
     rulings = {e.session: load_rulings(spec, e, rulings_path) for e in competition.sessions}
     folder = Path(out) if out else default_folder(spec) / "results"
     paths = [Path(w) for w in workbooks]
-    with with_entered_rows(competition, paths) as taken:  # a kit's protocols.xlsx reads with its server's rows
-        for line in taken:
-            click.echo(line.text(lang), err=True)
-        options = Options(
-            trust=trust,
-            rulings_of=lambda e: rulings[e.session],
-            provisional=provisional,
-            inputs=(rulings_path,),
-            analysis=_analysis_wanted(no_analysis, competition),
-            progress=_say(lang),
-            pdf=not no_pdf,
-            site_ready=None if as_json else _site_ready(lang),
-        )
-        report = run(competition, paths, folder, options)
+    sources, taken = entered_sources(competition, paths)  # a kit's protocols.xlsx reads with its server's rows
+    for line in taken:
+        click.echo(line.text(lang), err=True)
+    options = Options(
+        trust=trust,
+        rulings_of=lambda e: rulings[e.session],
+        provisional=provisional,
+        inputs=(rulings_path,),
+        analysis=_analysis_wanted(no_analysis, competition),
+        progress=_say(lang),
+        pdf=not no_pdf,
+        site_ready=None if as_json else _site_ready(lang),
+    )
+    report = run(competition, sources, folder, options)
     echo_warnings(report.warnings, lang)
     if as_json:
         click.echo(json.dumps(ranking_json(report), ensure_ascii=False))

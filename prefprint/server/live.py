@@ -15,15 +15,15 @@ from pathlib import Path
 from prefprint.analysis import makeable
 from prefprint.analysis.cache import Background
 from prefprint.app import results
+from prefprint.app.memo import Memo
 from prefprint.engine.model import Competition, Event
 from prefprint.errors import PrefprintError
+from prefprint.io.layout import LIVE
 from prefprint.io.pool import WorkerPool
-from prefprint.io.workbook import held
-from prefprint.server.exports import held_workbook
-from prefprint.server.ranking import scratch_files, session_report
+from prefprint.server.entries import PaperRows, served
+from prefprint.server.ranking import EarlierSessions, session_report
 from prefprint.words.messages import Message
 
-LIVE = "live"  # the folder (in the session's) of the results site kept published while rows arrive
 LIVE_DELAY = 0.5  # seconds after a change before publishing: the rows of a round come together
 # while the worker solves makeable tables the kit's cache does not hold (on every core, in the background) and
 # no row comes, live/ is published again as soon as every table is solved, and meanwhile this many seconds
@@ -36,71 +36,102 @@ LIVE_RETRIES = 3  # a worker that died while tables were solved is started again
 LIVE_STOP_WAIT = 5.0
 
 
-_SOLVING = Background()  # the worker's processes solving the makeable tables the kit's cache lacks
+class LiveWorker:
+    """The live worker process's own state, made when the process starts (`_live_worker_start`): what its earlier
+    runs checked and built and the processes solving the makeable tables the kit's cache lacks (app.memo.Memo), the
+    kit's paper rows (PaperRows) and the sessions before this one (EarlierSessions), each read again only when
+    it changed."""
+
+    def __init__(self):
+        self.memo = Memo(background=Background())
+        self.paper: PaperRows | None = None
+        self.earlier: EarlierSessions | None = None
+
+    def start_solving(self, event: Event, folder: Path) -> None:
+        """First thing: the makeable tables the caches lack are handed to the background, so that they are solved
+        while the first publish reads and checks the rows (it finds them under way)."""
+        makeable.start_solving(event.deals, makeable.cache_sources(Path(folder) / LIVE), self.memo.background)
+
+    def publish(
+        self,
+        competition: Competition,
+        event: Event,
+        rows: dict,
+        layouts: dict,
+        folder: Path,
+        rulings,
+        earlier_rulings=None,
+    ) -> dict:
+        """publish_live's work in this worker."""
+        if self.paper is None or self.paper.event.digest != event.digest:
+            self.paper = PaperRows(event, folder)
+            self.earlier = EarlierSessions(competition, event, folder)
+        try:
+            entries = served(event, self.paper.entries(), rows, layouts)
+            live = dict(pdf=False, spreadsheet=False, analysis=True, memo=self.memo)
+            report, note = session_report(
+                competition, event, entries, Path(folder) / LIVE, rulings, earlier_rulings, self.earlier, **live
+            )
+        except PrefprintError as e:
+            return {"error": e.text(event.language)}
+        return {
+            "final": not any(r.provisional for r in report.reports),
+            "ranking": results.ranking_json(report),
+            "note": note.text(event.language) if note else None,
+            "unsolved": sum(len(r.analysis.unsolved) for r in report.reports if r.analysis),
+        }
+
+
+# The live worker process's LiveWorker, made by the process's initializer: a process of a pool has no caller to
+# be handed its state, and the server's own process never sets it.
+_WORKER: LiveWorker | None = None
 
 
 def _live_worker_start() -> None:
-    """In the live worker: SIGTERM (the server stopping it) ends the solving processes and unwinds the publish
-    under way, its staged folder, lock and scratch files going with it, rather than ending the worker where
-    it stands."""
+    """In the live worker: its state made; SIGTERM (the server stopping it) ends the solving processes and unwinds
+    the publish under way, its staged folder and lock going with it, rather than ending the worker where it
+    stands."""
+    global _WORKER
+    _WORKER = LiveWorker()
     signal.signal(signal.SIGTERM, _stop_publishing)
 
 
 def _stop_publishing(signum, frame):
-    _SOLVING.stop()
+    _WORKER.memo.background.stop()
     raise SystemExit(0)
 
 
 def _start_solving(event: Event, folder: Path) -> None:
-    """In the live worker, first thing: the makeable tables the caches lack are handed to _SOLVING, so that
-    they are solved while the first publish reads and checks the rows (it finds them under way)."""
-    makeable.start_solving(event.deals, makeable.cache_sources(Path(folder) / LIVE), _SOLVING)
+    _WORKER.start_solving(event, folder)
 
 
 def _solving(timeout: float) -> int:
     """In the live worker: waits at most `timeout` seconds for the tables under way; how many are not solved."""
-    return _SOLVING.wait(timeout)
+    return _WORKER.memo.background.wait(timeout)
 
 
 def publish_live(
     competition: Competition,
     event: Event,
-    source: Path | None,
-    fills: dict,
+    rows: dict,
+    layouts: dict,
     folder: Path,
     rulings,
-    layouts=None,
     earlier_rulings=None,
 ):
-    """The results site of the rows entered so far, published into folder/live by the pipeline of
-    `prefprint results --no-pdf`: provisional while rows are missing, final when none is; in a later
-    session of a competition ranked together with the sessions before it (session_report). The workbook
-    read is the kit's protocols.xlsx (`source`) with the rows filled in as the director's export has them,
-    filled in memory (io.workbook.held), not written and read back.
+    """The results site of the rows entered so far (`rows` {(deal, round, table): cells}, `layouts` {deal: {pocket:
+    cards}}), put over the rows typed on paper into the kit's protocols.xlsx (server.entries), published into
+    folder/live by the pipeline of `prefprint results --no-pdf`: provisional while rows are missing, final when
+    none is; in a later session of a competition ranked together with the sessions before it (session_report).
 
     The makeable tables come from the kit's cache; the deals it does not hold are solved in the background on
-    every core (_SOLVING), the site published meanwhile with the tables solved so far (kept in live/).
+    every core, the site published meanwhile with the tables solved so far (kept in live/).
 
     Runs in the server's worker process. Returns {"final": bool, "ranking": results.ranking_json, "note":
     text or None, "unsolved": deals whose makeable table is still to be solved} or {"error": text}
     (nothing changed).
     """
-    with scratch_files(folder, ".live-") as scratch:
-        try:
-            book = held_workbook(event, source).fill(fills, layouts=layouts)
-            with held(Path(folder) / "protocols.xlsx", book) as path:
-                live = dict(pdf=False, spreadsheet=False, analysis=True, analysis_background=_SOLVING)
-                report, note = session_report(
-                    competition, event, path, folder, Path(folder) / LIVE, rulings, earlier_rulings, scratch, **live
-                )
-                return {
-                    "final": not any(r.provisional for r in report.reports),
-                    "ranking": results.ranking_json(report),
-                    "note": note.text(event.language) if note else None,
-                    "unsolved": sum(len(r.analysis.unsolved) for r in report.reports if r.analysis),
-                }
-        except PrefprintError as e:
-            return {"error": e.text(event.language)}
+    return _WORKER.publish(competition, event, rows, layouts, folder, rulings, earlier_rulings)
 
 
 async def keep_live(s) -> None:
@@ -112,20 +143,10 @@ async def keep_live(s) -> None:
             if not s.live_state.get("unsolved"):
                 return
             await _while_solving(s)
-        version, fills = s.store.version, s.fills()
-        source = s.source if s.source.is_file() else None
+        version, rows, layouts = s.store.version, s.fills(), s.layouts()
         if s.live_pool is None:
             _start_worker(s)
-        job = (
-            s.competition,
-            s.event,
-            source,
-            fills,
-            s.folder,
-            s.rulings,
-            s.layouts(),
-            s.earlier_rulings,
-        )
+        job = (s.competition, s.event, rows, layouts, s.folder, s.rulings, s.earlier_rulings)
         try:
             out = await asyncio.wrap_future(s.live_pool.submit(publish_live, *job))
         except Exception as e:  # the worker died (out of memory, killed): a new one next time

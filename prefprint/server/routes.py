@@ -18,6 +18,7 @@ from starlette.routing import Route
 
 from prefprint.engine.model import Competition, Event
 from prefprint.io import codes as entry_codes
+from prefprint.io.layout import LIVE
 from prefprint.server import pages
 from prefprint.server.api import (
     DIRECTOR_COOKIE,
@@ -41,7 +42,6 @@ from prefprint.server.api import (
     learn_address,
     table_number,
 )
-from prefprint.server.live import LIVE
 from prefprint.server.rows import Refused
 from prefprint.server.scoring import Scoring
 from prefprint.words.messages import Message

@@ -20,13 +20,15 @@ from prefprint.engine.deals import typed_layout
 from prefprint.engine.model import Competition, Event
 from prefprint.errors import PrefprintError
 from prefprint.io import codes as entry_codes
+from prefprint.io.layout import KIT_WORKBOOK
 from prefprint.io.workbook import layout_rows, read_meta
 from prefprint.server import progress
 from prefprint.server.clock import Clock, Plan, scheduled
 from prefprint.server.db import Row, Store, Write, now
-from prefprint.server.exports import export_workbook, layout_fills
+from prefprint.server.entries import PaperRows, served
+from prefprint.server.exports import export_workbook
 from prefprint.server.live import LIVE_STOP_WAIT, keep_live
-from prefprint.server.ranking import scratch_files, session_report
+from prefprint.server.ranking import EarlierSessions, session_report
 from prefprint.server.rows import (
     MAX_TEXT,
     Refused,
@@ -95,7 +97,9 @@ class Scoring:
         self.failures: dict[str, list] = {}
         self.ranked = (None, None)  # (version, ranking JSON or Refused)
         self.ranking_lock = None
-        self.source = self.folder / "protocols.xlsx"  # the kit's workbook, paper rows and all, if it is there
+        self.source = self.folder / KIT_WORKBOOK  # the kit's workbook, paper rows and all, if it is there
+        self.paper = PaperRows(event, self.folder)  # its rows, read again when it changes (the director's ranking)
+        self.earlier = EarlierSessions(competition, event, self.folder)  # the sessions before, ranked with it
         if self.source.is_file():
             meta = read_meta(self.source)
             if meta and meta.get("digest") != event.digest:
@@ -284,8 +288,8 @@ class Scoring:
         return {(r.deal, r.round, r.table): r.cells for r in self.store.rows.values()}
 
     def layouts(self) -> dict:
-        """The layout cells of every layout entered (layout_fills), a snapshot like fills()."""
-        return layout_fills(self.event, self.store.layouts)
+        """The pockets of every layout entered ({deal: {pocket: cards}}), a snapshot like fills()."""
+        return {deal: dict(layout["pockets"]) for deal, layout in self.store.layouts.items()}
 
     def export(self, target: Path, fills: dict) -> Path:
         """The kit's protocols.xlsx with the entered rows (`fills`) filled in, rows typed there on paper kept."""
@@ -303,23 +307,16 @@ class Scoring:
         finally:
             path.unlink(missing_ok=True)
 
-    def _ranking(self, fills: dict):
-        with scratch_files(self.folder, ".ranking-") as scratch:
-            try:
-                path = self.export(scratch(".xlsx"), fills)
-                report, _ = session_report(
-                    self.competition,
-                    self.event,
-                    path,
-                    self.folder,
-                    self.folder,
-                    self.rulings,
-                    self.earlier_rulings,
-                    scratch,
-                )
-                return results.ranking_json(report)
-            except PrefprintError as e:
-                return Refused(409, Message("serve.ranking_problems", text=e.text(self.lang)))
+    def _ranking(self, rows: dict, layouts: dict):
+        """The ranking of the rows entered (over the kit's paper rows), or Refused saying what is wrong."""
+        try:
+            entries = served(self.event, self.paper.entries(), rows, layouts)
+            report, _ = session_report(
+                self.competition, self.event, entries, self.folder, self.rulings, self.earlier_rulings, self.earlier
+            )
+            return results.ranking_json(report)
+        except PrefprintError as e:
+            return Refused(409, Message("serve.ranking_problems", text=e.text(self.lang)))
 
     async def ranking(self):
         """The provisional ranking, made again only when rows changed since the last one (with `live`,
@@ -333,7 +330,7 @@ class Scoring:
         async with self.ranking_lock:
             version = self.store.version
             if self.ranked[0] != version:
-                self.ranked = (version, await asyncio.to_thread(self._ranking, self.fills()))
+                self.ranked = (version, await asyncio.to_thread(self._ranking, self.fills(), self.layouts()))
             return self.ranked[1]
 
     # ------------------------------------------------------------------ the live site

@@ -516,6 +516,7 @@ def test_a_kept_workbook_is_read_once_while_it_stays_the_same(tmp_path, monkeypa
     import shutil
 
     from prefprint.app import results
+    from prefprint.app.memo import Memo
     from prefprint.io.spec import load_event
     from prefprint.io.workbook import write_protocol_workbook
 
@@ -523,23 +524,27 @@ def test_a_kept_workbook_is_read_once_while_it_stays_the_same(tmp_path, monkeypa
     book = tmp_path / "filled.xlsx"
     shutil.copy(ROOT / "sample_events" / "club-night-20-filled.xlsx", book)
     reads = []
-    real = results.read
-    monkeypatch.setattr(results, "read", lambda e, p: reads.append(p) or real(e, p))
-    monkeypatch.setattr(results, "_CHECKED", {})
-    first = results.checked_session(event, book, None, None, False, keep=True)
-    again = results.checked_session(event, book, None, None, False, keep=True)
+    real = results.read_entries
+    monkeypatch.setattr(results, "read_entries", lambda p, e: reads.append(p) or real(p, e))
+    memo = Memo()
+    first = results.checked_session(event, book, None, None, False, memo)
+    again = results.checked_session(event, book, None, None, False, memo)
     assert len(reads) == 1 and again[2].deals == first[2].deals and again[2] is not first[2]
     again[2].deals.clear()  # a copy: what the next run gets is untouched
-    assert results.checked_session(event, book, None, None, False, keep=True)[2].deals == first[2].deals
+    assert results.checked_session(event, book, None, None, False, memo)[2].deals == first[2].deals
     assert len(reads) == 1
-    results.checked_session(event, book, None, None, True, keep=True)  # another mode: read again
+    results.checked_session(event, book, None, None, True, memo)  # another mode: read again
     assert len(reads) == 2
     write_protocol_workbook(event, tmp_path / "blank.xlsx")
     shutil.copy(tmp_path / "blank.xlsx", book)  # the workbook changed: read again
-    assert results.checked_session(event, book, None, None, True, keep=True)[2].deals != first[2].deals
+    assert results.checked_session(event, book, None, None, True, memo)[2].deals != first[2].deals
     assert len(reads) == 3
-    results.checked_session(event, book, None, None, True)  # not kept: read every time
+    results.checked_session(event, book, None, None, True)  # no memo: read every time
     assert len(reads) == 4
+    entries = real(book, event)  # what was entered, not a file: kept by what it holds
+    results.checked_session(event, entries, None, None, True, memo)
+    results.checked_session(event, real(book, event), None, None, True, memo)
+    assert len(memo.checked) == 4 and len(reads) == 4
 
 
 def test_a_provisional_run_of_a_complete_workbook_is_the_final_run_when_asked(events, tmp_path):

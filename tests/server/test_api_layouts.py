@@ -8,6 +8,7 @@ from serving import CLUB, client, random_bodies, served
 from prefprint.app.competition import with_layouts
 from prefprint.engine.deals import card_text, generate_deal, parse_cards
 from prefprint.engine.rules import active_seats
+from prefprint.io.workbook import read_entries
 
 CUP = CLUB.parent / "cup-52.toml"
 
@@ -71,7 +72,7 @@ def test_a_layout_is_stored_once_shown_to_the_table_and_exported_where_results_r
 
     exported = tmp_path / "exported.xlsx"
     exported.write_bytes(c.get(f"/api/export.xlsx?token={s.codes['director']}").content)
-    event, problems = with_layouts(s.event, exported)
+    event, problems = with_layouts(s.event, read_entries(exported, s.event).layouts)
     assert problems == []
     got = event.deal(deal)
     want = generate_deal("layouts", deal, got.set, got.dealer, got.table_size)

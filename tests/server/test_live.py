@@ -168,9 +168,10 @@ def test_without_the_kit_analysis_the_site_comes_at_once_and_the_tables_follow(t
     app, s = served(tmp_path / "kit", spec)
     live = s.folder / "live"
     fills, _ = random_fills(s.event, 3)
+    worker = live_site.LiveWorker()  # the live worker's state, here in the test's own process
 
     def publish():
-        out = live_site.publish_live(s.competition, s.event, None, fills, s.folder, None)
+        out = worker.publish(s.competition, s.event, fills, {}, s.folder, None)
         assert "error" not in out, out
         pages = {
             d.number: (live / "deals" / f"deal-{d.number}.html").read_text(encoding="utf-8") for d in s.event.deals
@@ -190,7 +191,7 @@ def test_without_the_kit_analysis_the_site_comes_at_once_and_the_tables_follow(t
             time.sleep(0.05)
         assert (unsolved, tables) == (0, every)
     finally:
-        live_site._SOLVING.stop()
+        worker.memo.background.stop()
     assert not list(s.folder.glob(".live-*"))
 
 
@@ -231,15 +232,16 @@ def test_the_worker_starts_solving_first_and_its_first_publish_finds_the_tables_
     spec = tmp_path / "tiny.toml"
     spec.write_text(tiny_event_text(), encoding="utf-8")
     app, s = served(tmp_path / "kit", spec)
-    solving = live_site._SOLVING
+    worker = live_site.LiveWorker()  # the live worker's state, here in the test's own process
+    solving = worker.memo.background
     try:
-        live_site._start_solving(s.event, s.folder)
+        worker.start_solving(s.event, s.folder)
         handed = set(solving.running)
         assert handed
-        assert "error" not in live_site.publish_live(s.competition, s.event, None, {}, s.folder, None)
+        assert "error" not in worker.publish(s.competition, s.event, {}, {}, s.folder, None)
         assert set(solving.running) == handed  # none handed over twice
-        assert live_site._solving(60) == 0
-        assert live_site.publish_live(s.competition, s.event, None, {}, s.folder, None)["unsolved"] == 0
+        assert solving.wait(60) == 0
+        assert worker.publish(s.competition, s.event, {}, {}, s.folder, None)["unsolved"] == 0
     finally:
         solving.stop()
 

@@ -7,6 +7,7 @@ import os
 import pickle
 from pathlib import Path
 
+from prefprint.app.memo import Recent
 from prefprint.app.publish.spreadsheet import publish_competition_workbook, publish_workbook
 from prefprint.io.outdir import write_atomic
 from prefprint.io.pool import start_forked
@@ -24,21 +25,14 @@ from prefprint.views.results_pages import (
     tables_of,
 )
 
-_PAGES: dict[bytes, list] = {}  # site_pages(memo=True): pages by the digest of what they were built from
-KEEP_PAGES = 4  # sites kept
 
-
-def site_pages(report, comp: dict | None = None, memo: bool = False, downloads=()) -> list[tuple[str, str]]:
-    """_site_pages; with `memo` the pages built before from the same report, `comp` and `downloads` (equal as
-    pickled)."""
-    if not memo:
+def site_pages(report, comp: dict | None = None, memo: Recent | None = None, downloads=()) -> list[tuple[str, str]]:
+    """_site_pages; with `memo` (app.memo.Memo.pages) the pages built before from the same report, `comp` and
+    `downloads` (equal as pickled)."""
+    if memo is None:
         return _site_pages(report, comp, downloads)
     key = hashlib.sha256(pickle.dumps((report, comp, tuple(downloads)))).digest()
-    pages = _PAGES.pop(key, None) or _site_pages(report, comp, downloads)
-    while len(_PAGES) >= KEEP_PAGES:  # the least recently used go first
-        del _PAGES[next(iter(_PAGES))]
-    _PAGES[key] = pages
-    return pages
+    return memo.get(key, lambda: _site_pages(report, comp, downloads))
 
 
 def _site_common(report, comp: dict | None = None, downloads=()) -> dict:
@@ -147,12 +141,12 @@ def publish_site(
     previous=None,
     root: Path | None = None,
     workbook: bool = True,
-    memo: bool = False,
+    memo: Recent | None = None,
     downloads=(),
 ) -> list[Path]:
     """The site (index.html, deals/, players/, tables/): what a reader needs first; and (`workbook`) results.xlsx.
-    `memo`: for a process that publishes again and again (the scoring server's worker): the pages of a
-    report and `comp` the same as a publish before (an earlier session) are not built again. `downloads`: the
+    `memo` (app.memo.Memo.pages, for a process that publishes again and again): the pages of a report and
+    `comp` the same as a publish before (an earlier session) are not built again. `downloads`: the
     files published beside the site (downloads_of), linked from its ranking."""
     folder = Path(folder)
     write = _writer(previous, root)
@@ -168,7 +162,7 @@ def publish_competition_site(
     previous=None,
     root: Path | None = None,
     workbook: bool = True,
-    memo: bool = False,
+    memo: Recent | None = None,
     downloads=(),
 ) -> list[Path]:
     """Each session's site in session-N/ and the overall index.html; (`workbook`) the results.xlsx files.

@@ -1,22 +1,22 @@
 """The workbooks (the only openpyxl user): the protocol workbook written for an event and read back, results.xlsx,
-books held in memory, a season's standings.xlsx.
+a copy filled with rows, a season's standings.xlsx.
 
 One module a concern: `sheet` (a deal sheet's format, which every book shares), `writer` (the protocol workbook
-of an event), `reader` (a filled one read back), `results` (results.xlsx), `held` (a workbook filled with
-rows, saved or held in memory) and `standings` (a club's season); their names are re-exported here.
+of an event), `reader` (a filled one read back into engine.entries), `results` (results.xlsx), `fill` (a copy
+filled with rows: the director's export) and `standings` (a club's season); their names are re-exported here.
 """
 
 from prefprint.engine.cells import protocol_cells
-from prefprint.io.workbook.held import HeldWorkbook, fill_workbook, held, is_held
+from prefprint.io.workbook.fill import fill_workbook
 from prefprint.io.workbook.reader import (
     MAX_ROWS,
-    DealSheet,
-    Formula,
-    SheetRow,
+    blank_entries,
     cell_ref,
     deal_number_of,
     deal_sheet_number,
     filled_rows,
+    layout_cells,
+    read_entries,
     read_layouts,
     read_meta,
     read_protocol_workbook,
@@ -88,10 +88,7 @@ __all__ = [
     "STATUS_WORDS",
     "TRICKS_HELP",
     "WIDTHS",
-    "DealSheet",
-    "Formula",
-    "HeldWorkbook",
-    "SheetRow",
+    "blank_entries",
     "build_workbook",
     "cell_ref",
     "contract_choices",
@@ -100,12 +97,12 @@ __all__ = [
     "deal_sheet_number",
     "fill_workbook",
     "filled_rows",
-    "held",
-    "is_held",
     "last_column",
+    "layout_cells",
     "layout_rows",
     "protocol_cells",
     "protocol_workbook_bytes",
+    "read_entries",
     "read_layouts",
     "read_meta",
     "read_protocol_workbook",

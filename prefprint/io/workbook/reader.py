@@ -1,12 +1,11 @@
-"""A filled protocol workbook read back: its deal sheets as typed, what it belongs to, the layouts typed in it."""
+"""A filled protocol workbook read back: what was entered in it (engine.entries: its deal sheets as typed, the
+layouts typed in it), and what it belongs to."""
 
 from __future__ import annotations
 
-import os
 import re
 import unicodedata
 import zipfile
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,9 +13,9 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import InvalidFileException
 
+from prefprint.engine.entries import EnteredDeal, EnteredRow, Entries, Formula, as_text
 from prefprint.engine.model import Event
 from prefprint.errors import WorkbookError
-from prefprint.io.workbook.held import _HELD
 from prefprint.io.workbook.sheet import (
     COL,
     COLUMNS,
@@ -26,7 +25,9 @@ from prefprint.io.workbook.sheet import (
     META_KEYS,
     META_SHEET,
     SHEET_PREFIX,
-    _is_formula,
+    STATUS_WORDS,
+    is_formula,
+    last_column,
     layout_rows,
     sheet_name,
 )
@@ -79,12 +80,61 @@ def read_layouts(path: Path, event: Event) -> dict[int, dict]:
             for key, row in rows:
                 value = values[row - top][0] if row - top < len(values) and values[row - top] else None
                 text = "" if value is None else str(value)
-                cells[key] = (text, f"'{names[deal.number]}'!{get_column_letter(LAYOUT_COL + 1)}{row}")
+                cells[key] = (text, layout_ref(names[deal.number], row))
             if any(text.strip() for text, _ in cells.values()):  # empty cells too: a problem names its own cell
                 out[deal.number] = cells
         return out
     finally:
         wb.close()
+
+
+def layout_ref(sheet: str, row: int) -> str:
+    """Where a layout cell stands, as its problems name it."""
+    return f"'{sheet}'!{get_column_letter(LAYOUT_COL + 1)}{row}"
+
+
+def layout_cells(event: Event, typed: dict) -> dict:
+    """The layouts entered elsewhere ({deal: {pocket: cards as text}}) as a workbook holds them: {deal: {pocket:
+    (text, where)}} over every pocket of the deal (Entries.with_rows)."""
+    out = {}
+    for number, pockets in typed.items():
+        deal = event.deal(number)
+        sheet = sheet_name(event.language, number)
+        out[number] = {p: (pockets.get(p, ""), layout_ref(sheet, row)) for p, row in layout_rows(event, deal)}
+    return out
+
+
+def blank_entries(event: Event, source: Path | None = None) -> Entries:
+    """What the kit's blank protocol workbook holds, read back: every deal's rows with round, table and players
+    printed, nothing entered (io.workbook.writer lays them out so); `source` the file its problems name."""
+    columns = last_column(event.table_size)
+    deals = []
+    for deal in event.deals:
+        rows = []
+        for k, planned in enumerate(event.rows_of(deal)):
+            seats = dict(planned.seats)
+            values = dict.fromkeys(COLUMNS)
+            values.update(round=planned.round, table=planned.table)
+            for s in "NESW":
+                if COL[f"{s}_no"] <= columns:
+                    values[f"{s}_no"] = seats.get(s)
+            rows.append(EnteredRow(FIRST_ROW + k, values))
+        name = sheet_name(event.language, deal.number)
+        deals.append(EnteredDeal(deal.number, name, STATUS_WORDS[event.language][0], rows, as_text(event.heading)))
+    meta = dict(zip(META_KEYS, (1, as_text(event.title), event.date, event.session, event.digest)))
+    return Entries(deals, source=source, meta=meta)
+
+
+def read_entries(path: Path, event: Event) -> Entries:
+    """What was entered in a filled workbook: its deal sheets as typed (read_protocol_workbook) and its layouts.
+
+    WorkbookError as read_protocol_workbook's, with `entries` the deal sheets that could be read."""
+    layouts = read_layouts(path, event) if event.dealt_at_table else {}
+    try:
+        return Entries(read_protocol_workbook(path, event), layouts, Path(path))
+    except WorkbookError as e:
+        e.entries = Entries(e.entries.deals, layouts, Path(path)) if e.entries else None
+        raise
 
 
 def deal_number_of(title: str) -> int | None:
@@ -96,30 +146,6 @@ def deal_number_of(title: str) -> int | None:
 
 
 MAX_ROWS = 5000  # a deal is played at no more than a few hundred tables
-
-
-@dataclass(frozen=True)
-class Formula:
-    """A formula saved without its value (the workbook was never opened in a spreadsheet program)."""
-
-    text: str
-
-
-@dataclass
-class SheetRow:
-    """One data row as typed: raw cell values by column name, with its row number."""
-
-    row: int
-    values: dict
-
-
-@dataclass
-class DealSheet:
-    number: int
-    name: str
-    status: object
-    rows: list
-    title: object = None  # cell A1: the event's title as printed
 
 
 @lru_cache(maxsize=1024)
@@ -150,10 +176,7 @@ def deal_sheet_number(title: str) -> tuple[int | None, bool]:
 
 
 def _open(path: Path, data_only: bool = True):
-    book = _HELD.get(Path(os.path.abspath(path)))
     try:
-        if book is not None:
-            return book.book(data_only)
         return load_workbook(path, read_only=True, data_only=data_only)
     except (zipfile.BadZipFile, InvalidFileException):  # not an .xlsx at all (an .xls, a CSV, a renamed file)
         raise WorkbookError(path, [Message("workbook.not_xlsx")]) from None
@@ -203,7 +226,7 @@ def _sheet_rows(ws, name: str):
         values = list(values) + [None] * (len(COLUMNS) - len(values))
         if all(v is None or (isinstance(v, str) and not v.strip()) for v in values):
             continue
-        data.append(SheetRow(r, dict(zip(COLUMNS, values))))
+        data.append(EnteredRow(r, dict(zip(COLUMNS, values))))
     return title, status, data
 
 
@@ -211,10 +234,10 @@ class _TooManyRows(Exception):
     pass
 
 
-def _saved_values(path: Path, sheets: list[DealSheet]) -> None:
+def _saved_values(path: Path, sheets: list[EnteredDeal]) -> None:
     """Replace formulas by the values a spreadsheet program saved with them, or by `Formula` if none."""
     with_formulas = [
-        s for s in sheets if _is_formula(s.status) or any(_is_formula(v) for row in s.rows for v in row.values.values())
+        s for s in sheets if is_formula(s.status) or any(is_formula(v) for row in s.rows for v in row.values.values())
     ]
     if not with_formulas:
         return
@@ -223,23 +246,23 @@ def _saved_values(path: Path, sheets: list[DealSheet]) -> None:
         for sheet in with_formulas:
             _, status, rows = _sheet_rows(wb[sheet.name], sheet.name)
             saved = {row.row: row.values for row in rows}
-            if _is_formula(sheet.status):
+            if is_formula(sheet.status):
                 sheet.status = Formula(sheet.status) if status is None else status
             for row in sheet.rows:
                 cached = saved.get(row.row, {})
                 for col, v in row.values.items():
-                    if _is_formula(v):
+                    if is_formula(v):
                         value = cached.get(col)
                         row.values[col] = Formula(v) if value is None else value
     finally:
         wb.close()
 
 
-def read_protocol_workbook(path: Path, event: Event) -> list[DealSheet]:
+def read_protocol_workbook(path: Path, event: Event) -> list[EnteredDeal]:
     """The deal sheets of a filled workbook as typed: values, or `Formula` for a formula saved without one.
 
     WorkbookError if the file is no workbook, a sheet cannot be read, or deal sheets are missing or doubled
-    (with the sheets that could be read, `sheets`, so that their rows are checked in the same run).
+    (with the sheets that could be read, `entries`, so that their rows are checked in the same run).
     """
     path = Path(path)
     wb = _open(path, data_only=False)
@@ -262,13 +285,13 @@ def read_protocol_workbook(path: Path, event: Event) -> list[DealSheet]:
                     )
                 )
                 continue
-            sheets.append(DealSheet(deal.number, name, status, rows, title))
+            sheets.append(EnteredDeal(deal.number, name, status, rows, title))
     finally:
         wb.close()
     _saved_values(path, sheets)
     if problems:
         error = WorkbookError(path, problems)
-        error.sheets = tuple(sheets)
+        error.entries = Entries(sheets)
         raise error
     return sheets
 

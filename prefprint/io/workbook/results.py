@@ -13,21 +13,21 @@ from prefprint.engine.cells import protocol_cells
 from prefprint.engine.matchpoints import rounded_percent
 from prefprint.io.outdir import write_atomic
 from prefprint.io.workbook.sheet import (
-    _BORDER,
-    _HEAD_FILL,
-    _MP_FILL,
+    BORDER,
     COL,
     FIRST_ROW,
+    HEAD_FILL,
     HEADER_ROW,
     INFO_ROW,
+    MP_FILL,
     STATUS_WORDS,
-    _deal_header,
-    _deal_info,
-    _page,
-    _print_setup,
-    _text,
+    deal_header,
+    deal_info,
     last_column,
+    page_setup,
+    print_setup,
     sheet_name,
+    write_text,
 )
 from prefprint.words.catalog import PerLanguage, gettext
 from prefprint.words.i18n import words
@@ -52,14 +52,14 @@ def write_results_workbook(report, path: Path, banner: str = "") -> Path:
         if d.status not in words:  # pending: not scored yet
             continue
         sh = wb.create_sheet(sheet_name(lang, d.number))
-        _text(sh.cell(1, 1), event.heading).font = Font(bold=True, size=12)
-        _deal_info(sh, event, event.deal(d.number), words[d.status])
+        write_text(sh.cell(1, 1), event.heading).font = Font(bold=True, size=12)
+        deal_info(sh, event, event.deal(d.number), words[d.status])
         _note(sh, INFO_ROW + 1, banner)
-        _deal_header(sh, lang, columns)
+        deal_header(sh, lang, columns)
         note = sh.cell(HEADER_ROW, note_col, NOTE_HEADER[lang])
-        note.font, note.fill, note.border = Font(bold=True), _HEAD_FILL, _BORDER
+        note.font, note.fill, note.border = Font(bold=True), HEAD_FILL, BORDER
         note.alignment = Alignment(horizontal="center")
-        sh.cell(HEADER_ROW - 1, note_col).fill = _HEAD_FILL
+        sh.cell(HEADER_ROW - 1, note_col).fill = HEAD_FILL
         for k, r in enumerate(d.results):
             row = FIRST_ROW + k
             values = {"round": r.round, "table": r.table}
@@ -75,17 +75,17 @@ def write_results_workbook(report, path: Path, banner: str = "") -> Path:
             for name, col in COL.items():
                 if col > columns:
                     break
-                c = _text(sh.cell(row, col), values.get(name))
-                c.border = _BORDER
+                c = write_text(sh.cell(row, col), values.get(name))
+                c.border = BORDER
                 c.alignment = _RESULT_ALIGN["number" if name.endswith(("_whists", "_mp")) else "code"]
                 if name.endswith("_mp"):
-                    c.fill = _MP_FILL
+                    c.fill = MP_FILL
             text = "; ".join(n.text(lang) for n in r.notes)
-            c = _text(sh.cell(row, note_col), text or None)
-            c.border, c.alignment = _BORDER, _RESULT_ALIGN["note"]
+            c = write_text(sh.cell(row, note_col), text or None)
+            c.border, c.alignment = BORDER, _RESULT_ALIGN["note"]
             if len(text) > NOTE_WIDTH:  # a spreadsheet does not grow a row for its wrapped text when it opens
                 sh.row_dimensions[row].height = 15 * -(-len(text) // NOTE_WIDTH)
-        _print_setup(sh, columns)
+        print_setup(sh, columns)
         noted = any(r.notes for r in d.results)  # a narrow column where it holds only its heading: a larger print
         sh.column_dimensions[get_column_letter(note_col)].width = NOTE_WIDTH + 2 if noted else 13
     buf = io.BytesIO()
@@ -116,7 +116,7 @@ def write_competition_workbook(report, path: Path, note: str = "", session_notes
     wb = Workbook()
     ws = wb.active
     ws.title = gettext("sheet.ranking", lang)
-    _text(ws.cell(1, 1), comp.title).font = Font(bold=True, size=12)
+    write_text(ws.cell(1, 1), comp.title).font = Font(bold=True, size=12)
     _note(ws, 2, note)
     sessions = [r.event.session for r in report.reports]
     heads = [gettext(k, lang) for k in ("sheet.place", "sheet.head.no", "sheet.name")]
@@ -125,9 +125,9 @@ def write_competition_workbook(report, path: Path, note: str = "", session_notes
         heads += [gettext("sheet.head.mp", lang), gettext("sheet.max", lang), "%"]
     for i, h in enumerate(heads, 1):  # a group's heading over its three columns, as on the site
         c = ws.cell(GROUP_ROW + 1, i, h)
-        c.font, c.fill = Font(bold=True), _HEAD_FILL
+        c.font, c.fill = Font(bold=True), HEAD_FILL
         c.alignment = Alignment(wrap_text=True, horizontal="center")
-        ws.cell(GROUP_ROW, i).fill = _HEAD_FILL
+        ws.cell(GROUP_ROW, i).fill = HEAD_FILL
     for k, title in enumerate(groups):
         col = 4 + 3 * k
         c = ws.cell(GROUP_ROW, col, title)
@@ -137,7 +137,7 @@ def write_competition_workbook(report, path: Path, note: str = "", session_notes
     for row, s in enumerate(report.standings, first):
         _place(ws.cell(row, 1), s.place)
         ws.cell(row, 2, s.player).alignment = _CENTRE
-        _text(ws.cell(row, 3), comp.names.get(s.player, ""))
+        write_text(ws.cell(row, 3), comp.names.get(s.player, ""))
         per = {t.session: t for t in report.sessions_of.get(s.player, [])}
         col = 4
         for k in sessions:
@@ -147,7 +147,7 @@ def write_competition_workbook(report, path: Path, note: str = "", session_notes
                 ws.cell(row, col + 1, t.max)
                 _percent(ws.cell(row, col + 2), t.ratio, t.digits)
             else:  # absent from the session, said in its cells as the site says it
-                _text(ws.cell(row, col), t_["absent"]).font = Font(italic=True, color="666666")
+                write_text(ws.cell(row, col), t_["absent"]).font = Font(italic=True, color="666666")
                 ws.merge_cells(start_row=row, start_column=col, end_row=row, end_column=col + 2)
             col += 3
         ws.cell(row, col, _number(s.mp))
@@ -155,7 +155,7 @@ def write_competition_workbook(report, path: Path, note: str = "", session_notes
         _percent(ws.cell(row, col + 2), s.ratio, s.digits)
     ws.column_dimensions["C"].width = 32
     ws.freeze_panes = ws.cell(first, 4)
-    _page(ws, "landscape", f"{GROUP_ROW}:{GROUP_ROW + 1}")
+    page_setup(ws, "landscape", f"{GROUP_ROW}:{GROUP_ROW + 1}")
     for r in report.reports:
         sh = wb.create_sheet(f"{gettext('word.session', lang)} {r.event.session}")
         _ranking_sheet(
@@ -178,12 +178,12 @@ _NOTE_FONT = Font(bold=True, color="8A4B00")
 def _note(ws, row: int, note: str) -> None:
     """A line above a sheet's table: what provisional results are (nothing when final)."""
     if note:
-        _text(ws.cell(row, 1), note).font = _NOTE_FONT
+        write_text(ws.cell(row, 1), note).font = _NOTE_FONT
 
 
 def _ranking_sheet(ws, title: str, standings, names: dict, lang: str, note: str = "") -> None:
     """A ranking on a sheet: the title, then place, number, name, MP, maximum and percentage."""
-    _text(ws.cell(1, 1), title).font = Font(bold=True, size=12)
+    write_text(ws.cell(1, 1), title).font = Font(bold=True, size=12)
     _note(ws, 2, note)
     heads = tuple(
         gettext(k, lang) for k in ("sheet.place", "sheet.head.no", "sheet.name", "sheet.head.mp", "sheet.max")
@@ -191,19 +191,19 @@ def _ranking_sheet(ws, title: str, standings, names: dict, lang: str, note: str 
     for i, h in enumerate(heads, 1):
         c = ws.cell(3, i, h)
         c.font = Font(bold=True)
-        c.fill = _HEAD_FILL
+        c.fill = HEAD_FILL
         c.alignment = Alignment(horizontal=("center", "center", "left")[i - 1] if i <= 3 else "right")
     for k, s in enumerate(standings, 4):
         _place(ws.cell(k, 1), s.place)
         ws.cell(k, 2, s.player).alignment = _CENTRE
-        _text(ws.cell(k, 3), names.get(s.player, ""))
+        write_text(ws.cell(k, 3), names.get(s.player, ""))
         ws.cell(k, 4, _number(s.mp))
         ws.cell(k, 5, s.max)
         _percent(ws.cell(k, 6), s.ratio, s.digits)
     for col, wdt in zip("ABCDEF", (7, 6, 32, 8, 8, 8)):
         ws.column_dimensions[col].width = wdt
     ws.freeze_panes = "A4"
-    _page(ws, "portrait", "3:3")
+    page_setup(ws, "portrait", "3:3")
 
 
 def _number(x):
@@ -213,7 +213,7 @@ def _number(x):
 
 def _place(cell, place: str) -> None:
     """A place as text, "3" as "3–4" (players sharing it), centred alike."""
-    _text(cell, place).alignment = _CENTRE
+    write_text(cell, place).alignment = _CENTRE
 
 
 _CENTRE = Alignment(horizontal="center")  # a place, a player's number: apart from the name beside it
@@ -223,7 +223,7 @@ def _percent(cell, ratio, digits: int) -> None:
     """A percentage as a number shown to the ranking's decimals (rounded half up), "—" without a maximum."""
 
     if ratio is None:
-        _text(cell, "—")
+        write_text(cell, "—")
         cell.alignment = Alignment(horizontal="right")
         return
     cell.value = float(rounded_percent(ratio, digits))

@@ -79,13 +79,13 @@ LABELS = words_of(
 
 
 _THIN = Side(style="thin", color="999999")
-_BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
-_HEAD_FILL = PatternFill("solid", fgColor="E6E6E6")
-_PRE_FILL = PatternFill("solid", fgColor="F4F4F4")
-_MP_FILL = PatternFill("solid", fgColor="EEF3FA")
+BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+HEAD_FILL = PatternFill("solid", fgColor="E6E6E6")
+PRE_FILL = PatternFill("solid", fgColor="F4F4F4")
+MP_FILL = PatternFill("solid", fgColor="EEF3FA")
 
 
-def _deal_header(ws, lang: str, last: int) -> None:
+def deal_header(ws, lang: str, last: int) -> None:
     """The two header rows of a deal sheet, through column `last`: seat groups (declarer, whisters, the seats
     that play) over the columns."""
     for a, b, title in GROUPS[lang]:
@@ -99,17 +99,17 @@ def _deal_header(ws, lang: str, last: int) -> None:
     for i, h in enumerate(HEADERS[lang][:last], 1):
         c = ws.cell(HEADER_ROW, i, h)
         c.font = Font(bold=True)
-        c.fill = _HEAD_FILL
-        c.border = _BORDER
+        c.fill = HEAD_FILL
+        c.border = BORDER
         c.alignment = Alignment(horizontal="center")
-        ws.cell(HEADER_ROW - 1, i).fill = _HEAD_FILL
+        ws.cell(HEADER_ROW - 1, i).fill = HEAD_FILL
 
 
 def sheet_name(lang: str, number: int) -> str:
     return f"{SHEET_PREFIX[lang]} {number}"
 
 
-def _text(cell, value):
+def write_text(cell, value):
     """Write text that a spreadsheet must never read as a formula (names, titles); characters a
     workbook cannot hold (control characters) are written as visible codes."""
     if isinstance(value, str):
@@ -120,7 +120,7 @@ def _text(cell, value):
     return cell
 
 
-def _deal_info(ws, event: Event, deal, status: str | None = None) -> None:
+def deal_info(ws, event: Event, deal, status: str | None = None) -> None:
     """The row of facts under the title: deal, set, dealer (first hand at tables of 3) and status (`status`, or
     played), each after its label."""
     lang = event.language
@@ -142,15 +142,15 @@ def _deal_info(ws, event: Event, deal, status: str | None = None) -> None:
         c.alignment = Alignment(horizontal="left")  # a value beside its label
 
 
-def _print_setup(ws, last: int) -> None:
+def print_setup(ws, last: int) -> None:
     """Column widths through column `last`, frozen headings and an A4 landscape page as wide as the sheet."""
     for i, wdt in enumerate(WIDTHS[:last], 1):
         ws.column_dimensions[get_column_letter(i)].width = wdt
     ws.freeze_panes = ws.cell(FIRST_ROW, 3)
-    _page(ws, "landscape", f"{HEADER_ROW - 1}:{HEADER_ROW}")
+    page_setup(ws, "landscape", f"{HEADER_ROW - 1}:{HEADER_ROW}")
 
 
-def _page(ws, orientation: str, title_rows: str) -> None:
+def page_setup(ws, orientation: str, title_rows: str) -> None:
     """An A4 page as wide as the sheet, longer sheets on more pages, `title_rows` ("4:5") printed on each."""
     ws.page_setup.orientation = orientation
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
@@ -175,5 +175,5 @@ def layout_rows(event: Event, deal) -> list[tuple[str, int]]:
     return [(key, INFO_ROW + 1 + i) for i, key in enumerate(keys)]
 
 
-def _is_formula(v) -> bool:
+def is_formula(v) -> bool:
     return isinstance(v, str) and v.startswith("=")

@@ -10,7 +10,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from prefprint.io.outdir import write_atomic
-from prefprint.io.workbook.sheet import _text
+from prefprint.io.workbook.sheet import write_text
 
 _FORBIDDEN = str.maketrans({c: " " for c in "[]:*?/\\"})  # not allowed in a sheet's title
 
@@ -31,7 +31,7 @@ def write_standings_book(path: Path, sheets: list) -> Path:
             cell.font = Font(bold=True)
         for r, row in enumerate(rows, 2):
             for c, value in enumerate(row, 1):
-                _text(sheet.cell(row=r, column=c), value)
+                write_text(sheet.cell(row=r, column=c), value)
         for i, head in enumerate(header, 1):
             width = max([len(str(head))] + [len(str(r[i - 1])) for r in rows]) + 2
             sheet.column_dimensions[get_column_letter(i)].width = min(60, width)

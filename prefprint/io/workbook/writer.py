@@ -15,9 +15,7 @@ from prefprint.engine.model import Event
 from prefprint.engine.rules import COST, STRAINS, Contract, ContractCell
 from prefprint.io.outdir import write_atomic
 from prefprint.io.workbook.sheet import (
-    _BORDER,
-    _MP_FILL,
-    _PRE_FILL,
+    BORDER,
     COL,
     FIRST_ROW,
     HEADERS,
@@ -25,14 +23,16 @@ from prefprint.io.workbook.sheet import (
     LAYOUT_COL,
     META_KEYS,
     META_SHEET,
+    MP_FILL,
+    PRE_FILL,
     STATUS_WORDS,
-    _deal_header,
-    _deal_info,
-    _print_setup,
-    _text,
+    deal_header,
+    deal_info,
     last_column,
     layout_rows,
+    print_setup,
     sheet_name,
+    write_text,
 )
 from prefprint.words.catalog import PerLanguage, gettext, words_of
 
@@ -73,7 +73,7 @@ def _contract_list(wb: Workbook, lang: str, choices: list[str]) -> str:
     lists = wb.create_sheet(LISTS_SHEET[lang])
     lists.sheet_state = "hidden"
     for i, choice in enumerate(choices, 1):
-        _text(lists.cell(i, 1), choice)
+        write_text(lists.cell(i, 1), choice)
     return f"'{lists.title}'!$A$1:$A${len(choices)}"
 
 
@@ -116,15 +116,15 @@ def _deal_sheet(wb: Workbook, event: Event, deal, lists: dict) -> None:
     lang = event.language
     columns = last_column(event.table_size)  # no W columns at a table of 3: W is the talon's pocket
     ws = wb.create_sheet(sheet_name(lang, deal.number))
-    _text(ws.cell(1, 1), event.heading).font = Font(bold=True, size=12)
-    _text(ws.cell(1, 10), HELP[lang]).font = Font(italic=True, size=8, color="555555")
+    write_text(ws.cell(1, 1), event.heading).font = Font(bold=True, size=12)
+    write_text(ws.cell(1, 10), HELP[lang]).font = Font(italic=True, size=8, color="555555")
     ws.merge_cells(start_row=1, start_column=10, end_row=3, end_column=columns)
     ws.cell(1, 10).alignment = Alignment(wrap_text=True, vertical="top")
-    _deal_info(ws, event, deal)
-    _deal_header(ws, lang, columns)
+    deal_info(ws, event, deal)
+    deal_header(ws, lang, columns)
     last = _protocol_rows(ws, event, deal, columns)
     _validations(ws, event, lists, last)
-    _print_setup(ws, columns)
+    print_setup(ws, columns)
     if event.dealt_at_table:
         _layout_cells(ws, event, deal)
 
@@ -151,12 +151,12 @@ def _protocol_rows(ws, event: Event, deal, columns: int) -> int:
             if col in first:
                 c._style = copy(first[col])
                 continue
-            c.border = _BORDER
+            c.border = BORDER
             c.alignment = Alignment(horizontal="center")
             if name in ("round", "table") or name.endswith("_no"):
-                c.fill = _PRE_FILL
+                c.fill = PRE_FILL
             if name.endswith("_mp"):
-                c.fill = _MP_FILL
+                c.fill = MP_FILL
             first[col] = c._style
     return FIRST_ROW + max(len(rows), 1) - 1
 
@@ -214,7 +214,7 @@ def _players_sheet(wb: Workbook, event: Event) -> None:
     players.append(["№", gettext("sheet.name", lang)])
     for p in event.players:
         players.append([p.number, None])
-        _text(players.cell(players.max_row, 2), p.name)
+        write_text(players.cell(players.max_row, 2), p.name)
     players.column_dimensions["B"].width = 32
 
 
@@ -224,7 +224,7 @@ def _write_meta(wb: Workbook, event: Event) -> None:
     ws.sheet_state = "hidden"
     for key, value in zip(META_KEYS, (1, event.title, event.date, event.session, event.digest)):
         ws.append([key, None])
-        _text(ws.cell(ws.max_row, 2), value if isinstance(value, str) else value)
+        write_text(ws.cell(ws.max_row, 2), value if isinstance(value, str) else value)
 
 
 def _layout_cells(ws, event: Event, deal) -> None:
@@ -235,7 +235,7 @@ def _layout_cells(ws, event: Event, deal) -> None:
     for key, row in layout_rows(event, deal):
         ws.cell(row, LAYOUT_COL, words.get(key, key)).font = Font(bold=True)
         c = ws.cell(row, LAYOUT_COL + 1)
-        c.border = _BORDER
+        c.border = BORDER
         c.number_format = "@"
     ws.column_dimensions[get_column_letter(LAYOUT_COL)].width = 16
     ws.column_dimensions[get_column_letter(LAYOUT_COL + 1)].width = 40

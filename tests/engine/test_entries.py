@@ -1,4 +1,5 @@
-"""A workbook held in memory (the scoring server's worker) reads exactly as fill_workbook's saved copy."""
+"""What was entered, one model for both roads: rows put over a workbook's entries (the scoring server's) are what
+the same rows filled into the workbook and read back give (the director's export, a scorer typing them)."""
 
 from __future__ import annotations
 
@@ -9,20 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook, load_workbook
 
+from prefprint.engine.entries import as_typed
 from prefprint.engine.fills import random_fills
-from prefprint.errors import WorkbookError
 from prefprint.io.spec import load_event
 from prefprint.io.workbook import (
-    HeldWorkbook,
+    blank_entries,
     fill_workbook,
-    held,
-    is_held,
+    layout_cells,
     layout_rows,
-    read_layouts,
+    read_entries,
     read_meta,
-    read_protocol_workbook,
+    write_protocol_workbook,
 )
-from prefprint.io.workbook.held import _as_saved
 from tests.workbooks import blank_bytes, edit, row_of, write
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,8 +31,8 @@ def _typed(value):
     return (type(value).__name__, value.text if hasattr(value, "text") else value)
 
 
-def _seen(path: Path, event) -> tuple:
-    """Everything the results pipeline reads of a workbook, values with their types."""
+def _seen(entries) -> tuple:
+    """Everything the results pipeline reads of what was entered, values with their types."""
     sheets = [
         (
             s.number,
@@ -42,14 +41,24 @@ def _seen(path: Path, event) -> tuple:
             s.title,
             [(r.row, {k: _typed(v) for k, v in r.values.items()}) for r in s.rows],
         )
-        for s in read_protocol_workbook(path, event)
+        for s in entries.deals
     ]
-    return sheets, read_layouts(path, event), read_meta(path)
+    return sheets, entries.layouts
+
+
+def _event(name: str, folder: Path, at_table: bool = False):
+    """A sample event from its spec; `at_table`: with `[deals] source = "table"` (the layouts typed in)."""
+    text = (ROOT / "sample_events" / name).read_text(encoding="utf-8")
+    if at_table:
+        text = text.replace("[deals]", '[deals]\nsource = "table"', 1)
+    spec = folder / name
+    spec.write_text(text, encoding="utf-8")
+    return load_event(spec)
 
 
 @pytest.fixture(scope="module")
-def dealt():
-    return load_event(ROOT / "sample_events" / "club-night-20.toml")
+def dealt(tmp_path_factory):
+    return _event("club-night-20.toml", tmp_path_factory.mktemp("dealt"), at_table=True)
 
 
 def _source(tmp_path: Path, event) -> bytes:
@@ -73,26 +82,29 @@ def _fills(event, seed: int, keep: float) -> tuple[dict, dict]:
     return kept, layouts
 
 
-def test_a_held_workbook_reads_as_its_saved_copy_fill_after_fill(tmp_path, dealt):
+def test_rows_put_over_a_workbooks_entries_are_the_workbook_filled_with_them(tmp_path, dealt):
     source = write(tmp_path, "kit.xlsx", _source(tmp_path, dealt))
-    book = HeldWorkbook(source.read_bytes())
-    name = tmp_path / "protocols.xlsx"
-    for seed, keep in ((1, 0.9), (2, 0.3), (3, 0.6)):  # fewer rows after more: the last fill is undone
+    paper = read_entries(source, dealt)
+    for seed, keep in ((1, 0.9), (2, 0.3), (3, 0.6)):
         fills, layouts = _fills(dealt, seed, keep)
         saved = fill_workbook(source, tmp_path / f"saved-{seed}.xlsx", fills, layouts=layouts)
-        with held(name, book.fill(fills, layouts=layouts)) as path:
-            assert is_held(path) and not name.exists()
-            assert _seen(path, dealt) == _seen(saved, dealt)
-        assert not is_held(name)
+        by_pocket = {d: {p: cells[r] for p, r in layout_rows(dealt, dealt.deal(d)) if r in cells} for d, cells in layouts.items()}
+        put = paper.with_rows(fills, layout_cells(dealt, by_pocket))
+        assert _seen(put) == _seen(read_entries(saved, dealt))
+    assert _seen(read_entries(source, dealt)) == _seen(paper)  # put over a copy: the paper rows untouched
     assert source.read_bytes() == _source(tmp_path, dealt)
 
 
-def test_a_held_workbook_that_is_no_workbook_is_named_as_a_file_would_be(tmp_path, dealt):
-    name = tmp_path / "protocols.xlsx"
-    with held(name, HeldWorkbook(b"not a workbook").fill({})) as path:
-        with pytest.raises(WorkbookError) as e:
-            read_protocol_workbook(path, dealt)
-    assert str(name) in e.value.text("ru")
+@pytest.mark.parametrize(
+    "spec, at_table", [("club-night-20.toml", False), ("threes-15.toml", True), ("book-scheme-12.toml", False)]
+)
+def test_a_blank_kit_workbooks_entries_are_made_without_it(tmp_path, spec, at_table):
+    event = _event(spec, tmp_path, at_table)
+    path = write_protocol_workbook(event, tmp_path / "protocols.xlsx")
+    made = blank_entries(event, path)
+    assert _seen(made) == _seen(read_entries(path, event))
+    meta = read_meta(path)
+    assert {k: made.meta[k] for k in ("event", "session", "digest")} == {k: meta[k] for k in ("event", "session", "digest")}
 
 
 @settings(max_examples=25, deadline=None)
@@ -108,7 +120,7 @@ def test_a_held_workbook_that_is_no_workbook_is_named_as_a_file_would_be(tmp_pat
         max_size=30,
     )
 )
-def test_a_value_filled_in_memory_is_what_the_saved_copy_reads_back(tmp_path_factory, values):
+def test_a_value_as_typed_is_what_a_saved_workbook_reads_back(tmp_path_factory, values):
     wb = Workbook()
     for i, v in enumerate(values, 1):
         wb.active.cell(i, 1).value = v
@@ -118,4 +130,4 @@ def test_a_value_filled_in_memory_is_what_the_saved_copy_reads_back(tmp_path_fac
     read = [row[0] if row else None for row in back.active.iter_rows(max_col=1, values_only=True)]
     back.close()
     read += [None] * (len(values) - len(read))
-    assert [(type(v), v) for v in read] == [(type(v), v) for v in map(_as_saved, values)]
+    assert [(type(v), v) for v in read] == [(type(v), v) for v in map(as_typed, values)]
