@@ -88,7 +88,9 @@ def test_rows_put_over_a_workbooks_entries_are_the_workbook_filled_with_them(tmp
     for seed, keep in ((1, 0.9), (2, 0.3), (3, 0.6)):
         fills, layouts = _fills(dealt, seed, keep)
         saved = fill_workbook(source, tmp_path / f"saved-{seed}.xlsx", fills, layouts=layouts)
-        by_pocket = {d: {p: cells[r] for p, r in layout_rows(dealt, dealt.deal(d)) if r in cells} for d, cells in layouts.items()}
+        by_pocket = {
+            d: {p: cells[r] for p, r in layout_rows(dealt, dealt.deal(d)) if r in cells} for d, cells in layouts.items()
+        }
         put = paper.with_rows(fills, layout_cells(dealt, by_pocket))
         assert _seen(put) == _seen(read_entries(saved, dealt))
     assert _seen(read_entries(source, dealt)) == _seen(paper)  # put over a copy: the paper rows untouched
@@ -104,7 +106,9 @@ def test_a_blank_kit_workbooks_entries_are_made_without_it(tmp_path, spec, at_ta
     made = blank_entries(event, path)
     assert _seen(made) == _seen(read_entries(path, event))
     meta = read_meta(path)
-    assert {k: made.meta[k] for k in ("event", "session", "digest")} == {k: meta[k] for k in ("event", "session", "digest")}
+    assert {k: made.meta[k] for k in ("event", "session", "digest")} == {
+        k: meta[k] for k in ("event", "session", "digest")
+    }
 
 
 @settings(max_examples=25, deadline=None)
