@@ -257,6 +257,30 @@ def test_score_takes_dark_games_and_concessions_as_written_or_as_options():
     assert json.loads(checked) == {"N": 75, "E": -25, "S": -25, "W": -25}
 
 
+def test_score_takes_the_shortfall_and_rostov_readings_as_options():
+    """Issue 38's examples at a table of 3: today's reading by default, the others by --convention."""
+    eight = ["score", "--variant", "sochi", "--table-size", "3", "--dealer", "N", "--contract", "8♣", "--declarer"]
+    eight += ["N", "--tricks", "N=10,E=0,S=0", "--defence", "E=whist,S=whist", "--json"]
+    readings = {
+        (): {"N": 60, "E": 0, "S": -60},
+        ("--convention", "shortfall_high=split"): {"N": 60, "E": -30, "S": -30},
+        ("--convention", "shortfall_high=each"): {"N": 80, "E": -40, "S": -40},
+    }
+    for option, expected in readings.items():
+        assert json.loads(run(*eight, *option).output) == expected, option
+    six = [*eight[:8], "6♣", "--declarer", "N", "--tricks", "N=7,E=3,S=0", "--defence", "E=whist,S=whist", "--json"]
+    assert json.loads(run(*six).output) == {"N": 20.67, "E": 12.67, "S": -33.33}
+    assert json.loads(run(*six, "--convention", "shortfall_low=side").output) == {"N": 14, "E": 6, "S": -20}
+    allpass = ["score", "--variant", "rostov", "--table-size", "3", "--dealer", "N", "--contract", "—"]
+    allpass += ["--tricks", "N=4,E=3,S=3", "--json"]
+    assert json.loads(run(*allpass).output) == {"N": -20, "E": 10, "S": 10}
+    difference = run(*allpass, "--convention", "rostov_allpass=difference").output
+    assert json.loads(difference) == {"N": -10, "E": 5, "S": 5}
+    refused = run(*allpass, "--convention", "rostov_allpass=diff", "--lang", "en")
+    assert refused.exit_code != 0
+    assert 'convention "rostov_allpass": expected tricks or difference, found "diff"' in refused.output
+
+
 def test_costs_writes_html_and_pdf(tmp_path):
     result = run("costs", "--variant", "leningrad", "--table-size", "3", "--lang", "en", "-o", str(tmp_path))
     assert result.exit_code == 0

@@ -24,3 +24,20 @@ def test_unknown_variant_and_convention():
     assert conventions_for("sochi", {"tens": "checked", "stalingrad": True}) == Conventions(
         tens="checked", stalingrad=True
     )
+
+
+def test_the_shortfall_and_rostov_readings_keep_todays_default_and_list_their_values():
+    for conv in (Conventions(), conventions_for("rostov"), conventions_for("leningrad")):
+        assert (conv.shortfall_high, conv.shortfall_low, conv.rostov_allpass) == ("second", "half", "tricks")
+    chosen = conventions_for(
+        "rostov", {"shortfall_high": "each", "shortfall_low": "side", "rostov_allpass": "difference"}
+    )
+    assert (chosen.shortfall_high, chosen.shortfall_low, chosen.rostov_allpass) == ("each", "side", "difference")
+    with pytest.raises(ScoringError) as e:
+        conventions_for("sochi", {"shortfall_high": "both", "shortfall_low": True, "rostov_allpass": "diff"})
+    assert [p.text("en") for p in e.value.problems] == [
+        'convention "shortfall_high": expected second, split or each, found "both"',
+        'convention "shortfall_low": expected half or side, found "True"',
+        'convention "rostov_allpass": expected tricks or difference, found "diff"',
+    ]
+    assert "соглашение «shortfall_high»: ожидается second, split или each, найдено «both»" in e.value.text("ru")

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from prefprint.engine.rules import (
     COST,
+    OBLIGATION,
     SEATS,
     VARIANTS,
     Contract,
@@ -27,7 +28,7 @@ from prefprint.engine.rules import (
 from prefprint.errors import ScoringError
 
 CASES = sorted((Path(__file__).parents[1] / "cases" / "scoring").glob("*.toml"))
-CASES_TODAY = 48  # the case files in tests/cases/scoring; more may come, none may go unnoticed
+CASES_TODAY = 61  # the case files in tests/cases/scoring; more may come, none may go unnoticed
 
 
 def test_the_case_files_are_found():
@@ -78,12 +79,81 @@ def test_classic_all_pass_is_twenty_a_trick_in_the_full_record():
     assert settle(two, VARIANTS["classic"])["N"] - settle(one, VARIANTS["classic"])["N"] == -20
 
 
+# --------------------------------------------------------------------------- issue 38: who answers for a shortfall
+
+
+def _shortfall_gora(conv, size, level, e, s):
+    """Both whisted a made game (N declares, E and S defend): the shortfall gora of each, from the entries."""
+    dealer = "W" if size == 4 else "N"
+    tricks = {"N": 10 - e - s, "E": e, "S": s}
+    o = Outcome.make(size, dealer, f"{level}♥", "N", tricks, {"E": "whist", "S": "whist"}, conventions=conv)
+    gora = {"E": Fraction(0), "S": Fraction(0)}
+    for entry in settle(o, conv).entries:
+        if entry.why == "shortfall":
+            gora[entry.seat] += entry.amount
+    return gora
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(tuple(VARIANTS)), st.sampled_from((3, 4)), st.sampled_from((6, 7)), st.data())
+def test_side_charges_only_the_sides_missing_tricks_to_who_fell_short(variant, size, level, data):
+    must = OBLIGATION[level]
+    e = data.draw(st.integers(0, must - 1))
+    s = data.draw(st.integers(0, must - 1 - e))
+    side_conv = conventions_for(variant, {"shortfall_low": "side"})
+    side = _shortfall_gora(side_conv, size, level, e, s)
+    half = _shortfall_gora(conventions_for(variant, {"shortfall_low": "half"}), size, level, e, s)
+    unit = side_conv.shortfall * COST[level]
+    assert sum(side.values()) == unit * (must - e - s) <= sum(half.values())
+    for seat, took in (("E", e), ("S", s)):
+        assert (side[seat] > 0) == (took < must // 2) and side[seat] <= half[seat]
+    if max(e, s) > must // 2:
+        assert side != half  # one took more than his half (only possible on a 6): it covers his partner
+    else:
+        assert side == half  # neither took more than his half: each answers for his own
+
+
+@pytest.mark.parametrize("variant", tuple(VARIANTS))
+@pytest.mark.parametrize("level", (8, 9, 10))
+def test_the_readings_of_a_high_shortfall(variant, level):
+    """8–10, both whisted and took nothing: the second whister, the two half each, or each the whole trick."""
+    unit = VARIANTS[variant].shortfall * COST[level]
+    readings = {"second": (0, unit), "split": (unit / 2, unit / 2), "each": (unit, unit)}
+    for size in (3, 4):
+        for reading, (e, s) in readings.items():
+            conv = conventions_for(variant, {"shortfall_high": reading})
+            assert _shortfall_gora(conv, size, level, 0, 0) == {"E": e, "S": s}, (size, reading)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from((3, 4)), st.data())
+def test_the_rostov_difference(size, data):
+    """Each of the fewest writes allpass_whists a trick the other took beyond him, in full; alone on 0 tricks
+    the fewest writes what he writes under "tricks"."""
+    dealer = "W" if size == 4 else "N"
+    players = active_seats(size, dealer)
+    a = data.draw(st.integers(0, 10))
+    b = data.draw(st.integers(0, 10 - a))
+    c = 10 - a - b - data.draw(st.integers(0, min(2, 10 - a - b)))
+    tricks = dict(zip(players, (a, b, c)))
+    o = Outcome.make(size, dealer, "—", None, tricks)
+    rostov = VARIANTS["rostov"]
+    difference = settle(o, replace(rostov, rostov_allpass="difference"))
+    fewest = min(tricks.values())
+    low = [p for p in players if tricks[p] == fewest]
+    for p in players:
+        wrote = sum(e.amount for e in difference.entries if e.what == "whists" and e.seat == p)
+        assert wrote == (5 * sum(t - fewest for t in tricks.values()) if p in low else 0)
+    if fewest == 0 and len(low) == 1:
+        assert difference.results == settle(o, rostov).results
+
+
 # --------------------------------------------------------------------------- random outcomes
 
 
 @st.composite
 def conventions(draw):
-    """A preset, half the time with the conventions of issue 12 switched at random."""
+    """A preset, half the time with the conventions of issue 12 switched at random, half those of issue 38."""
     conv = VARIANTS[draw(st.sampled_from(tuple(VARIANTS)))]
     if draw(st.booleans()):
         conv = replace(
@@ -94,6 +164,13 @@ def conventions(draw):
             concession=draw(st.booleans()),
             misere_max_tricks=draw(st.integers(1, 10)),
             dark=draw(st.sampled_from((0, 2, 3))),
+        )
+    if draw(st.booleans()):  # the readings of issue 38
+        conv = replace(
+            conv,
+            shortfall_high=draw(st.sampled_from(("second", "split", "each"))),
+            shortfall_low=draw(st.sampled_from(("half", "side"))),
+            rostov_allpass=draw(st.sampled_from(("tricks", "difference"))),
         )
     return conv
 

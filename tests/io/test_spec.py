@@ -121,6 +121,20 @@ def test_conventions_override(tmp_path):
         parse_event(bad)
 
 
+def test_the_shortfall_and_rostov_readings_are_read_from_the_spec():
+    table = '[game.conventions]\nshortfall_high = "split"\nshortfall_low = "side"\nrostov_allpass = "difference"'
+    conv = parse_event(GOOD.replace("table_size = 4", "table_size = 4\n\n" + table)).conventions
+    assert (conv.shortfall_high, conv.shortfall_low, conv.rostov_allpass) == ("split", "side", "difference")
+    bad = GOOD.replace(
+        "table_size = 4", 'table_size = 4\n\n[game.conventions]\nshortfall_high = "w2"\nshortfall_low = 1'
+    )
+    (problem,) = _problems(bad)
+    assert problem == (
+        'line 10, game.conventions: convention "shortfall_high": expected second, split or each, found "w2"; '
+        'convention "shortfall_low": expected half or side, found "1"'
+    )
+
+
 def test_missing_file_is_a_spec_error(tmp_path):
     with pytest.raises(SpecError, match="cannot read the file"):
         load_event(tmp_path / "nope.toml")

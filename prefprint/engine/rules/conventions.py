@@ -36,6 +36,8 @@ class Conventions:
     consolation_to_dealer: bool = True  # the 4-handed dealer writes consolation too
     lone_whist: str = "greedy"  # greedy | gentleman
     shortfall: Fraction = Fraction(1)  # gora per missing whist trick, in units of c
+    shortfall_high: str = "second"  # second | split | each: both whisted a made 8–10 and fell short
+    shortfall_low: str = "half"  # half | side: both whisted a made 6 or 7 and fell short
     tens: str = "whisted"  # whisted | checked: a 10 is played out with no obligation for the defence
     stalingrad: bool = False  # 6♠ is whisted by both defenders
     sixes_whisted: bool = False  # every 6 is whisted by both defenders (classic)
@@ -44,6 +46,7 @@ class Conventions:
     allpass: str = "gora"  # gora | rostov
     allpass_gora: int = 1  # gora per trick on all-pass ("gora")
     allpass_whists: int = 5  # whists per trick written by the fewest-tricks player ("rostov")
+    rostov_allpass: str = "tricks"  # tricks | difference: what the fewest-tricks players write ("rostov")
     allpass_dealer_pool: bool = False  # the 4-handed dealer gets pool +1 on all-pass
     dark: int = 0  # multiplier of a dark game; 0: dark games are not played
     concession: bool = False  # the declarer may concede before play ("без трёх"): gora only, no whists
@@ -68,7 +71,14 @@ VARIANTS = {
     # 000_…: "урало-сибирская система записи": no consolation, the misère penalty is one trick's
     "ural": replace(_SOCHI, consolation=0, misere_max_tricks=1),
 }
-_CHOICES = {"lone_whist": ("greedy", "gentleman"), "allpass": ("gora", "rostov"), "tens": ("whisted", "checked")}
+_CHOICES = {
+    "lone_whist": ("greedy", "gentleman"),
+    "allpass": ("gora", "rostov"),
+    "tens": ("whisted", "checked"),
+    "shortfall_high": ("second", "split", "each"),
+    "shortfall_low": ("half", "side"),
+    "rostov_allpass": ("tricks", "difference"),
+}
 _RANGES = {"misere_max_tricks": (1, 10), "pool_value": (1, 1000)}
 
 

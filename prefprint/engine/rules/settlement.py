@@ -126,13 +126,9 @@ def _settle_game(outcome, conv, tricks, add):
             if tricks[s]:
                 add(Entry("whists", s, per_trick * tricks[s], on=declarer, why="tricks"))
         if under == 0 and defence_tricks < must:
-            if level in (6, 7):
-                for s in whisters:
-                    short = max(0, must // 2 - tricks[s])
-                    if short:
-                        add(Entry("gora", s, conv.shortfall * c * short, why="shortfall"))
-            else:
-                add(Entry("gora", w2, conv.shortfall * c * (must - defence_tricks), why="shortfall"))
+            for s, short in _shortfalls(level, must, conv, tricks, w1, w2).items():
+                if short:
+                    add(Entry("gora", s, conv.shortfall * c * short, why="shortfall"))
         return
     whister = whisters[0]
     passer = w2 if whister == w1 else w1
@@ -144,6 +140,23 @@ def _settle_game(outcome, conv, tricks, add):
             add(Entry("whists", whister, per_trick * defence_tricks, on=declarer, why="tricks"))
     if under == 0 and defence_tricks < must:
         add(Entry("gora", whister, conv.shortfall * c * (must - defence_tricks), why="shortfall"))
+
+
+def _shortfalls(level, must, conv, tricks, w1, w2) -> dict:
+    """Both whisted a made contract and the defence fell short: the tricks each whister answers for."""
+    missing = must - tricks[w1] - tricks[w2]
+    if level in (6, 7):
+        half = must // 2
+        if conv.shortfall_low == "side":
+            # only the side's missing tricks, charged to whoever fell short of his half; the other's extra
+            # tricks cover his partner's (both short: each his own, which adds up to the side's shortfall)
+            return {s: max(0, half - tricks[s] - max(0, tricks[o] - half)) for s, o in ((w1, w2), (w2, w1))}
+        return {s: max(0, half - tricks[s]) for s in (w1, w2)}
+    if conv.shortfall_high == "split":
+        return {w1: Fraction(missing, 2), w2: Fraction(missing, 2)}
+    if conv.shortfall_high == "each":
+        return {w1: missing, w2: missing}
+    return {w2: missing}
 
 
 def _settle_allpass(outcome, conv, tricks, add):
@@ -162,10 +175,13 @@ def _settle_allpass(outcome, conv, tricks, add):
     low = [s for s in players if tricks[s] == fewest]
     for s in low:
         for other in players:
-            if other not in low and tricks[other]:
-                add(
-                    Entry("whists", s, Fraction(conv.allpass_whists * tricks[other], len(low)), on=other, why="allpass")
-                )
+            if other in low or not tricks[other]:
+                continue
+            if conv.rostov_allpass == "difference":  # in full, for the tricks the other took beyond his own
+                amount = Fraction(conv.allpass_whists * (tricks[other] - fewest))
+            else:
+                amount = Fraction(conv.allpass_whists * tricks[other], len(low))
+            add(Entry("whists", s, amount, on=other, why="allpass"))
 
 
 def fmt_whists(value: Fraction, places: int = 1) -> str:

@@ -39,6 +39,7 @@ def signed(value, lang: str = "ru") -> str:
     return ("+" if v > 0 else "") + number(v, lang)
 
 
+_USUAL = Conventions()  # the readings every preset keeps
 _FOUR_ONLY = {"consolation_to_dealer", "allpass_dealer_pool"}  # the dealer sits out only at a table of 4
 
 
@@ -54,6 +55,10 @@ def _in_force(name: str, conv: Conventions, table_size: int) -> bool:
         "misere_max_tricks": conv.misere_max_tricks < 10,  # no cap: every trick is charged
         "allpass_gora": conv.allpass == "gora",
         "allpass_whists": conv.allpass == "rostov",
+        # the readings clubs argue about (issue 38): named only when a club chose other than the usual one
+        "shortfall_high": value != _USUAL.shortfall_high,
+        "shortfall_low": value != _USUAL.shortfall_low,
+        "rostov_allpass": conv.allpass == "rostov" and value != _USUAL.rostov_allpass,
     }.get(name, True)
 
 
@@ -80,6 +85,8 @@ _EXAMPLES = (  # (contract cell, tricks, defence); those the conventions forbid 
     ("8♦", {"N": 8, "E": 1, "S": 1}, {"E": "whist", "S": "whist"}),
     ("6♣", {"N": 7, "E": 1, "S": 2}, {"E": "whist", "S": "whist"}),  # E is a trick short of his share
     ("6♠", {"N": 7, "E": 1, "S": 2}, {"E": "whist", "S": "whist"}),
+    ("6♦", {"N": 7, "E": 3, "S": 0}, {"E": "whist", "S": "whist"}),  # E's extra trick covers S: "side" only
+    ("8♣", {"N": 10, "E": 0, "S": 0}, {"E": "whist", "S": "whist"}),  # the high shortfall, when not the second's
     ("7♠", {}, {"E": "pass", "S": "half"}),
     ("9БК", {"N": 10, "E": 0}, {"E": "whist", "S": "pass"}),
     ("10♥", {"N": 10}, {"E": "pass", "S": "pass"}),
@@ -104,6 +111,10 @@ def _worked_examples(conv: Conventions, table_size: int, dealer: str, lang: str)
     for text, tricks, defence in _EXAMPLES:
         if text == "6♠" and defence["S"] == "whist" and not conv.stalingrad:
             continue  # both whist on 6♠: only news under Stalingrad
+        if text == "6♦" and conv.shortfall_low == _USUAL.shortfall_low:
+            continue
+        if text == "8♣" and conv.shortfall_high == _USUAL.shortfall_high:
+            continue
         if text.startswith("10") and conv.tens != "checked":
             continue
         if text == "мизер" and conv.misere_max_tricks >= 3:
@@ -125,9 +136,9 @@ def _worked_examples(conv: Conventions, table_size: int, dealer: str, lang: str)
     return out
 
 
-def _whist_share(level: int, must: int, conv: Conventions, table_size: int, dealer: str) -> int | None:
-    """Both whisted, the contract made, the defence short: the tricks each whister answers for
-    himself (the obligation split), or None when the second whister answers for the whole shortfall.
+def _whist_share(level: int, must: int, conv: Conventions, table_size: int, dealer: str) -> int:
+    """Both whisted a 6 or 7, the contract made, the defence short: the tricks each whister answers for
+    himself (his part of the obligation).
 
     Asked of the engine: the first whister takes 0, 1, … of the tricks the defence took.
     """
@@ -138,7 +149,7 @@ def _whist_share(level: int, must: int, conv: Conventions, table_size: int, deal
         )
         payers = {e.seat for e in settle(outcome, conv).entries if e.why == "shortfall"}
         if "E" not in payers:
-            return share or None
+            return share
     return must
 
 
@@ -152,22 +163,31 @@ def _levels_text(levels: list[int], lang: str) -> str:
 
 
 def _responsibility(levels: list[dict], conv: Conventions, table_size: int, dealer: str, lang: str) -> str:
-    """The whist shortfall rule in plain words, every figure asked of the engine."""
-    shares, second = [], []
+    """The whist shortfall rule in plain words, every figure asked of the engine.
+
+    The shares of 6 and 7 are found by the engine; who pays on 8–10 when both whisted follows
+    `shortfall_high` (the second whister, the two half each, or each the whole), as `settle` does.
+    """
+    shares, high = [], {"second": [], "split": [], "each": []}
     for L in levels:
         if not L["obligation"]:
             continue  # a checked 10: no obligation, no shortfall
-        share = _whist_share(L["level"], L["obligation"], conv, table_size, dealer)
-        if share is None:
-            second.append(L["level"])
+        if L["level"] in (6, 7):
+            shares.append((L["level"], _whist_share(L["level"], L["obligation"], conv, table_size, dealer)))
         else:
-            shares.append((L["level"], share))
+            high[conv.shortfall_high].append(L["level"])
     parts = [_m(lang, "costs.short_when"), _m(lang, "costs.short_lone")]
     if shares:
         each = "; ".join(_m(lang, "costs.short_share_item", level=lvl, n=n) for lvl, n in shares)
-        parts.append(_m(lang, "costs.short_split", levels=_levels_text([lvl for lvl, _ in shares], lang), shares=each))
-    if second:
-        parts.append(_m(lang, "costs.short_second", levels=_levels_text(second, lang)))
+        key = "costs.short_side" if conv.shortfall_low == "side" else "costs.short_split"
+        parts.append(_m(lang, key, levels=_levels_text([lvl for lvl, _ in shares], lang), shares=each))
+    for reading, key in (
+        ("second", "costs.short_second"),
+        ("split", "costs.short_halves"),
+        ("each", "costs.short_each"),
+    ):
+        if high[reading]:
+            parts.append(_m(lang, key, levels=_levels_text(high[reading], lang)))
     return " ".join(parts)
 
 

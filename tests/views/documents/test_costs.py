@@ -103,9 +103,48 @@ def test_only_the_conventions_in_force_are_listed():
     assert "втёмную: множитель: 2" in listed("classic")
 
 
+ARGUED = ("недобор на 8–10", "недобор на 6 и 7", "распасы (ростов): пишут")  # the readings of issue 38
+
+
 @pytest.mark.parametrize("variant", tuple(VARIANTS))
-def test_worked_examples_are_the_engine_results_of_what_they_say(variant):
-    conv = VARIANTS[variant]
+def test_the_usual_readings_of_the_shortfall_and_the_rostov_all_pass_are_not_named(variant):
+    for size in (4, 3):
+        html = costs_html(variant, VARIANTS[variant], size, "ru")
+        listed = _text(html[html.index("Соглашения") :])
+        assert not [words for words in ARGUED if words in listed]
+        assert "двое вместе" not in _text(html) and "8♣" not in html
+
+
+def test_a_clubs_own_reading_is_named_explained_and_shown():
+    chosen = {"shortfall_high": "each", "shortfall_low": "side", "rostov_allpass": "difference"}
+    conv = conventions_for("rostov", chosen)
+    for size in (4, 3):
+        text = _text(costs_html("rostov", conv, size, "ru"))
+        listed = text[text.index("Соглашения") :]
+        assert "недобор на 8–10 при двух вистующих: каждый за весь" in listed
+        assert "недобор на 6 и 7 при двух вистующих: только недобор пары" in listed
+        assert "распасы (ростов): пишут: за разницу во взятках" in listed
+        assert "Вистовали двое, на 8–10: каждый платит за весь недобор." in text
+        assert "на 6 и 7: у каждого своя доля (на 6 — 2 взятки; на 7 — 1 взятка), но платят только" in text
+        assert "за каждую взятку, взятую тем сверх его собственных" in text
+        ctx = costs_context("rostov", conv, size, "ru")
+        shown = {ex["contract"]: ex["tricks"] for ex in ctx["examples"]}
+        assert shown["8♣"] == {"N": 10, "E": 0, "S": 0} and shown["6♦"] == {"N": 7, "E": 3, "S": 0}
+    split = _text(
+        costs_html("sochi", conventions_for("sochi", {"shortfall_high": "split", "tens": "checked"}), 4, "en")
+    )
+    assert "Two whisters, on 8 and 9: both pay for the shortfall, half each." in split
+    assert "shortfall on 8–10 with two whisters: both, half each" in split
+    # a preset playing all-pass in gora has no Rostov all-pass to name
+    assert "распасы (ростов)" not in _text(
+        costs_html("sochi", replace(VARIANTS["sochi"], rostov_allpass="difference"), 4, "ru")
+    )
+
+
+@pytest.mark.parametrize("variant", tuple(VARIANTS))
+@pytest.mark.parametrize("readings", ({}, {"shortfall_high": "split", "shortfall_low": "side"}))
+def test_worked_examples_are_the_engine_results_of_what_they_say(variant, readings):
+    conv = replace(VARIANTS[variant], **readings)
     for size, dealer in ((4, "W"), (3, "N")):
         ctx = costs_context(variant, conv, size, "ru")
         assert len(ctx["examples"]) >= 6
