@@ -405,4 +405,6 @@ def test_a_game_without_variant_is_sochi():
 
 
 def test_a_spec_without_event_is_still_refused():
-    assert "event: missing section [event]" in _problems(GOOD.replace('[event]\ntitle = "Test"\ndate = 2026-12-05\n', ""))
+    assert "event: missing section [event]" in _problems(
+        GOOD.replace('[event]\ntitle = "Test"\ndate = 2026-12-05\n', "")
+    )
