@@ -120,3 +120,19 @@ def test_the_manual_has_its_pages():
     for page in sorted(DOCS.glob("*.md")):
         if page.name != "index.md":
             assert f"({page.name})" in index, f"docs/index.md does not link {page.name}"
+
+
+def test_every_option_of_every_command_is_in_its_line_of_the_readme():
+    """The synopsis under ## Commands names each option `--help` lists (its long or short name)."""
+    import click
+
+    section = readme().split("## Commands", 1)[1].split("\n## ", 1)[0]
+    missing = []
+    for name, command in cli.commands.items():
+        line = next((s for s in section.splitlines() if s.startswith(f"prefprint {name} ")), "")
+        for option in command.params:
+            if not isinstance(option, click.Option) or "--help" in option.opts:
+                continue
+            if not any(re.search(re.escape(o) + r"(?![\w-])", line) for o in option.opts):
+                missing.append(f"{name} {option.opts[-1]}")
+    assert missing == []

@@ -81,6 +81,30 @@ def write_kit(
     return [Path(folder) / p.relative_to(staging) for p in written]
 
 
+def kit_warnings(competition: Competition, lan=None) -> list[Message]:
+    """What the director should know before printing: a [serve] url only this computer opens (127.0.0.1,
+    localhost, ::1), with this computer's addresses on the network to write instead. `lan` finds them
+    (default prefprint.io.lan.lan_addresses, which sends nothing)."""
+    from urllib.parse import urlsplit
+
+    from prefprint.io import lan as network
+
+    urls = sorted({e.serve_url for e in competition.sessions if e.serve_url and network.is_loopback_url(e.serve_url)})
+    if not urls:
+        return []
+    found = (lan or network.lan_addresses)()
+    said = []
+    for url in urls:
+        parts = urlsplit(url)
+        port = f":{parts.port}" if parts.port else ""
+        instead = [parts._replace(netloc=f"{a}{port}").geturl() for a in found]
+        if instead:
+            said.append(Message("kit.serve_loopback", url=url, urls=", ".join(instead)))
+        else:
+            said.append(Message("kit.serve_loopback_unknown", url=url))
+    return said
+
+
 def with_entry_codes(event: Event, folder: Path) -> Event:
     """The event with the secret entry codes its table cards and director's sheet print, where the spec
     gives the scoring server's [serve] url (the folder's secret is written on first use)."""

@@ -283,7 +283,7 @@ def kit(spec, out, session, jobs, force, no_analysis, lang):
     _set_lang(lang)
     competition = load_competition(spec)
     lang = _set_lang(lang, competition)
-    echo_warnings(competition.warnings, lang)
+    echo_warnings(list(competition.warnings) + kit_mod.kit_warnings(competition), lang)
     if session:
         competition.session(session)  # an unknown session is one line, before anything is written
     folder = Path(out) if out else default_folder(spec)

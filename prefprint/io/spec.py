@@ -426,9 +426,8 @@ def _sections(problems, data):
             for sub in value:
                 if sub not in _KNOWN[key]:
                     _unknown(problems, (key, sub), "spec.unknown_key", sub, sorted(_KNOWN[key]))
-    for name in ("event", "game"):
-        if name not in data:
-            problems.add((name,), "spec.missing_section", name=name)
+    if "event" not in data:  # [game] may be left out: sochi at tables of 4, as documented
+        problems.add(("event",), "spec.missing_section", name="event")
 
 
 def _section(data, name) -> dict:
@@ -456,7 +455,7 @@ def _common(problems, data) -> dict:
         )
         language = "ru"
     out["language"] = language
-    variant = _typed(problems, game, ("game",), "variant", "str", "sochi", required="game" in data)
+    variant = _typed(problems, game, ("game",), "variant", "str", "sochi")
     overrides = game.get("conventions", {})
     if not isinstance(overrides, dict):
         problems.add(("game", "conventions"), "spec.expected", what=Message("spec.kind_table"), found=_found(overrides))

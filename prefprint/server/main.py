@@ -10,9 +10,10 @@ from urllib.parse import urlsplit
 from prefprint.engine.model import Competition, Event
 from prefprint.errors import Interrupted, PrefprintError
 from prefprint.io import codes
+from prefprint.io.lan import is_loopback, lan_addresses
 from prefprint.words.messages import Message
 
-LOOPBACK = ("127.0.0.1", "::1", "localhost")
+UNSPECIFIED = ("0.0.0.0", "::", "")  # every address of this machine: announced as its addresses on the network
 
 
 def codes_of(event: Event, folder: Path) -> dict:
@@ -56,6 +57,34 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+def announced(host: str, port: int, lan=None) -> list[str]:
+    """The addresses to announce for a server listening on `host`: the host itself, or for every address
+    (0.0.0.0, ::) this machine's addresses on the local network, which a phone can type ([] if none is
+    found: the caller says so). `lan` finds them (default lan_addresses, which sends nothing)."""
+    if host.strip("[]") not in UNSPECIFIED:
+        return [f"http://{f'[{host}]' if ':' in host else host}:{port}"]
+    return [f"http://{a}:{port}" for a in (lan or lan_addresses)()]
+
+
+def announcement(host: str, port: int, key: str, director_anywhere: bool, lan=None) -> list[Message]:
+    """What the server says when it starts: who may reach it, and where."""
+    said = []
+    if not is_loopback(host):
+        said.append(Message("serve.not_loopback", host=host))
+    if director_anywhere:
+        said.append(Message("serve.director_anywhere"))
+    elif not is_loopback(host):
+        said.append(Message("serve.director_here"))
+    urls = announced(host, port, lan)
+    if not urls:  # listening on every address, none of them found: this laptop's own address works for the director
+        said.append(Message("serve.no_lan_address", host=host, port=port))
+        urls = [f"http://127.0.0.1:{port}"]
+    said.append(Message("serve.listening", url=urls[0], key=key))
+    if len(urls) > 1:
+        said.append(Message("serve.also_at", urls=", ".join(urls[1:])))
+    return said
+
+
 def run_server(
     competition: Competition,
     event: Event,
@@ -68,15 +97,41 @@ def run_server(
     director_anywhere: bool = False,
 ) -> None:
     """Serve a session until Ctrl-C (or SIGTERM); rows acknowledged are on disk whenever it stops.
-    The director's pages answer only on this machine unless `director_anywhere`."""
+    The director's pages answer only on this machine unless `director_anywhere`. The address is bound
+    before anything is written: a server refused its port leaves the folder as it was."""
     import uvicorn
 
+    host, port = address(event, host, port)
+    sock = listening_socket(host, port)
+    try:
+        app = _app(competition, event, folder, spec, hide_results, director_anywhere)
+        for message in announcement(host, port, app.state.scoring.codes["director"], director_anywhere):
+            say(message)
+        config = uvicorn.Config(
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+            limit_concurrency=500,
+            timeout_keep_alive=30,
+            h11_max_incomplete_event_size=16 * 1024,
+        )
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: every acknowledged row is on disk, the next start carries on
+        raise Interrupted(Message("serve.stopped", path=str(folder))) from None
+    finally:
+        sock.close()
+
+
+def _app(competition: Competition, event: Event, folder: Path, spec, hide_results: bool, director_anywhere: bool):
+    """The server's application on the session's folder (its database and secret made on first use)."""
     from prefprint.engine.rulings import load_rulings
     from prefprint.server.routes import create_app
 
     rulings = load_rulings(spec, event)
     earlier = {e.session: load_rulings(spec, e) for e in competition.sessions if e.session < event.session}
-    app = create_app(
+    return create_app(
         competition,
         event,
         folder,
@@ -86,30 +141,3 @@ def run_server(
         earlier_rulings=earlier,
         director_anywhere=director_anywhere,
     )
-    host, port = address(event, host, port)
-    shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{port}"
-    sock = listening_socket(host, port)
-    if host not in LOOPBACK:
-        say(Message("serve.not_loopback", host=host))
-    if director_anywhere:
-        say(Message("serve.director_anywhere"))
-    elif host not in LOOPBACK:
-        say(Message("serve.director_here"))
-    say(Message("serve.listening", url=url, key=app.state.scoring.codes["director"]))
-    config = uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        access_log=False,
-        limit_concurrency=500,
-        timeout_keep_alive=30,
-        h11_max_incomplete_event_size=16 * 1024,
-    )
-    try:
-        uvicorn.Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: every acknowledged row is on disk, the next start carries on
-        raise Interrupted(Message("serve.stopped", path=str(folder))) from None
-    finally:
-        sock.close()

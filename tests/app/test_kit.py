@@ -384,3 +384,49 @@ def test_protocols_at_tables_of_3_explain_the_tenth_of_a_whist(events):
     four = document_html(events["club-night-20"], "protocols", slice(0, 2))
     note = "сумма строки может отличаться от 0 на ±0,1"
     assert note in three and note not in four
+
+
+def _with_serve(url: str, language: str = "ru"):
+    from helpers import tiny_event_text
+
+    from prefprint.io.spec import parse_competition
+
+    text = tiny_event_text().replace('title = "Tiny"', f'title = "Tiny"\nlanguage = "{language}"')
+    return parse_competition(text + f'[serve]\nurl = "{url}"\n')
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:8000", "http://localhost:8000/", "http://[::1]:8000"])
+def test_a_serve_url_no_phone_reaches_is_a_warning_naming_this_machine_s_addresses(url):
+    from prefprint.app.kit import kit_warnings
+
+    said = kit_warnings(_with_serve(url), lan=lambda: ["192.168.1.10", "10.0.0.5"])
+    path = "/" if url.endswith("/") else ""  # the url as written, its host replaced
+    assert [m.text("ru") for m in said] == [
+        f"[serve] url {url} открывается только на этом компьютере: ни один телефон его не откроет, а он "
+        "печатается на каждой карточке стола; укажите адрес этого компьютера в сети клуба: "
+        f"http://192.168.1.10:8000{path}, http://10.0.0.5:8000{path}"
+    ]
+    assert said[0].text("en").startswith(f"[serve] url {url} opens only on this computer: no phone reaches it")
+
+
+def test_no_address_found_the_warning_says_where_to_look_it_up():
+    from prefprint.app.kit import kit_warnings
+
+    said = kit_warnings(_with_serve("http://127.0.0.1:8000", "en"), lan=lambda: [])
+    assert [m.text("en") for m in said] == [
+        "[serve] url http://127.0.0.1:8000 opens only on this computer: no phone reaches it, yet every table "
+        "card prints it; write this computer's address on the club's network instead (its network settings show it)"
+    ]
+
+
+def test_a_serve_url_on_the_network_or_none_is_no_warning():
+    from helpers import tiny_event_text
+
+    from prefprint.app.kit import kit_warnings
+    from prefprint.io.spec import parse_competition
+
+    def lan():
+        raise AssertionError("not looked up")
+
+    assert kit_warnings(_with_serve("http://192.168.1.10:8000"), lan=lan) == []
+    assert kit_warnings(parse_competition(tiny_event_text()), lan=lan) == []

@@ -343,3 +343,18 @@ def test_help_is_russian_unless_english_is_asked():
         if args != ["--help"]:
             assert en.output.startswith("Usage: prefprint") and "Options:" in en.output
     assert "обязательно" in CliRunner().invoke(cli, ["movement", "--help"]).output
+
+
+def test_kit_warns_in_the_event_language_of_a_serve_url_no_phone_reaches(tmp_path, monkeypatch):
+    """The warning comes before anything is printed: here an unknown session stops the kit right after it."""
+    spec = tmp_path / "night.toml"
+    text = (ROOT / "sample_events" / "club-night-20.toml").read_text(encoding="utf-8")
+    spec.write_text(text + '\n[serve]\nurl = "http://localhost:8000"\n', encoding="utf-8")
+    monkeypatch.setattr("prefprint.io.lan.lan_addresses", lambda: ["192.168.1.10"])
+    result = CliRunner().invoke(cli, ["kit", str(spec), "-o", str(tmp_path / "kit"), "--session", "9"])
+    assert result.output.splitlines()[0] == (
+        "Предупреждение: [serve] url http://localhost:8000 открывается только на этом компьютере: ни один телефон "
+        "его не откроет, а он печатается на каждой карточке стола; укажите адрес этого компьютера в сети клуба: "
+        "http://192.168.1.10:8000"
+    )
+    assert result.exit_code == 2 and not (tmp_path / "kit").exists()

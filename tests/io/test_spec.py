@@ -402,3 +402,23 @@ def test_a_typo_in_a_key_a_section_or_a_variant_names_the_nearest_known_one():
     assert [p.text("en") for p in e.value.problems if "zzz" in p.text("en")][0].endswith(
         "game.zzz: unknown key; expected one of conventions, deals_per_set, minutes_per_deal, table_size, variant"
     )
+
+
+def test_a_spec_without_game_is_sochi_at_tables_of_four():
+    without = GOOD.replace('[game]\nvariant = "sochi"\ntable_size = 4\n', "")
+    assert "[game]" not in without
+    event, sochi = parse_event(without), parse_event(GOOD)
+    assert (event.variant, event.table_size, event.deals_per_set, event.minutes_per_deal) == ("sochi", 4, 4, 5)
+    assert event.conventions == sochi.conventions and event.deals == sochi.deals
+    assert event.movement == sochi.movement
+
+
+def test_a_game_without_variant_is_sochi():
+    event = parse_event(GOOD.replace('variant = "sochi"\ntable_size = 4', "table_size = 3"))
+    assert (event.variant, event.table_size, event.deals_per_set) == ("sochi", 3, 3)
+
+
+def test_a_spec_without_event_is_still_refused():
+    assert "event: missing section [event]" in _problems(
+        GOOD.replace('[event]\ntitle = "Test"\ndate = 2026-12-05\n', "")
+    )
