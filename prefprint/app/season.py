@@ -269,7 +269,7 @@ def write_site(report: SeasonReport, staging: Path, site: Path) -> list[Path]:
     written.append(write_atomic(staging / "grades.html", html("season_grades.html", lang, **grades_context(report))))
     (staging / "players").mkdir()
     for pid in sorted(report.players):
-        page = html("season_player.html", lang, **player_context(report, pid, site))
+        page = html("season_player.html", lang, **player_context(report, pid, site, lang))
         written.append(write_atomic(staging / "players" / f"{pid}.html", page))
     written.append(write_standings_book(staging / "standings.xlsx", standings_sheets(report, lang)))
     return written

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -370,3 +372,30 @@ def test_a_registry_id_written_as_a_number_binds_the_evenings_id(tmp_path):
     evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1, ids={"Петров Пётр": "7014"})
     report = build(club(tmp_path, registry=REGISTRY + '\n[[players]]\nid = 7014\nname = "Петров Пётр"\n'))
     assert "7014" in report.evenings[0].lines and "7014" in report.grades
+
+
+@pytest.mark.skipif(not shutil.which("chromium"), reason="chromium is not installed")
+def test_the_site_on_a_phone_shows_the_evenings_counted_the_leader_and_the_players_seasons(tmp_path):
+    from helpers import SIDEWAYS, in_chromium
+
+    for i, date in enumerate(["2026-10-01", "2026-10-08", "2026-10-15"]):
+        evening(tmp_path / "evenings" / date, date, NAMES, seed=i)
+    site = tmp_path / "site"
+    report = run(club(tmp_path), site)
+    leader = report.players[report.seasons[0][1][0].player].name
+    pages = {"index.html": 390, "season-1.html": 390, "players/ivanov-ivan.html": 390, "grades.html": 390}
+    seen = in_chromium(site, pages, SIDEWAYS.replace("return ", "return JSON.stringify([d.body.innerText, ") + "])")
+    for page, value in seen.items():
+        text, sideways = json.loads(value)
+        assert sideways == "0 0", page  # nothing scrolls sideways
+        seen[page] = text
+    year = "2026\u202fг."  # CLDR's narrow no-break space
+    assert f"Осень\n1 сент. {year} – 30 нояб. {year}\t3\t{leader}" in seen["index.html"]
+    assert "Учтены: 1 окт., 8 окт., 15 окт." in seen["season-1.html"]
+    ivanov = next(x for x in report.seasons[0][1] if x.player == "ivanov-ivan")
+    assert f"Осень\t{ivanov.place} из 2\t3\t" in seen["players/ivanov-ivan.html"]
+    assert f"15 окт. {year}\t" in seen["players/ivanov-ivan.html"]  # the evenings' dates as everywhere
+    page = (site / "players" / "ivanov-ivan.html").read_text(encoding="utf-8")
+    assert re.findall(r'<text class="date"[^>]*>([^<]+)</text>', page) == [
+        "1 окт.", "8 окт.", "15 окт."
+    ]  # fmt: skip
