@@ -159,9 +159,8 @@ class Registry:
                 elif patronymic_agree(name, spelling):
                     suggestions.setdefault(p.id, "patronymic")
                 elif latin(spelling) == latin(name) and latin(name):
-                    # in Latin letters only where one is written so: «Юри» for «Юрий» is a misspelling
-                    latin_letters = in_latin_letters(name) != in_latin_letters(spelling)
-                    suggestions.setdefault(p.id, "latin" if latin_letters else "typo")
+                    # «in Latin letters» only of a name written so: «Юри» for «Юрий» is a misspelling
+                    suggestions.setdefault(p.id, "latin" if in_latin_letters(name) else "typo")
         if not suggestions and latin(name):
             choices = [text for text, _ in self._latin]
             for _text, score, i in process.extract(latin(name), choices, scorer=similarity, limit=3):

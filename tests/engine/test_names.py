@@ -78,6 +78,8 @@ def test_latin_is_the_reason_only_for_a_name_in_latin_letters():
     assert REGISTRY.match("Ivanov Ivan").suggestions == (("ivanov-ivan", "latin"),)
     assert REGISTRY.match("Ivanоv Ivan").suggestions == (("ivanov-ivan", "latin"),)  # a Cyrillic о read as o
     assert REGISTRY.match("Семенов Юри").suggestions == (("semenov-iurii", "typo"),)
+    latin_alias = Registry([Known("s", "Сёма", ("Сёма", "Semenov Yuri"))])
+    assert latin_alias.match("Семенов Юри").suggestions == (("s", "typo"),)  # written in Cyrillic: a misspelling
 
 
 def test_a_word_of_one_alphabet_with_look_alike_letters_of_the_other_is_read_in_its_own():
