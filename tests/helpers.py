@@ -124,6 +124,47 @@ def print_page(body: str, cls: str = "") -> str:
     )
 
 
+# what the browser reports of a page: how far it scrolls sideways, and how far any .scroll box in it does
+SIDEWAYS = (
+    "var x=0; d.querySelectorAll('.scroll').forEach(function(s){x=Math.max(x, s.scrollWidth - s.clientWidth)});"
+    " return (e.scrollWidth - e.clientWidth) + ' ' + x"
+)
+
+
+def in_chromium(folder: Path, pages: dict[str, int], measure: str = SIDEWAYS) -> dict[str, str]:
+    """Each page of `folder` (path -> width in px) opened in headless Chromium, 900 px high, and what the
+    JavaScript function body `measure` returns there (`d` its document, `e` its root element), as text."""
+    import html
+    import re
+    import shutil
+    import subprocess
+    import tempfile
+
+    frames = "".join(
+        f'<iframe src="{page}" width="{w}" height="900" style="border:0" onload="var d=this.contentDocument,'
+        f" e=d.documentElement; this.setAttribute('data-measure', (function(){{{html.escape(measure)}}})())\"></iframe>"
+        for page, w in pages.items()
+    )
+    probe = folder / "probe.html"
+    probe.write_text(f"<!DOCTYPE html><html><body>{frames}</body></html>", encoding="utf-8")
+    profile = tempfile.mkdtemp()
+    try:
+        dom = subprocess.run(
+            ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             "--allow-file-access-from-files", f"--user-data-dir={profile}", "--window-size=1400,900",
+             "--dump-dom", probe.as_uri()],
+            capture_output=True, text=True, timeout=120,
+        ).stdout  # fmt: skip
+    finally:
+        probe.unlink()
+        shutil.rmtree(profile, ignore_errors=True)
+    found = re.findall(r'<iframe src="([^"]+)"[^>]*data-measure="([^"]*)"', dom)
+    measured = {src: html.unescape(value) for src, value in found}
+    assert set(measured) == set(pages), dom[:500]
+    return measured
+
+
 def boxes_past(text: str) -> tuple[float, float, int]:
     """How far (CSS px) any box reaches past the right edge of its page, and past the bottom of
     its page's content area or of the half-page it sits in; and how many pages it takes."""

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from prefprint.engine.grade import Grade, grades
 from prefprint.engine.ladder import Evening, Finish, Line, standings
-from prefprint.engine.names import Known, Registry, new_id
+from prefprint.engine.names import Known, Registry, new_id, plain, unmixed
 from prefprint.errors import PrefprintError
 from prefprint.io.club import (
     RESULTS_JSON,
@@ -29,6 +29,7 @@ from prefprint.io.club import (
     evening_folders,
     load_club,
     load_registry,
+    patterns_unmatched,
     read_evening,
 )
 from prefprint.io.outdir import OutputFolder, write_atomic
@@ -81,36 +82,52 @@ def _finish(place: str) -> tuple[int, int]:
     return int(first), int(last or first)
 
 
+def _identified(file: EveningFile, registry: Registry, warnings: list, unknown: dict) -> dict[int, str | None]:
+    """Each player number of an evening -> his registry id, or None; close and unknown names said (never merged).
+
+    A registered player named exactly (or by his id) that evening is not suggested for another of its names."""
+    data = file.data
+    found: dict[int, tuple] = {}
+    for p in data["players"]:
+        number, name, given = p["number"], p.get("name", ""), p.get("id")
+        pid = given if given in registry.players else None
+        if given and not pid:
+            warnings.append(Message("season.id_unknown", id=shown(given), name=shown(name), evening=file.key))
+        match = registry.match(name) if not pid else None
+        found[number] = (match.id if match and match.kind == "exact" else pid, name, match)
+    present = {pid for pid, _, _ in found.values() if pid}
+    ids: dict[int, str | None] = {}
+    for number, (pid, name, match) in found.items():
+        ids[number] = pid
+        if pid or not match or not name:
+            continue
+        close = [(sid, reason) for sid, reason in match.suggestions if sid not in present]
+        for sid, reason in close:
+            warnings.append(
+                Message(
+                    "season.close_name",
+                    name=shown(name),
+                    evening=file.key,
+                    registered=shown(registry.players[sid].name),
+                    id=sid,
+                    reason=Message(f"season.reason_{reason}"),
+                    alias=json.dumps(name, ensure_ascii=False),
+                )
+            )
+        if not close:
+            unknown.setdefault(plain(name), (file.key, []))[1].append(name)
+    return ids
+
+
 def _evening(file: EveningFile, registry: Registry, warnings: list, unknown: dict) -> PlayedEvening:
     """The registered players' lines of one evening; close and unknown names said (never merged)."""
     data = file.data
     ranking = {r["player"]: r for r in data["ranking"]}
     key_of: dict[int, str] = {}  # player number -> registry id, or a guest's key
     lines: dict = {}
+    ids = _identified(file, registry, warnings, unknown)
     for p in data["players"]:
-        number, name, given = p["number"], p.get("name", ""), p.get("id")
-        pid = given if given in registry.players else None
-        if given and not pid:
-            warnings.append(Message("season.id_unknown", id=shown(given), name=shown(name), evening=file.key))
-        if not pid:
-            match = registry.match(name)
-            if match.kind == "exact":
-                pid = match.id
-            elif match.kind == "close":
-                for sid, reason in match.suggestions:
-                    warnings.append(
-                        Message(
-                            "season.close_name",
-                            name=shown(name),
-                            evening=file.key,
-                            registered=shown(registry.players[sid].name),
-                            id=sid,
-                            reason=Message(f"season.reason_{reason}"),
-                            alias=json.dumps(name, ensure_ascii=False),
-                        )
-                    )
-            elif name:
-                unknown.setdefault(name, file.key)
+        number, name, pid = p["number"], p.get("name", ""), ids.get(p["number"])
         if pid and pid in lines:
             warnings.append(Message("season.id_twice", id=pid, evening=file.key))
             pid = None
@@ -176,28 +193,29 @@ def _matched(files: list[EveningFile], registered: list) -> tuple[list[PlayedEve
     """Every evening's lines as the registry names its players, what was said of the names, the names unknown."""
     registry = Registry([Known(p.id, p.name, (p.name, *p.aliases)) for p in registered])
     said: list = []
-    unknown: dict[str, str] = {}  # name -> the first evening that has it
+    unknown: dict[str, tuple] = {}  # a name as compared -> (the first evening that has it, its spellings)
     return [_read_lines(f, registry, said, unknown) for f in files], said, unknown
 
 
 def build(club_path: Path | str, add_new: bool = False) -> SeasonReport:
     """Read the club's files and compute its seasons and grades; `add_new` registers the unknown names first."""
     club = load_club(club_path)
+    warnings: list = patterns_unmatched(club)
     registered = load_registry(club.registry, club.language)
-    warnings: list = []
     files = _read_evenings(club, warnings)
     evenings, said, unknown = _matched(files, registered)
     added: list = []
     if add_new and unknown:
         taken = {p.id for p in registered}
-        for name in unknown:
+        for _, spellings in unknown.values():  # the spellings that match silently make one player
+            name = _registered_name(spellings)
             added.append((new_id(name, taken), name))
             taken.add(added[-1][0])
         add_players(club.registry, added)
         registered = load_registry(club.registry, club.language)
         evenings, said, unknown = _matched(files, registered)
     warnings += said
-    warnings += [Message("season.unknown_name", name=shown(n), evening=k) for n, k in unknown.items()]
+    warnings += [Message("season.unknown_name", name=shown(n[0]), evening=k) for k, n in unknown.values()]
     if unknown:
         warnings.append(Message("season.add_new_hint", n=len(unknown), club=str(club.path)))
     warnings += [
@@ -211,6 +229,13 @@ def build(club_path: Path | str, add_new: bool = False) -> SeasonReport:
     players = {p.id: p for p in registered}
     mine = {pid: g for pid, g in all_grades.items() if pid in players}
     return SeasonReport(club, players, evenings, seasons, mine, warnings, added)
+
+
+def _registered_name(spellings: list[str]) -> str:
+    """The name a newcomer is registered by, of the spellings an evening gave him: «Громов Антон» rather than
+    «ГРОМОВ  АНТОН», spaces collapsed, each word in one alphabet."""
+    words = [" ".join(unmixed(s).split()) for s in spellings]
+    return next((w for w in words if all(x[:1].isupper() and x[1:] == x[1:].lower() for x in w.split())), words[0])
 
 
 def _standings(season: Season, played: list[PlayedEvening]) -> list[Line]:
@@ -244,7 +269,7 @@ def write_site(report: SeasonReport, staging: Path, site: Path) -> list[Path]:
     written.append(write_atomic(staging / "grades.html", html("season_grades.html", lang, **grades_context(report))))
     (staging / "players").mkdir()
     for pid in sorted(report.players):
-        page = html("season_player.html", lang, **player_context(report, pid, site))
+        page = html("season_player.html", lang, **player_context(report, pid, site, lang))
         written.append(write_atomic(staging / "players" / f"{pid}.html", page))
     written.append(write_standings_book(staging / "standings.xlsx", standings_sheets(report, lang)))
     return written

@@ -215,7 +215,7 @@ _CLICK_WORDS = [
 ]
 
 # the command's arguments as the messages call them
-_ARGUMENTS = {"SPEC": "cli.argument_spec", "WORKBOOKS...": "cli.argument_workbooks"}
+_ARGUMENTS = {"SPEC": "cli.argument_spec", "WORKBOOKS...": "cli.argument_workbooks", "CLUB": "cli.argument_club"}
 
 
 class Usage(click.UsageError):

@@ -1,10 +1,13 @@
-"""Players' names matched to a club's registry: the same person however an evening spelt him. Pure Python.
+"""Players' names matched to a club's registry: the same person however an evening spelt the name. Pure Python.
 
-An evening's name matches a registered player silently only where it is his name or one of his
-aliases as written (case and spaces aside). A close name is a suggestion, never a match: the same
-letters but ё for е, initials for the first name («Иванов И.» for «Иванов Иван»), the same name in
-Latin letters («Ivanov Ivan»), or a typo (rapidfuzz's similarity of the names in Latin letters,
-word order aside, at least `TYPO_SCORE`). Anything else is unknown.
+An evening's name matches a registered player silently only where it is the name or one of the
+aliases as written (case and spaces aside, and a Latin letter that looks like a Cyrillic one inside a
+Cyrillic word — «Иванoв» with a Latin o — read as the letter it looks like, and the other way round).
+A close name is a suggestion, never a match: the same letters but ё for е, initials for the first
+name («Иванов И.» for «Иванов Иван»), a patronymic more or less («Иванова Полина Сергеевна» for
+«Иванова Полина»), the same name in Latin letters («Ivanov Ivan»), or a misspelling (the same name
+in Latin letters, or rapidfuzz's similarity of the names in Latin letters, word order aside, at least
+`TYPO_SCORE`). Anything else is unknown.
 """
 
 from __future__ import annotations
@@ -29,9 +32,49 @@ _FOLD = (("shch", "sch"), ("yu", "iu"), ("ju", "iu"), ("ya", "ia"), ("ja", "ia")
          ("tz", "c"), ("iy", "i"), ("yi", "i"), ("j", "i"), ("y", "i"), ("w", "v"), ("x", "ks"), ("ii", "i"))  # fmt: skip
 
 
+# Latin letters and the Cyrillic ones they look like (in a word of the other alphabet, one is read as the other)
+_LOOKS_LATIN = "aAcCeEoOpPxXyYBHKMT"
+_LOOKS_CYRILLIC = "аАсСеЕоОрРхХуУВНКМТ"
+_TO_CYRILLIC = str.maketrans(_LOOKS_LATIN, _LOOKS_CYRILLIC)
+_TO_LATIN = str.maketrans(_LOOKS_CYRILLIC, _LOOKS_LATIN)
+_PATRONYMIC = re.compile(r"(ich|vna|chna)$")  # in Latin letters: Сергеевич, Сергеевна, Ильинична, Фомич
+
+
+def _cyrillic(c: str) -> bool:
+    return "\u0400" <= c <= "\u04ff"
+
+
+def _latin_letter(c: str) -> bool:
+    return c.isascii() and c.isalpha()
+
+
+def unmixed(name: str) -> str:
+    """A name with each word in one alphabet: in «Иванoв» (a Latin o) the o read as the Cyrillic one it looks
+    like; a word whose letters of the other alphabet do not all look like letters of its own is kept as is."""
+
+    def word(m: re.Match) -> str:
+        w = m.group(0)
+        cyr, lat = sum(map(_cyrillic, w)), sum(map(_latin_letter, w))
+        if not cyr or not lat:
+            return w
+        if cyr >= lat and all(c in _LOOKS_LATIN for c in w if _latin_letter(c)):
+            return w.translate(_TO_CYRILLIC)
+        if lat > cyr and all(c in _LOOKS_CYRILLIC for c in w if _cyrillic(c)):
+            return w.translate(_TO_LATIN)
+        return w
+
+    return re.sub(r"[^\W\d_]+", word, name)
+
+
 def plain(name: str) -> str:
-    """A name as compared for an exact match: NFC, case folded, spaces collapsed."""
-    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
+    """A name as compared for an exact match: NFC, each word in one alphabet, case folded, spaces collapsed."""
+    return " ".join(unmixed(unicodedata.normalize("NFC", name)).casefold().split())
+
+
+def in_latin_letters(name: str) -> bool:
+    """The name is written in Latin letters (some of its letters are Latin ones, none Cyrillic)."""
+    text = plain(name)
+    return any(map(_latin_letter, text)) and not any(map(_cyrillic, text))
 
 
 def latin(name: str) -> str:
@@ -60,6 +103,19 @@ def initials_agree(short: str, full: str) -> bool:
     return False
 
 
+def patronymic_agree(a: str, b: str) -> bool:
+    """«Иванова Полина Сергеевна» (or «Иванова Полина С.») names «Иванова Полина»: the same words, one name
+    with a patronymic or its initial more."""
+    x, y = latin(a).split(), latin(b).split()
+    if len(x) < len(y):
+        x, y = y, x
+    if len(x) != len(y) + 1 or len(y) < 2:
+        return False
+    return any(
+        (len(w) == 1 or _PATRONYMIC.search(w)) and sorted(x[:i] + x[i + 1 :]) == sorted(y) for i, w in enumerate(x)
+    )
+
+
 @dataclass(frozen=True)
 class Known:
     """A registered player as matching sees him: his id and every spelling he is known by."""
@@ -76,7 +132,7 @@ class Match:
     name: str
     kind: str  # exact | close | unknown
     id: str = ""
-    suggestions: tuple = ()  # ((id, reason), ...): reason yo | initials | latin | typo
+    suggestions: tuple = ()  # ((id, reason), ...): reason yo | initials | patronymic | latin | typo
 
 
 class Registry:
@@ -100,8 +156,11 @@ class Registry:
                     suggestions.setdefault(p.id, "yo")
                 elif initials_agree(name, spelling) or initials_agree(spelling, name):
                     suggestions.setdefault(p.id, "initials")
+                elif patronymic_agree(name, spelling):
+                    suggestions.setdefault(p.id, "patronymic")
                 elif latin(spelling) == latin(name) and latin(name):
-                    suggestions.setdefault(p.id, "latin")
+                    # «in Latin letters» only of a name written so: «Юри» for «Юрий» is a misspelling
+                    suggestions.setdefault(p.id, "latin" if in_latin_letters(name) else "typo")
         if not suggestions and latin(name):
             choices = [text for text, _ in self._latin]
             for _text, score, i in process.extract(latin(name), choices, scorer=similarity, limit=3):

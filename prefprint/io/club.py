@@ -18,13 +18,16 @@ evening's `results.json`, read with every problem placed at its line and key.
     min_events = 5
     score = "percent"                  # or "places", with place_points = [20, 17, 15, 13, …]
 
-The registry, one `[[players]]` each: `id`, `name`, `aliases = [...]`. `add_players` appends
-newcomers to it, the rest of the file kept as it was written.
+The registry, one `[[players]]` each: `id` (text, or a number as a federation's are), `name`,
+`aliases = [...]`; a registry named in club.toml must be there. `add_players` appends newcomers to
+it, the rest of the file kept as it was written. A pattern of `events` that finds no folder is said
+at its line; none finding any is an error (`EveningsMissing`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import glob
 import json
 import os
@@ -34,6 +37,7 @@ from pathlib import Path
 
 from prefprint.engine.grade import Settings
 from prefprint.engine.ladder import SCORES, Rules
+from prefprint.engine.names import plain
 from prefprint.errors import PrefprintError, SpecError
 from prefprint.io.spec import _key_lines, _language_in, _Problems, _toml_problem, _typed, _unknown, _unprintable
 from prefprint.words import catalog
@@ -100,6 +104,7 @@ class Club:
     events: list[str]
     seasons: list[Season]
     grade: Settings = field(default_factory=Settings)
+    event_lines: tuple = ()  # the line of club.toml of each pattern of `events`
 
     @property
     def folder(self) -> Path:
@@ -150,15 +155,41 @@ def load_club(path: Path | str) -> Club:
         problems.add(("club", "language"), "spec.expected", what=", ".join(catalog.LANGS), found=shown(language))
         language = catalog.DEFAULT
     registry = _typed(problems, head, ("club",), "registry", "str", "players.toml")
+    if "registry" in head and registry and not (path.parent / registry).is_file():
+        _registry_missing(problems, path.parent / registry)
     events = head.get("events", [])
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
         problems.add(("club", "events"), "club.events_kind", found=shown(repr(events)))
         events = []
+    elif "club" in data and not events:
+        problems.add(("club", "events") if "events" in head else ("club",), "club.events_none")
     seasons = [_season(problems, s, i) for i, s in enumerate(_list_of(problems, data, "seasons"))]
     grade = _grade(problems, data.get("grade") if isinstance(data.get("grade"), dict) else {})
     if problems.items:
         raise ClubError(path, problems.items, lang=language if language in catalog.LANGS else lang)
-    return Club(path, title, language, path.parent / registry, events, [s for s in seasons if s], grade)
+    places = _item_lines(text, problems.lines.get(("club", "events"), 0), events)
+    return Club(path, title, language, path.parent / registry, events, [s for s in seasons if s], grade, places)
+
+
+def _registry_missing(problems, path: Path) -> None:
+    """A registry named but not there: said with the nearest file of its folder where a typo explains it."""
+    near = difflib.get_close_matches(path.name, [p.name for p in path.parent.glob("*.toml")], n=1, cutoff=0.6)
+    if near:
+        problems.add(("club", "registry"), "club.registry_missing_near", path=str(path), near=shown(near[0]))
+    else:
+        problems.add(("club", "registry"), "club.registry_missing", path=str(path))
+
+
+def _item_lines(text: str, first: int, items: list[str]) -> tuple:
+    """The line of each string of an array whose key is on line `first`: where it is written, or `first`."""
+    lines, at = text.splitlines(), max(first, 1)
+    out = []
+    for item in items:
+        written = (json.dumps(item, ensure_ascii=False), f"'{item}'")
+        found = next((i for i in range(at, len(lines) + 1) if any(w in lines[i - 1] for w in written)), 0)
+        out.append(found or first)
+        at = found or at
+    return tuple(out)
 
 
 def _list_of(problems, data: dict, key: str) -> list:
@@ -247,7 +278,11 @@ def load_registry(path: Path, lang: str) -> list[RegisteredPlayer]:
         for sub in entry:
             if sub not in _PLAYER_KEYS:
                 _unknown(problems, where + (sub,), "spec.unknown_key", sub, sorted(_PLAYER_KEYS))
-        pid = _typed(problems, entry, where, "id", "str", "", required=True)
+        raw = entry.get("id")
+        if isinstance(raw, int) and not isinstance(raw, bool):  # a federation's number, written as one
+            pid = str(raw)
+        else:
+            pid = _typed(problems, entry, where, "id", "str", "", required=True)
         name = _typed(problems, entry, where, "name", "str", "", required=True)
         aliases = entry.get("aliases", [])
         if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
@@ -259,7 +294,7 @@ def load_registry(path: Path, lang: str) -> list[RegisteredPlayer]:
         elif pid:
             ids[pid] = line
         for spelling in [name, *aliases]:
-            key = " ".join(spelling.casefold().split())
+            key = plain(spelling)
             if not key:
                 continue
             if key in spellings and spellings[key][0] != pid:
@@ -305,21 +340,42 @@ class EveningFile:
         return f"{self.data['event']['date']} {self.data['event']['title']}"
 
 
+class EveningsMissing(ClubError):
+    """No pattern of the club's `events` finds a folder: each said at its line of club.toml."""
+
+
+def _pattern_folders(club: Club, pattern: str) -> list[Path]:
+    full = pattern if os.path.isabs(pattern) else str(club.folder / pattern)
+    return [Path(name) for name in sorted(glob.glob(full)) if Path(name).is_dir()]
+
+
 def evening_folders(club: Club) -> list[Path]:
     """The results folders the club's patterns find, each once however many patterns find it, in name order."""
     found: dict[str, Path] = {}
     for pattern in club.events:
-        full = pattern if os.path.isabs(pattern) else str(club.folder / pattern)
-        for name in sorted(glob.glob(full)):
-            path = Path(name)
-            if path.is_dir():
-                found.setdefault(os.path.realpath(path), path)
+        for path in _pattern_folders(club, pattern):
+            found.setdefault(os.path.realpath(path), path)
     return sorted(found.values())
+
+
+def patterns_unmatched(club: Club) -> list[Message]:
+    """A warning for each pattern of `events` that finds no folder, at its line of club.toml (the file named);
+    EveningsMissing where none finds one."""
+    lines = {("club", "events", i): line for i, line in enumerate(club.event_lines)}
+    problems = _Problems(lines)
+    for i, pattern in enumerate(club.events):
+        if not _pattern_folders(club, pattern):
+            problems.add(("club", "events", i), "club.pattern_unmatched", pattern=shown(pattern))
+    if club.events and len(problems.items) == len(club.events):
+        raise EveningsMissing(club.path, problems.items, lang=club.language)
+    return [Message("club.in_file", path=str(club.path), what=m) for m in problems.items]
 
 
 def read_evening(folder: Path) -> EveningFile:
     """A results folder's results.json; PrefprintError that says how to publish it again where it has none."""
     path = folder / RESULTS_JSON
+    if not path.is_file() and not (folder / "index.html").is_file():
+        raise PrefprintError(Message("club.results_not_published", folder=str(folder)))
     if not path.is_file():
         raise PrefprintError(Message("club.no_results_json", folder=str(folder)))
     try:

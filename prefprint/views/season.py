@@ -11,6 +11,7 @@ from prefprint.words.messages import wording
 from prefprint.words.numbers import number
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 400, 200, 30  # a viewBox read on a phone (390 px) and up to 640 px wide
+CHART_DATE_GAP = 90  # units between two dates under the chart: «12 нояб.» is about 55 of its 400 wide
 
 
 def evening_link(folder: Path, site: Path, depth: int = 0) -> str:
@@ -126,8 +127,21 @@ def season_context(report, index: int, site: Path, lang: str) -> dict:
     return {"club": report.club, "season": season, "rows": rows, "evenings": len(played)}
 
 
-def player_context(report, pid: str, site: Path) -> dict:
-    """A player's page: every evening he played (%, place, grade before and after, his score card), his trend."""
+def player_seasons(report, pid: str, lang: str) -> list[dict]:
+    """A player's line in each season he played: its place (or the evenings still needed), evenings, score."""
+    out = []
+    for i, (season, lines, _) in enumerate(report.seasons):
+        line = next((x for x in lines if x.player == pid), None)
+        if line:
+            out.append({"title": season.title, "href": "../" + season_slug(i), "place": line.place,
+                        "of": sum(1 for x in lines if x.place), "to_qualify": line.to_qualify, "events": line.events,
+                        "counted": len(line.counted), "score": score_text(line, season, lang)})  # fmt: skip
+    return out
+
+
+def player_context(report, pid: str, site: Path, lang: str = "ru") -> dict:
+    """A player's page: his place in each season, every evening he played (%, place, grade before and after, his
+    score card), his trend."""
     grade = report.grades.get(pid)
     steps = {s.evening: s for s in grade.history} if grade else {}
     evenings = []
@@ -154,6 +168,7 @@ def player_context(report, pid: str, site: Path) -> dict:
     return {
         "club": report.club,
         "player": report.players[pid],
+        "seasons": player_seasons(report, pid, lang),
         "grade": grade,
         "provisional": grade.provisional(report.club.grade) if grade else True,
         "evenings": evenings,
@@ -162,7 +177,8 @@ def player_context(report, pid: str, site: Path) -> dict:
 
 
 def chart(evenings: list[dict]) -> dict | None:
-    """An inline SVG's geometry of a player's trend: the grade after each evening (a line) and his % (dots)."""
+    """An inline SVG's geometry of a player's trend: the grade after each evening (a line), his % (dots), and
+    the dates of the first, the last and some evenings between under it."""
     if not evenings:
         return None
     values = [float(e["ratio"] * 100) for e in evenings] + [e["after"] for e in evenings if e["after"] is not None]
@@ -180,8 +196,21 @@ def chart(evenings: list[dict]) -> dict | None:
     grade = " ".join(f"{x(i)},{y(e['after'])}" for i, e in enumerate(evenings) if e["after"] is not None)
     dots = [{"x": x(i), "y": y(float(e["ratio"] * 100))} for i, e in enumerate(evenings)]
     ticks = [{"y": y(v), "label": str(v)} for v in range(int(low // 10 * 10 + 10), int(high) + 1, 10)]
+    n, shown = len(evenings), [0]
+    for i in range(1, n):  # the last always; the others where they leave room
+        if i == n - 1 or x(i) - x(shown[-1]) >= CHART_DATE_GAP and x(n - 1) - x(i) >= CHART_DATE_GAP:
+            shown.append(i)
+    dates = [{"x": x(i), "date": evenings[i]["date"], "anchor": _anchor(i, n)} for i in shown]
     return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "grade": grade, "dots": dots, "ticks": ticks,
-            "fifty": y(50), "left": CHART_PAD, "right": CHART_WIDTH - CHART_PAD}  # fmt: skip
+            "fifty": y(50), "left": CHART_PAD, "right": CHART_WIDTH - CHART_PAD, "dates": dates,
+            "dates_y": CHART_HEIGHT - CHART_PAD + 20}  # fmt: skip
+
+
+def _anchor(i: int, n: int) -> str:
+    """The text-anchor of a date under the chart: the first and the last kept inside it."""
+    if n > 1 and i == 0:
+        return "start"
+    return "end" if n > 1 and i == n - 1 else "middle"
 
 
 def grades_context(report) -> dict:

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import subprocess
-import tempfile
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import pytest
 from conftest import ESCAPED, HOSTILE, SAMPLES, URL, has, text_of_page
-from helpers import boxes_past, run_session
+from helpers import boxes_past, in_chromium, run_session
 
 from prefprint.app.kit import document_html, documents_of
 from prefprint.app.publish import FORK_PAGES, built
@@ -82,42 +79,7 @@ def test_site_fits_a_phone_without_sideways_scrolling(site, tmp_path):
         TABLE_PAGE.format(n=1): 390,
         "deals/deal-3.html": 1280,
     }
-    frames = "".join(
-        f'<iframe src="{page}" width="{w}" height="900" style="border:0" onload="var d=this.contentDocument,'
-        f" e=d.documentElement, x=0; d.querySelectorAll('.scroll').forEach(function(s){{x=Math.max(x,"
-        f" s.scrollWidth - s.clientWidth)}}); this.setAttribute('data-over', (e.scrollWidth - e.clientWidth)"
-        f" + ' ' + x)\"></iframe>"
-        for page, w in pages.items()
-    )
-    probe = out / "probe.html"
-    probe.write_text(f"<!DOCTYPE html><html><body>{frames}</body></html>", encoding="utf-8")
-    profile = tempfile.mkdtemp()
-    try:
-        dom = subprocess.run(
-            [
-                "chromium",
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--allow-file-access-from-files",
-                f"--user-data-dir={profile}",
-                "--window-size=1400,900",
-                "--dump-dom",
-                probe.as_uri(),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        ).stdout
-    finally:
-        probe.unlink()
-        shutil.rmtree(profile, ignore_errors=True)
-    over = dict(re.findall(r'<iframe src="([^"]+)"[^>]*data-over="([^"]+)"', dom))
-    assert set(over) == set(pages), dom[:500]
+    over = in_chromium(out, pages)
     for page, value in over.items():
         page_over, box_over = map(int, value.split())
         assert page_over <= 0, (page, value)  # the page itself never scrolls sideways

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -265,3 +267,135 @@ def test_a_name_like_a_formula_is_text_in_standings_xlsx(tmp_path):
     sheet = load_workbook(tmp_path / "site" / "standings.xlsx").worksheets[0]
     cell = sheet["C2"]
     assert cell.value == "=1+1" and cell.data_type == "s"
+
+
+def season_cli(*args):
+    from click.testing import CliRunner
+
+    from prefprint.cli import cli
+
+    return CliRunner().invoke(cli, ["season", *map(str, args)])
+
+
+def files_of(folder: Path) -> dict:
+    return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_patterns_that_find_no_folder_refuse_and_the_site_stays_as_it_was(tmp_path):
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1)
+    path, site = club(tmp_path), tmp_path / "site"
+    assert season_cli(path, "-o", site).exit_code == 0
+    before = files_of(site)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"evenings/*", "evenings/2026-10-*"', '"evenigns/*"'), encoding="utf-8")
+    result = season_cli(path, "-o", site)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"Ошибка: {path} — 1 ошибка:\n  - строка 3, club.events[1]: по шаблону «evenigns/*» не найдено ни одной"
+        " папки (шаблоны — относительно папки club.toml)\n"
+    )
+    assert files_of(site) == before
+
+
+def test_a_pattern_that_finds_no_folder_beside_others_is_a_warning_with_its_line(tmp_path):
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1)
+    path = club(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"evenings/2026-10-*"', '"evenigns/2026-10-*"'), encoding="utf-8")
+    result = season_cli(path, "-o", tmp_path / "site")
+    assert result.exit_code == 0, result.output
+    assert (
+        f"Предупреждение: {path}, строка 3, club.events[2]: по шаблону «evenigns/2026-10-*» не найдено ни одной"
+        " папки (шаблоны — относительно папки club.toml)\n"
+    ) in result.stderr
+    assert len(build(path).evenings) == 1
+
+
+def test_a_registry_named_but_missing_refuses_and_registers_nobody(tmp_path):
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1)
+    path, site = club(tmp_path), tmp_path / "site"
+    assert season_cli(path, "-o", site).exit_code == 0
+    before = files_of(site)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("[club]\n", '[club]\nregistry = "player.toml"\n'), encoding="utf-8")
+    result = season_cli(path, "-o", site, "--add-new")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"Ошибка: {path} — 1 ошибка:\n  - строка 2, club.registry: реестра игроков {tmp_path / 'player.toml'} нет;"
+        " может быть, «players.toml»? Исправьте имя файла или создайте его (пустой файл — пустой реестр)\n"
+    )
+    assert files_of(site) == before and not (tmp_path / "player.toml").exists()
+    assert (tmp_path / "players.toml").read_text(encoding="utf-8") == REGISTRY
+
+
+def test_add_new_registers_spellings_that_match_silently_once_and_the_next_run_reads_them(tmp_path):
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", ["Громов Антон"] + NAMES[1:], seed=1)
+    evening(tmp_path / "evenings" / "2026-10-08", "2026-10-08", ["ГРОМОВ  АНТОН"] + NAMES[1:], seed=2)
+    evening(tmp_path / "evenings" / "2026-10-15", "2026-10-15", ["Громoв Антон"] + NAMES[1:], seed=3)  # a Latin o
+    path = club(tmp_path)
+    report = build(path, add_new=True)
+    assert [a for a in report.added if a[0].startswith("gromov")] == [("gromov-anton", "Громов Антон")]
+    again = build(path)
+    assert not again.added and not [m for m in again.warnings if m.code == "season.unknown_name"]
+    assert [e.lines["gromov-anton"]["name"] for e in again.evenings] == [
+        "Громов Антон",
+        "ГРОМОВ  АНТОН",
+        "Громoв Антон",
+    ]
+
+
+def test_a_close_name_is_suggested_with_its_true_reason_in_words_for_anyone(tmp_path):
+    names = NAMES[:4] + ["Смирнова Анна Петровна"] + NAMES[5:]
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", names, seed=1)
+    registry = REGISTRY + '\n[[players]]\nid = "smirnova-anna"\nname = "Смирнова Анна"\n'
+    report = build(club(tmp_path, registry=registry))
+    (said,) = [m.text("ru") for m in report.warnings if m.code == "season.close_name"]
+    assert said == (
+        "вечер 2026-10-01 Вечер 2026-10-01: «Смирнова Анна Петровна» — возможно, «Смирнова Анна» (отчество); если"
+        ' это один и тот же игрок, добавьте в реестр к записи id = "smirnova-anna" строку'
+        ' aliases = ["Смирнова Анна Петровна"]; до тех пор вечер под этим именем не учитывается'
+    )
+
+
+def test_a_player_named_exactly_that_evening_is_not_offered_for_another_of_its_names(tmp_path):
+    names = NAMES[:4] + ["Смирнова Анна Петровна", "Смирнова Анна"] + NAMES[6:]
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", names, seed=1)
+    registry = REGISTRY + '\n[[players]]\nid = "smirnova-anna"\nname = "Смирнова Анна"\n'
+    report = build(club(tmp_path, registry=registry))
+    assert not [m for m in report.warnings if m.code == "season.close_name"]
+    assert report.evenings[0].lines["smirnova-anna"]["name"] == "Смирнова Анна"
+    assert any(m.text("ru") == "вечер 2026-10-01 Вечер 2026-10-01: «Смирнова Анна Петровна» нет в реестре"
+               for m in report.warnings)  # fmt: skip
+
+
+def test_a_registry_id_written_as_a_number_binds_the_evenings_id(tmp_path):
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1, ids={"Петров Пётр": "7014"})
+    report = build(club(tmp_path, registry=REGISTRY + '\n[[players]]\nid = 7014\nname = "Петров Пётр"\n'))
+    assert "7014" in report.evenings[0].lines and "7014" in report.grades
+
+
+@pytest.mark.skipif(not shutil.which("chromium"), reason="chromium is not installed")
+def test_the_site_on_a_phone_shows_the_evenings_counted_the_leader_and_the_players_seasons(tmp_path):
+    from helpers import SIDEWAYS, in_chromium
+
+    for i, date in enumerate(["2026-10-01", "2026-10-08", "2026-10-15"]):
+        evening(tmp_path / "evenings" / date, date, NAMES, seed=i)
+    site = tmp_path / "site"
+    report = run(club(tmp_path), site)
+    leader = report.players[report.seasons[0][1][0].player].name
+    pages = {"index.html": 390, "season-1.html": 390, "players/ivanov-ivan.html": 390, "grades.html": 390}
+    seen = in_chromium(site, pages, SIDEWAYS.replace("return ", "return JSON.stringify([d.body.innerText, ") + "])")
+    for page, value in seen.items():
+        text, sideways = json.loads(value)
+        assert sideways == "0 0", page  # nothing scrolls sideways
+        seen[page] = text
+    year = "2026\u202fг."  # CLDR's narrow no-break space
+    assert f"Осень\n1 сент. {year} – 30 нояб. {year}\t3\t{leader}" in seen["index.html"]
+    assert "Учтены: 1 окт., 8 окт., 15 окт." in seen["season-1.html"]
+    ivanov = next(x for x in report.seasons[0][1] if x.player == "ivanov-ivan")
+    assert f"Осень\t{ivanov.place} из 2\t3\t" in seen["players/ivanov-ivan.html"]
+    assert f"15 окт. {year}\t" in seen["players/ivanov-ivan.html"]  # the evenings' dates as everywhere
+    page = (site / "players" / "ivanov-ivan.html").read_text(encoding="utf-8")
+    assert re.findall(r'<text class="date"[^>]*>([^<]+)</text>', page) == [
+        "1 окт.", "8 окт.", "15 окт."
+    ]  # fmt: skip

@@ -50,6 +50,8 @@ def run(*args):
         (["movement", "--players", "20", "--absent", "3"], "Ошибка: --absent: только вместе с --by-lines"),
         (["movement", "--players", "20", "--bogus"], "Ошибка: нет параметра «--bogus»; может быть, «--rounds»?"),
         (["kit", "nonexist.toml"], "Ошибка: описание турнира: файл «nonexist.toml» не найден"),
+        (["season", "nonexist.toml"], "Ошибка: описание клуба: файл «nonexist.toml» не найден"),
+        (["season"], "Ошибка: не задан аргумент «описание клуба»"),
         (["foo"], "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse, serve, season"),
         (
             ["movement", "--players", "20", "--rounds", "9", "--lang", "en"],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from prefprint.engine.names import Known, Registry, initials_agree, latin, new_id
+from prefprint.engine.names import Known, Registry, initials_agree, latin, new_id, patronymic_agree, plain, unmixed
 
 REGISTRY = Registry(
     [
@@ -17,7 +17,14 @@ REGISTRY = Registry(
 
 
 @pytest.mark.parametrize(
-    "name, pid", [("Иванов Иван", "ivanov-ivan"), ("  иванов   ИВАН ", "ivanov-ivan"), ("Ваня", "ivanov-ivan")]
+    "name, pid",
+    [
+        ("Иванов Иван", "ivanov-ivan"),
+        ("  иванов   ИВАН ", "ivanov-ivan"),
+        ("Ваня", "ivanov-ivan"),
+        ("Иванoв Иван", "ivanov-ivan"),  # a Latin o among Cyrillic letters: the name it looks like
+        ("ИВAHОВ ИВАН", "ivanov-ivan"),  # A and H Latin
+    ],
 )
 def test_a_name_or_alias_as_written_matches_silently(name, pid):
     m = REGISTRY.match(name)
@@ -34,6 +41,10 @@ def test_a_name_or_alias_as_written_matches_silently(name, pid):
         ("Semenov Yuriy", "semenov-iurii", "latin"),
         ("Кузнецова Ана", "kuznetsova-anna", "typo"),
         ("Petrov Pyotr", "petrov-petr", "typo"),
+        ("Семёнов Юри", "semenov-iurii", "typo"),  # a misspelling in Cyrillic, though its Latin form is the same
+        ("Кузнецова Анна Петровна", "kuznetsova-anna", "patronymic"),
+        ("Кузнецова Анна П.", "kuznetsova-anna", "patronymic"),
+        ("Анна Петровна Кузнецова", "kuznetsova-anna", "patronymic"),
     ],
 )
 def test_a_close_name_is_suggested_with_its_reason_and_never_matched(name, pid, reason):
@@ -61,3 +72,24 @@ def test_initials_need_the_same_surname_and_first_letters():
 def test_a_newcomers_id_is_his_name_in_latin_and_unique():
     assert new_id("Сидоров Пётр", set()) == "sidorov-petr"
     assert new_id("Сидоров Пётр", {"sidorov-petr"}) == "sidorov-petr-2"
+
+
+def test_latin_is_the_reason_only_for_a_name_in_latin_letters():
+    assert REGISTRY.match("Ivanov Ivan").suggestions == (("ivanov-ivan", "latin"),)
+    assert REGISTRY.match("Ivanоv Ivan").suggestions == (("ivanov-ivan", "latin"),)  # a Cyrillic о read as o
+    assert REGISTRY.match("Семенов Юри").suggestions == (("semenov-iurii", "typo"),)
+    latin_alias = Registry([Known("s", "Сёма", ("Сёма", "Semenov Yuri"))])
+    assert latin_alias.match("Семенов Юри").suggestions == (("s", "typo"),)  # written in Cyrillic: a misspelling
+
+
+def test_a_word_of_one_alphabet_with_look_alike_letters_of_the_other_is_read_in_its_own():
+    assert unmixed("Иванoв Ivanоv") == "Иванов Ivanov"  # the o of the first Latin, of the second Cyrillic
+    assert unmixed("Ивaнqв") == "Ивaнqв"  # a q looks like no Cyrillic letter: kept as written
+    assert plain("ГРОМОВ  АНТОН") == plain("Громов Антон")
+
+
+def test_a_patronymic_more_needs_the_other_words_the_same():
+    assert patronymic_agree("Иванова Полина Сергеевна", "Иванова Полина")
+    assert not patronymic_agree("Иванова Полина Сергеевна", "Иванова Ольга")
+    assert not patronymic_agree("Иванова Полина Петрова", "Иванова Полина")  # a surname more, not a patronymic
+    assert not patronymic_agree("Иванова Полина", "Иванова Полина")

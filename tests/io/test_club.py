@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 
 from prefprint.errors import PrefprintError
-from prefprint.io.club import ClubError, add_players, evening_folders, load_club, load_registry, read_evening
+from prefprint.io.club import (
+    ClubError,
+    EveningsMissing,
+    add_players,
+    evening_folders,
+    load_club,
+    load_registry,
+    patterns_unmatched,
+    read_evening,
+)
 
 CLUB = """[club]
 title = "Клуб «Пуля»"
@@ -105,7 +114,83 @@ def test_an_evening_found_by_two_patterns_is_found_once(tmp_path):
 def test_a_results_folder_without_results_json_says_how_to_publish_it_again(tmp_path):
     with pytest.raises(PrefprintError) as e:
         read_evening(tmp_path)
-    assert "prefprint results" in e.value.text("ru") and "results.json" in e.value.text("ru")
+    assert e.value.text("ru") == (
+        f"в папке {tmp_path} нет итогов: туда ещё не публиковали итоги вечера; опубликуйте их: "
+        f"prefprint results ОПИСАНИЕ КНИГА… -o {tmp_path}"
+    )  # an empty folder: nothing was published, not "an older version"
+    (tmp_path / "index.html").write_text("<html></html>", encoding="utf-8")
+    with pytest.raises(PrefprintError) as e:
+        read_evening(tmp_path)
+    assert "прежней версией prefprint" in e.value.text("ru") and "results.json" in e.value.text("ru")
     (tmp_path / "results.json").write_text(json.dumps({"format": 2}), encoding="utf-8")
     with pytest.raises(PrefprintError, match="format 2"):
         read_evening(tmp_path)
+
+
+def test_a_registry_named_but_missing_is_refused_at_its_line(tmp_path):
+    write(tmp_path, "players.toml", "")
+    text = CLUB.replace('language = "ru"', 'language = "ru"\nregistry = "player.toml"')
+    with pytest.raises(ClubError) as e:
+        load_club(write(tmp_path, "club.toml", text))
+    assert e.value.text("ru") == (
+        f"{tmp_path / 'club.toml'} — 1 ошибка:\n  - строка 4, club.registry: реестра игроков {tmp_path / 'player.toml'}"
+        " нет; может быть, «players.toml»? Исправьте имя файла или создайте его (пустой файл — пустой реестр)"
+    )
+    assert load_club(write(tmp_path, "club.toml", CLUB)).registry == tmp_path / "players.toml"  # not named: the default
+
+
+def test_a_registry_not_named_and_not_there_is_empty(tmp_path):
+    club = load_club(write(tmp_path, "club.toml", CLUB))
+    assert load_registry(club.registry, "ru") == []
+
+
+def test_a_registry_id_may_be_a_number(tmp_path):
+    path = write(
+        tmp_path, "players.toml", '[[players]]\nid = 7014\nname = "А Б"\n\n[[players]]\nid = "7014"\nname = "В Г"\n'
+    )
+    with pytest.raises(ClubError) as e:
+        load_registry(path, "ru")
+    assert "id «7014» уже у игрока в строке 1; строка 5 повторяет его" in e.value.text("ru")
+    path.write_text('[[players]]\nid = 7014\nname = "А Б"\n', encoding="utf-8")
+    assert [(p.id, p.name) for p in load_registry(path, "ru")] == [("7014", "А Б")]
+
+
+def test_names_that_match_silently_are_one_spelling_in_the_registry(tmp_path):
+    text = '[[players]]\nid = "a"\nname = "Иванов Иван"\n\n[[players]]\nid = "b"\nname = "Иванoв  Иван"\n'
+    with pytest.raises(ClubError) as e:
+        load_registry(write(tmp_path, "players.toml", text), "ru")
+    assert "имя «Иванoв  Иван» уже у игрока в строке 1, а здесь (строка 5)" in e.value.text("ru")
+
+
+MANY = CLUB.replace(
+    'events = ["evenings/*/results", "evenings/2026-10-01/results"]',
+    'events = [\n    "evenings/*/results",\n    "outptu/ev*/results",\n]',
+)
+
+
+def test_a_pattern_that_finds_nothing_is_said_at_its_line(tmp_path):
+    (tmp_path / "evenings" / "2026-10-01" / "results").mkdir(parents=True)
+    club = load_club(write(tmp_path, "club.toml", MANY))
+    assert club.event_lines == (5, 6)
+    (said,) = patterns_unmatched(club)
+    assert said.text("ru") == (
+        f"{tmp_path / 'club.toml'}, строка 6, club.events[2]: по шаблону «outptu/ev*/results» не найдено ни одной"
+        " папки (шаблоны — относительно папки club.toml)"
+    )
+
+
+def test_no_pattern_finding_anything_is_an_error_naming_each(tmp_path):
+    club = load_club(write(tmp_path, "club.toml", MANY))
+    with pytest.raises(EveningsMissing) as e:
+        patterns_unmatched(club)
+    said = e.value.text("ru")
+    assert said.startswith(f"{tmp_path / 'club.toml'} — 2 ошибки:")
+    assert "строка 5, club.events[1]: по шаблону «evenings/*/results»" in said
+    assert "строка 6, club.events[2]: по шаблону «outptu/ev*/results»" in said
+    assert e.value.exit_code == 2
+
+
+def test_a_club_file_without_events_is_refused(tmp_path):
+    with pytest.raises(ClubError) as e:
+        load_club(write(tmp_path, "club.toml", CLUB.replace("events = [", "events = []\n# [")))
+    assert "строка 4, club.events: не сказано, где итоги вечеров" in e.value.text("ru")
