@@ -34,8 +34,8 @@ def client_address(request: Request) -> str:
 def learn_address(s: Scoring, request: Request) -> None:
     """The local end of the request's connection is an address of this machine (Scoring.here)."""
     server = request.scope.get("server")
-    if server and server[0] not in s.own:
-        s.own.add(server[0])
+    if server and server[0] not in s.access.own:
+        s.access.own.add(server[0])
 
 
 def _digits(text: str) -> bool:
@@ -117,7 +117,7 @@ async def api_event(s: Scoring, request: Request):
 async def api_table(s: Scoring, request: Request):
     """GET /api/tables/N: the rows of table N, for its code or the director's."""
     table = table_number(s, request)
-    role, mine = s.who(request.query_params.get("token"), client_address(request))
+    role, mine = s.access.who(request.query_params.get("token"), client_address(request))
     if role == "table" and mine != table:
         raise Refused(403, Message("serve.other_table", table=mine), "table")
     return JSONResponse(s.table_json(table))
@@ -177,13 +177,13 @@ async def api_layouts(s: Scoring, request: Request):
 
 async def api_progress(s: Scoring, request: Request):
     """GET /api/progress: the rows entered and missing by round and table, for the director."""
-    s.director(request.query_params.get("token"), client_address(request))
+    s.access.director(request.query_params.get("token"), client_address(request))
     return JSONResponse(s.progress())
 
 
 async def api_audit(s: Scoring, request: Request):
     """GET /api/audit: the corrections, with what each replaced, for the director."""
-    s.director(request.query_params.get("token"), client_address(request))
+    s.access.director(request.query_params.get("token"), client_address(request))
     # read in a thread: the connection is the writer's too, and waits while it commits (an fsync)
     return JSONResponse(await asyncio.to_thread(s.store.audit))
 
@@ -191,7 +191,7 @@ async def api_audit(s: Scoring, request: Request):
 async def api_round(s: Scoring, request: Request):
     """POST /api/rounds/N: round N closed to the tables, or opened again, by the director."""
     body = await _body(request, ("token", "closed"))
-    s.director(body.get("token"), client_address(request))
+    s.access.director(body.get("token"), client_address(request))
     text = request.path_params["round"]
     if not _digits(text) or not 1 <= int(text) <= len(s.event.movement.rounds):
         raise Refused(404, Message("serve.no_round_at_all", round=text[:10]), "round")
@@ -203,7 +203,7 @@ async def api_round(s: Scoring, request: Request):
 async def api_settings(s: Scoring, request: Request):
     """POST /api/settings: the results hidden from all but the director, or shown."""
     body = await _body(request, ("token", "hide_results"))
-    s.director(body.get("token"), client_address(request))
+    s.access.director(body.get("token"), client_address(request))
     hide = flag(body, "hide_results", None)
     await s.writer.run(s.store.set, "hide_results", hide)
     return JSONResponse({"hide_results": hide})
@@ -215,10 +215,12 @@ async def check_visible(s: Scoring, request: Request) -> None:
     if s.store.settings.get("hide_results"):
         token = request.query_params.get("token")
         if token:
-            s.director(token, client_address(request))
-        elif (s.role(request.cookies.get(DIRECTOR_COOKIE)) or ("",))[0] != "director":  # a stale cookie: not counted
+            s.access.director(token, client_address(request))
+        elif (s.access.role(request.cookies.get(DIRECTOR_COOKIE)) or ("",))[
+            0
+        ] != "director":  # a stale cookie: not counted
             raise Refused(403, Message("serve.results_hidden"))
-        elif not s.director_anywhere and not s.here(client_address(request)):
+        elif not s.access.anywhere and not s.access.here(client_address(request)):
             raise Refused(403, Message("serve.results_hidden"))
 
 
@@ -233,7 +235,7 @@ async def api_results(s: Scoring, request: Request):
 
 async def api_export(s: Scoring, request: Request):
     """GET /api/export.xlsx: the kit's workbook with the rows entered, for the director."""
-    s.director(request.query_params.get("token"), client_address(request))
+    s.access.director(request.query_params.get("token"), client_address(request))
     data = await asyncio.to_thread(s.export_bytes, s.fills())
     name = f"protocols-{time.strftime('%Y%m%d-%H%M%S')}.xlsx"
     return Response(data, media_type=XLSX, headers={"Content-Disposition": f'attachment; filename="{name}"'})
@@ -245,7 +247,7 @@ CLOCK_ACTIONS = ("start", "pause", "resume", "next", "back")
 async def api_clock(s: Scoring, request: Request):
     """POST /api/clock: the director starts the clock, pauses it, resumes it, moves it a round on or back."""
     body = await _body(request, ("token", "action"))
-    s.director(body.get("token"), client_address(request))
+    s.access.director(body.get("token"), client_address(request))
     action = body.get("action")
     if action not in CLOCK_ACTIONS:
         raise Refused(422, Message("serve.clock_action", actions=", ".join(CLOCK_ACTIONS)), "action")
@@ -267,7 +269,7 @@ async def api_waive(s: Scoring, request: Request):
     """POST /api/missing: a row of a round over that a table has not entered waived by the director (it is
     missing no longer), or the waiver withdrawn; audited with the reason."""
     body = await _body(request, ("token", "table", "round", "deal", "waived", "reason"))
-    s.director(body.get("token"), client_address(request))
+    s.access.director(body.get("token"), client_address(request))
     table, rnd, deal = place(s.event, body, s.where)
     waived = flag(body, "waived", True)
     reason = reason_of(body, needed=True)
@@ -281,5 +283,5 @@ async def api_waive(s: Scoring, request: Request):
 
 async def api_travellers(s: Scoring, request: Request):
     """GET /api/travellers: every deal's rows as they come, for the director."""
-    s.director(request.query_params.get("token"), client_address(request))
+    s.access.director(request.query_params.get("token"), client_address(request))
     return JSONResponse(travellers(s.event, s.where, s.store))

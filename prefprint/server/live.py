@@ -24,7 +24,7 @@ from prefprint.server.entries import PaperRows, served
 from prefprint.server.ranking import EarlierSessions, session_report
 from prefprint.words.messages import Message
 
-LIVE_DELAY = 0.5  # seconds after a change before publishing: the rows of a round come together
+LIVE_DELAY = 0.1  # seconds after a change before publishing: the rows of a round come together
 # while the worker solves makeable tables the kit's cache does not hold (on every core, in the background) and
 # no row comes, live/ is published again as soon as every table is solved, and meanwhile this many seconds
 # after the last time with the tables solved so far
@@ -134,68 +134,114 @@ def publish_live(
     return _WORKER.publish(competition, event, rows, layouts, folder, rulings, earlier_rulings)
 
 
-async def keep_live(s) -> None:
-    """In the server: live/ published again by the worker (publish_live) until it shows the rows of `s` (a
-    Scoring) and every makeable table; the worker started afresh where it died."""
-    await asyncio.sleep(LIVE_DELAY)
-    while True:
-        if s.live_state["version"] == s.store.version:
-            if not s.live_state.get("unsolved"):
-                return
-            await _while_solving(s)
-        version, rows, layouts = s.store.version, s.fills(), s.layouts()
-        if s.live_pool is None:
-            _start_worker(s)
-        job = (s.competition, s.event, rows, layouts, s.folder, s.rulings, s.earlier_rulings)
-        try:
-            out = await asyncio.wrap_future(s.live_pool.submit(publish_live, *job))
-        except Exception as e:  # the worker died (out of memory, killed): a new one next time
-            s.stop_live()
-            s.live_deaths += 1
-            unsolved = s.live_state.get("unsolved") or 0
-            if unsolved and s.live_deaths <= LIVE_RETRIES:  # tables were being solved: a new worker carries on
-                out = {"error": Message("serve.live_restarted", error=type(e).__name__).text(s.lang)}
-                out["unsolved"] = unsolved
-            else:
-                out = {"error": Message("serve.live_failed", error=type(e).__name__).text(s.lang)}
+class LiveSite:
+    """The results site of a served session kept published in its live/ while rows arrive: the worker process
+    that publishes it (publish_live), what live/ shows and since when (`state`), the ranking the last publish
+    made (`ranked`), the task that publishes again (`changed`). Made by the session's Scoring, whose rows it
+    publishes (`scoring`: its store, fills(), layouts(), the event and its rulings)."""
+
+    def __init__(self, scoring):
+        self.scoring = scoring
+        self.state: dict = {"version": None, "at": None}  # what live/ shows: rows version, when, final/error/unsolved
+        self.ranked: tuple = (None, None)  # (rows version, ranking JSON) of the last publish
+        self.task: asyncio.Task | None = None
+        self.wake = asyncio.Event()  # rows came while the worker waits to publish tables solved meanwhile
+        self.deaths = 0  # workers that died one after the other
+        self.pool: WorkerPool | None = None
+
+    def changed(self) -> None:
+        """Rows or rounds changed: publish live/ again soon (one run at a time, the last change always in)."""
+        if self.task is None or self.task.done():
+            self.task = asyncio.ensure_future(self.keep())
         else:
-            s.live_deaths = 0
-        ranking = out.pop("ranking", None)
-        if ranking is not None:
-            s.ranked = (version, ranking)
-        s.live_state = {"version": version, "at": time.strftime("%H:%M:%S"), **out}
+            self.wake.set()  # waiting to publish the tables solved meanwhile: publish the rows now
 
+    def stop(self) -> None:
+        """The worker ended now, a publish under way or not (the next one takes over its folder)."""
+        if self.pool is not None:
+            self.pool.stop(LIVE_STOP_WAIT)
+            self.pool = None
 
-def _start_worker(s) -> None:
-    """One worker, started afresh (not forked from the event loop); it starts solving the tables at once."""
-    s.live_pool = WorkerPool(1, _live_worker_start, spawn=True).__enter__()
-    s.live_pool.submit(_start_solving, s.event, s.folder)  # a failure here is the next publish's to tell
+    async def close(self) -> None:
+        """The server stops: the publishing task cancelled, the worker ended."""
+        if self.task is not None:
+            self.task.cancel()
+        await asyncio.to_thread(self.stop)
 
+    def json(self, version: int) -> dict:
+        """What the director is told of live/ (the rows at `version`): when it was published, whether it shows
+        them all, or why not."""
+        state = self.state
+        return {
+            "at": state["at"],
+            "current": state["version"] == version,
+            "final": bool(state.get("final")),
+            "error": state.get("error"),
+            "note": state.get("note"),
+            "unsolved": state.get("unsolved") or 0,
+        }
 
-async def _while_solving(s) -> None:
-    """Makeable tables are being solved and live/ shows every row: returns when every table is solved (the
-    worker asked every LIVE_POLL seconds), LIVE_DELAY after rows come, or LIVE_SOLVE seconds after the last
-    publish (the tables solved so far published), whichever is first; at once if the worker dies meanwhile
-    (the publish tells)."""
-    s.live_wake.clear()
-    loop = asyncio.get_running_loop()
-    rows = asyncio.ensure_future(s.live_wake.wait())
-    until, asked = loop.time() + LIVE_SOLVE, None
-    try:
-        while loop.time() < until:
-            if s.live_pool is None:  # died: a new worker carries on after LIVE_SOLVE, or with the rows
-                asked = asyncio.ensure_future(asyncio.sleep(until - loop.time()))
+    async def keep(self) -> None:
+        """live/ published again by the worker (publish_live) until it shows the session's rows and every makeable
+        table; the worker started afresh where it died."""
+        s = self.scoring
+        await asyncio.sleep(LIVE_DELAY)
+        while True:
+            if self.state["version"] == s.store.version:
+                if not self.state.get("unsolved"):
+                    return
+                await self._while_solving()
+            version, rows, layouts = s.store.version, s.fills(), s.layouts()
+            if self.pool is None:
+                self._start_worker()
+            job = (s.competition, s.event, rows, layouts, s.folder, s.rulings, s.earlier_rulings)
+            try:
+                out = await asyncio.wrap_future(self.pool.submit(publish_live, *job))
+            except Exception as e:  # the worker died (out of memory, killed): a new one next time
+                self.stop()
+                self.deaths += 1
+                unsolved = self.state.get("unsolved") or 0
+                if unsolved and self.deaths <= LIVE_RETRIES:  # tables were being solved: a new worker carries on
+                    out = {"error": Message("serve.live_restarted", error=type(e).__name__).text(s.lang)}
+                    out["unsolved"] = unsolved
+                else:
+                    out = {"error": Message("serve.live_failed", error=type(e).__name__).text(s.lang)}
             else:
-                asked = asyncio.wrap_future(s.live_pool.submit(_solving, min(LIVE_POLL, until - loop.time())))
-            await asyncio.wait({rows, asked}, return_when=asyncio.FIRST_COMPLETED)
-            if rows.done():
-                await asyncio.sleep(LIVE_DELAY)
-                return
-            if asked.result() == 0:
-                return
-    except Exception:  # the worker died: the publish finds out
-        return
-    finally:
-        rows.cancel()
-        if asked is not None:
-            asked.cancel()
+                self.deaths = 0
+            ranking = out.pop("ranking", None)
+            if ranking is not None:
+                self.ranked = (version, ranking)
+            self.state = {"version": version, "at": time.strftime("%H:%M:%S"), **out}
+
+    def _start_worker(self) -> None:
+        """One worker, started afresh (not forked from the event loop); it starts solving the tables at once."""
+        self.pool = WorkerPool(1, _live_worker_start, spawn=True).__enter__()
+        self.pool.submit(_start_solving, self.scoring.event, self.scoring.folder)  # its failure: the next publish's
+
+    async def _while_solving(self) -> None:
+        """Makeable tables are being solved and live/ shows every row: returns when every table is solved (the
+        worker asked every LIVE_POLL seconds), LIVE_DELAY after rows come, or LIVE_SOLVE seconds after the last
+        publish (the tables solved so far published), whichever is first; at once if the worker dies meanwhile
+        (the publish tells)."""
+        self.wake.clear()
+        loop = asyncio.get_running_loop()
+        rows = asyncio.ensure_future(self.wake.wait())
+        until, asked = loop.time() + LIVE_SOLVE, None
+        try:
+            while loop.time() < until:
+                if self.pool is None:  # died: a new worker carries on after LIVE_SOLVE, or with the rows
+                    asked = asyncio.ensure_future(asyncio.sleep(until - loop.time()))
+                else:
+                    asked = asyncio.wrap_future(self.pool.submit(_solving, min(LIVE_POLL, until - loop.time())))
+                await asyncio.wait({rows, asked}, return_when=asyncio.FIRST_COMPLETED)
+                if rows.done():
+                    await asyncio.sleep(LIVE_DELAY)
+                    return
+                if asked.result() == 0:
+                    return
+        except Exception:  # the worker died: the publish finds out
+            return
+        finally:
+            rows.cancel()
+            if asked is not None:
+                asked.cancel()

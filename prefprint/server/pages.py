@@ -223,7 +223,7 @@ def director(s, token: str) -> str:
         "names": {str(p.number): p.name for p in s.event.players},
         "rounds": s.plan.rounds,
     }
-    return _render(s, "director.html", data=data, token=token, anywhere=s.director_anywhere)
+    return _render(s, "director.html", data=data, token=token, anywhere=s.access.anywhere)
 
 
 def home(s) -> str:

@@ -7,7 +7,6 @@ server of one session, its state a server.scoring.Scoring.
 
 from __future__ import annotations
 
-import asyncio
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -64,7 +63,7 @@ async def page_home(s: Scoring, request: Request):
     """/: the page asking for a code; with one, on to the table's or the director's page."""
     token = request.query_params.get("token")
     if token is not None:
-        role, table = s.who(token, client_address(request))
+        role, table = s.access.who(token, client_address(request))
         where = "/director" if role == "director" else f"/t/{table}"
         return RedirectResponse(f"{where}?token={entry_codes.normal(token)}", status_code=303)
     return HTMLResponse(pages.home(s), headers=pages.HEADERS)
@@ -76,7 +75,7 @@ async def page_table(s: Scoring, request: Request):
     token = request.query_params.get("token")
     if not (token or "").strip():  # the address typed from the table card: the code is asked for, not refused
         return pages.table_code(s, table)
-    role, mine = s.who(token, client_address(request))
+    role, mine = s.access.who(token, client_address(request))
     if role == "table" and mine != table:
         raise Refused(403, Message("serve.other_table", table=mine), "table")
     return pages.table(s, table, entry_codes.normal(token), role == "director")
@@ -85,8 +84,8 @@ async def page_table(s: Scoring, request: Request):
 async def page_director(s: Scoring, request: Request):
     """/director: the director's page (it sets the cookie that shows hidden results)."""
     token = request.query_params.get("token")
-    s.director_here(client_address(request))  # asked from elsewhere: refused before any code is looked at
-    s.director(token, client_address(request))
+    s.access.director_here(client_address(request))  # asked from elsewhere: refused before any code is looked at
+    s.access.director(token, client_address(request))
     page = HTMLResponse(pages.director(s, entry_codes.normal(token)), headers=pages.HEADERS)
     # the results' pages and the live site's links carry no code: the director's browser shows them when hidden
     page.set_cookie(DIRECTOR_COOKIE, entry_codes.normal(token), httponly=True, samesite="strict")
@@ -174,9 +173,8 @@ def create_app(competition: Competition, event: Event, folder: Path, **options) 
         try:
             yield
         finally:
-            if scoring.live_task is not None:
-                scoring.live_task.cancel()
-            await asyncio.to_thread(scoring.stop_live)
+            if scoring.live:
+                await scoring.live.close()
 
     app = Starlette(routes=routes(), lifespan=lifespan)
     app.state.scoring = scoring

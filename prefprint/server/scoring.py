@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import ipaddress
 import os
 import tempfile
-import time
 from pathlib import Path
 
 from prefprint.app import results
@@ -23,14 +21,14 @@ from prefprint.io import codes as entry_codes
 from prefprint.io.layout import KIT_WORKBOOK
 from prefprint.io.workbook import layout_rows, read_meta
 from prefprint.server import progress
+from prefprint.server.access import Access
 from prefprint.server.clock import Clock, Plan, scheduled
 from prefprint.server.db import Row, Store, Write, now
 from prefprint.server.entries import PaperRows, served
 from prefprint.server.exports import export_workbook
-from prefprint.server.live import LIVE_STOP_WAIT, keep_live
+from prefprint.server.live import LiveSite
 from prefprint.server.ranking import EarlierSessions, session_report
 from prefprint.server.rows import (
-    MAX_TEXT,
     Refused,
     cells_of,
     entry_of,
@@ -43,9 +41,6 @@ from prefprint.server.rows import (
 )
 from prefprint.server.writer import Writer
 from prefprint.words.messages import Message
-
-FAILURES = 20  # wrong codes from one address within WINDOW seconds before it must wait (HTTP 429)
-WINDOW = 60.0
 
 
 def _correction(body: dict, director: bool, replaces: bool) -> tuple[bool, str]:
@@ -72,29 +67,20 @@ class Scoring:
         """`live`: keep the results site of the rows entered published in folder/live (served under /live/).
         `earlier_rulings`: the rulings of the sessions before this one by session (ranked together with it).
         `director_anywhere`: the director's code is taken from any address, not only this machine's."""
-        self.director_anywhere = director_anywhere
-        self.own: set[str] = set()  # this machine's addresses, as the local ends of the connections show them
         self.plan = Plan.of(event)
         self.now = lambda: dt.datetime.now().astimezone()  # the clock's time (a test sets its own)
         self.competition, self.event, self.folder, self.rulings = competition, event, Path(folder), rulings
         self.earlier_rulings = earlier_rulings or {}
-        self.live = live  # keep folder/live published (publish_live)
-        self.live_state: dict = {"version": None, "at": None}  # what live/ shows: rows version, when, final/error
-        self.live_task = None
-        self.live_wake = asyncio.Event()  # rows came while the worker waits to publish tables solved meanwhile
-        self.live_deaths = 0  # workers that died one after the other
-        self.live_pool = None
+        self.live = LiveSite(self) if live else None  # folder/live kept published while rows arrive
         self.lang = event.language
         self.codes = entry_codes.codes(event, entry_codes.secret(self.folder))
-        self.by_code = {c: ("table", t) for t, c in self.codes["tables"].items()}
-        self.by_code[self.codes["director"]] = ("director", None)
+        self.access = Access(self.codes, director_anywhere)
         self.store = Store(self.folder, event.digest, event.session)
         if hide_results and "hide_results" not in self.store.settings:
             self.store.set("hide_results", True)
         self.where = plays(event)
         self.plays = progress.plays(event, self.where)  # table -> its (round, deal) in order
         self.writer = Writer(self.store)
-        self.failures: dict[str, list] = {}
         self.ranked = (None, None)  # (version, ranking JSON or Refused)
         self.ranking_lock = None
         self.source = self.folder / KIT_WORKBOOK  # the kit's workbook, paper rows and all, if it is there
@@ -105,61 +91,11 @@ class Scoring:
             if meta and meta.get("digest") != event.digest:
                 raise PrefprintError("serve.workbook_other", path=str(self.source))
 
-    # ------------------------------------------------------------------ who asks
-
-    def who(self, token, address: str) -> tuple[str, int | None]:
-        """("director", None) or ("table", n) for a code; Refused 403 (429 after too many wrong codes)."""
-        stamp = time.monotonic()
-        fails = self.failures.get(address)
-        if fails and stamp - fails[1] > WINDOW:
-            fails = self.failures.pop(address)
-            fails = None
-        if fails and fails[0] >= FAILURES:
-            raise Refused(429, Message("serve.too_many_codes"), "token")
-        role = self.role(token)
-        if role is not None:
-            if role[0] == "director":
-                self.director_here(address)
-            return role
-        if fails is None:
-            self.failures[address] = fails = [0, stamp]
-        fails[0] += 1
-        raise Refused(403, Message("serve.bad_code"), "token")
-
-    def here(self, address: str) -> bool:
-        """The request came from this machine: loopback, or an address of its own (`own`, learnt from the
-        local end of every connection), or no network address at all (a Unix socket, a test's client)."""
-        try:
-            ip = ipaddress.ip_address(address)
-        except ValueError:
-            return True
-        mapped = getattr(ip, "ipv4_mapped", None)
-        return ip.is_loopback or (mapped is not None and mapped.is_loopback) or address in self.own
-
-    def director_here(self, address: str) -> None:
-        """Refused 403 when the director's pages are asked from another machine (unless `director_anywhere`)."""
-        if not self.director_anywhere and not self.here(address):
-            raise Refused(403, Message("serve.director_elsewhere"), "token")
-
-    def role(self, token) -> tuple[str, int | None] | None:
-        """The role of a code (as `who`), None for no code or a wrong one, which is not counted."""
-        if isinstance(token, str) and len(token) <= MAX_TEXT["token"]:
-            typed = entry_codes.normal(token)
-            for code, role in self.by_code.items():
-                if entry_codes.same(typed, code):
-                    return role
-        return None
-
-    def director(self, token, address: str) -> None:
-        """Refused 403 unless the code is the director's (`who`)."""
-        if self.who(token, address)[0] != "director":
-            raise Refused(403, Message("serve.director_only"), "token")
-
     # ------------------------------------------------------------------ rows
 
     def checked_row(self, body: dict, address: str):
         """(outcome, settlement, write) of a posted row; Refused for anything wrong."""
-        role, mine = self.who(body.get("token"), address)
+        role, mine = self.access.who(body.get("token"), address)
         table = body.get("table")
         if role == "table" and table != mine:
             raise Refused(403, Message("serve.other_table", table=mine), "table")
@@ -224,7 +160,7 @@ class Scoring:
 
     def checked_layout(self, body: dict, address: str) -> tuple[int, dict, str, bool, str]:
         """(deal, pockets, by, correct, reason) of a posted layout; Refused for anything wrong."""
-        role, mine = self.who(body.get("token"), address)
+        role, mine = self.access.who(body.get("token"), address)
         table, deal = body.get("table"), body.get("deal")
         if role == "table" and table != mine:
             raise Refused(403, Message("serve.other_table", table=mine), "table")
@@ -269,17 +205,7 @@ class Scoring:
 
     def live_json(self) -> dict | None:
         """What the director is told of live/: when it was published, over how many changes, or why not."""
-        if not self.live:
-            return None
-        state = self.live_state
-        return {
-            "at": state["at"],
-            "current": state["version"] == self.store.version,
-            "final": bool(state.get("final")),
-            "error": state.get("error"),
-            "note": state.get("note"),
-            "unsolved": state.get("unsolved") or 0,
-        }
+        return self.live.json(self.store.version) if self.live else None
 
     # ------------------------------------------------------------------ the workbook and the ranking
 
@@ -321,10 +247,12 @@ class Scoring:
     async def ranking(self):
         """The provisional ranking, made again only when rows changed since the last one (with `live`,
         by the worker publishing live/, waited for; here only if that failed)."""
-        if self.live and self.ranked[0] != self.store.version:
+        if self.live and self.live.ranked[0] != self.store.version:
             self.changed()
-            while self.ranked[0] != self.store.version and self.live_task is not None and not self.live_task.done():
+            while self.live.ranked[0] != self.store.version and not self.live.task.done():
                 await asyncio.sleep(0.05)
+            if self.live.ranked[0] == self.store.version:
+                return self.live.ranked[1]
         if self.ranking_lock is None:
             self.ranking_lock = asyncio.Lock()
         async with self.ranking_lock:
@@ -336,14 +264,6 @@ class Scoring:
     # ------------------------------------------------------------------ the live site
 
     def changed(self) -> None:
-        """Rows or rounds changed: publish live/ again soon (one run at a time, the last change always in)."""
-        if self.live and (self.live_task is None or self.live_task.done()):
-            self.live_task = asyncio.ensure_future(keep_live(self))
-        elif self.live:
-            self.live_wake.set()  # waiting to publish the tables solved meanwhile: publish the rows now
-
-    def stop_live(self) -> None:
-        """The worker ended now, a publish under way or not (the next one takes over its folder)."""
-        if self.live_pool is not None:
-            self.live_pool.stop(LIVE_STOP_WAIT)
-            self.live_pool = None
+        """Rows or rounds changed: the live site published again soon (LiveSite.changed)."""
+        if self.live:
+            self.live.changed()

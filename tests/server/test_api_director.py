@@ -36,7 +36,7 @@ def test_the_directors_pages_and_api_refused_from_another_machine(tmp_path):
     # a table's phone works as before
     assert c.get(f"/api/tables/1?token={s.codes['tables'][1]}").status_code == 200
     assert c.get(f"/t/1?token={s.codes['tables'][1]}").status_code == 200
-    assert not s.failures  # the director's code from elsewhere is no wrong code
+    assert not s.access.failures  # the director's code from elsewhere is no wrong code
 
 
 def test_the_refusal_in_the_events_language(tmp_path):

@@ -10,7 +10,6 @@ import signal
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -211,7 +210,7 @@ def test_a_worker_killed_while_the_tables_are_solved_is_started_again_without_a_
         while not (live()["at"] and live()["unsolved"]) and time.monotonic() < deadline:
             time.sleep(0.05)
         left = live()["unsolved"]
-        (worker,) = s.live_pool._processes
+        (worker,) = s.live.pool._processes
         os.kill(worker.pid, signal.SIGKILL)
         seen, deadline = [], time.monotonic() + 60
         while time.monotonic() < deadline:  # the death told, then tables solved by a new worker, with no row
@@ -258,18 +257,15 @@ def _keep_live_of(monkeypatch, unsolved, published):
         return {"unsolved": unsolved()}
 
     monkeypatch.setattr(live_site, "publish_live", publish)
-    return SimpleNamespace(
-        live_state={"version": None, "at": None},
+    scoring = SimpleNamespace(
         store=SimpleNamespace(version=1),
         fills=dict,
-        source=Path("/nonexistent.xlsx"),
-        live_pool=ThreadPoolExecutor(1),
-        live_wake=asyncio.Event(),
-        live_deaths=0,
-        ranked=None,
-        layouts=lambda: None,
-        **dict.fromkeys(("competition", "event", "folder", "rulings", "earlier_rulings")),
+        layouts=dict,
+        **dict.fromkeys(("competition", "event", "folder", "rulings", "earlier_rulings", "lang")),
     )
+    site = live_site.LiveSite(scoring)
+    site.pool = ThreadPoolExecutor(1)
+    return site
 
 
 def test_the_tables_are_published_as_soon_as_they_are_solved(monkeypatch):
@@ -285,9 +281,9 @@ def test_the_tables_are_published_as_soon_as_they_are_solved(monkeypatch):
     monkeypatch.setattr(live_site, "_solving", solving)
     s = _keep_live_of(monkeypatch, lambda: max(0, 3 - len(polls)), published)
     started = time.monotonic()
-    asyncio.run(asyncio.wait_for(live_site.keep_live(s), 10))
-    s.live_pool.shutdown()
-    assert len(published) == 2 and len(polls) == 3 and s.live_state["unsolved"] == 0
+    asyncio.run(asyncio.wait_for(s.keep(), 10))
+    s.pool.shutdown()
+    assert len(published) == 2 and len(polls) == 3 and s.state["unsolved"] == 0
     assert published[1] - started < 5
 
 
@@ -305,14 +301,14 @@ def test_rows_that_come_while_the_tables_are_solved_are_published_at_once(monkey
     monkeypatch.setattr(live_site, "_solving", solving)
 
     async def rows_come():
-        task = asyncio.ensure_future(live_site.keep_live(s))
+        task = asyncio.ensure_future(s.keep())
         await asyncio.to_thread(asked.wait, 10)
-        s.store.version = 2  # as Scoring.changed: a row stored, the waiting publisher woken
-        s.live_wake.set()
-        while s.live_state["version"] != 2:
+        s.scoring.store.version = 2  # as Scoring.changed: a row stored, the waiting publisher woken
+        s.wake.set()
+        while s.state["version"] != 2:
             await asyncio.sleep(0.01)
         task.cancel()
 
     asyncio.run(asyncio.wait_for(rows_come(), 10))
-    s.live_pool.shutdown()
+    s.pool.shutdown()
     assert len(published) == 2 and published[1] - published[0] < 2

@@ -58,7 +58,7 @@ def test_serve_director_anywhere_reaches_the_server_and_is_said(tmp_path, monkey
     args = ["serve", str(CLUB), "-o", str(tmp_path), "--host", "0.0.0.0", "--port", str(port)]
     result = CliRunner().invoke(cli, args + (["--director-anywhere"] if anywhere else []))
     assert result.exit_code == 0, result.output
-    assert served["app"].state.scoring.director_anywhere is anywhere
+    assert served["app"].state.scoring.access.anywhere is anywhere
     said = (
         "код судьи идёт по сети открытым текстом" if anywhere else "страница судьи откроется только на этом компьютере"
     )
