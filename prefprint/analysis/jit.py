@@ -18,7 +18,9 @@ from types import ModuleType
 
 COMPILED = not os.environ.get("PREFPRINT_NO_JIT") and importlib.util.find_spec("numba") is not None
 _DEFAULT = COMPILED  # the way `prefprint.analysis.search` is imported (COMPILED may be set otherwise later)
-_loading: bool | None = None  # the way of the module searches() is loading, if not the default
+# the way of the module searches() is loading, if not the default: read by the decorators while that module runs,
+# which have no caller to be handed it
+_loading: bool | None = None
 
 
 def compiling() -> bool:

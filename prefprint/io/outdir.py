@@ -102,17 +102,18 @@ class OutputError(PrefprintError):
     exit_code = 2
 
 
-# lock files held by this process: a forked child closes its copies (the lock stays the parent's alone)
-_HELD: set[int] = set()
+# the lock files this process holds open: a forked child closes its copies (the lock stays the parent's alone).
+# The process's own state: the hook that reads it at a fork has no caller to be handed it.
+_OPEN_LOCKS: set[int] = set()
 
 
 def _drop_locks() -> None:
-    for fd in list(_HELD):
+    for fd in list(_OPEN_LOCKS):
         try:
             os.close(fd)
         except OSError:
             pass
-    _HELD.clear()
+    _OPEN_LOCKS.clear()
 
 
 if hasattr(os, "register_at_fork"):
@@ -245,7 +246,7 @@ class OutputFolder:
             if same:
                 break
             os.close(fd)
-        _HELD.add(fd)
+        _OPEN_LOCKS.add(fd)
         try:
             yield
         finally:
@@ -253,7 +254,7 @@ class OutputFolder:
                 os.unlink(path)
             except OSError:
                 pass
-            _HELD.discard(fd)
+            _OPEN_LOCKS.discard(fd)
             os.close(fd)
 
 

@@ -24,7 +24,9 @@ from prefprint.server.entries import PaperRows, served
 from prefprint.server.ranking import EarlierSessions, session_report
 from prefprint.words.messages import Message
 
-LIVE_DELAY = 0.1  # seconds after a change before publishing: the rows of a round come together
+# publishing waits until no row came for LIVE_DELAY seconds (the rows of a round come together), at most LIVE_SETTLE
+LIVE_DELAY = 0.1
+LIVE_SETTLE = 0.5
 # while the worker solves makeable tables the kit's cache does not hold (on every core, in the background) and
 # no row comes, live/ is published again as soon as every table is solved, and meanwhile this many seconds
 # after the last time with the tables solved so far
@@ -185,12 +187,14 @@ class LiveSite:
         """live/ published again by the worker (publish_live) until it shows the session's rows and every makeable
         table; the worker started afresh where it died."""
         s = self.scoring
-        await asyncio.sleep(LIVE_DELAY)
+        await self._settle()
         while True:
             if self.state["version"] == s.store.version:
                 if not self.state.get("unsolved"):
                     return
                 await self._while_solving()
+            elif self.state["version"] is not None:
+                await self._settle()  # rows came while the last publish ran: more of them may be coming
             version, rows, layouts = s.store.version, s.fills(), s.layouts()
             if self.pool is None:
                 self._start_worker()
@@ -213,6 +217,16 @@ class LiveSite:
                 self.ranked = (version, ranking)
             self.state = {"version": version, "at": time.strftime("%H:%M:%S"), **out}
 
+    async def _settle(self) -> None:
+        """Returns once no row came for LIVE_DELAY seconds, or LIVE_SETTLE seconds after it was called."""
+        loop = asyncio.get_running_loop()
+        until, seen = loop.time() + LIVE_SETTLE, self.scoring.store.version
+        while True:
+            await asyncio.sleep(LIVE_DELAY)
+            if self.scoring.store.version == seen or loop.time() >= until:
+                return
+            seen = self.scoring.store.version
+
     def _start_worker(self) -> None:
         """One worker, started afresh (not forked from the event loop); it starts solving the tables at once."""
         self.pool = WorkerPool(1, _live_worker_start, spawn=True).__enter__()
@@ -220,7 +234,7 @@ class LiveSite:
 
     async def _while_solving(self) -> None:
         """Makeable tables are being solved and live/ shows every row: returns when every table is solved (the
-        worker asked every LIVE_POLL seconds), LIVE_DELAY after rows come, or LIVE_SOLVE seconds after the last
+        worker asked every LIVE_POLL seconds), once rows that came settle (_settle), or LIVE_SOLVE seconds after the last
         publish (the tables solved so far published), whichever is first; at once if the worker dies meanwhile
         (the publish tells)."""
         self.wake.clear()
@@ -235,7 +249,7 @@ class LiveSite:
                     asked = asyncio.wrap_future(self.pool.submit(_solving, min(LIVE_POLL, until - loop.time())))
                 await asyncio.wait({rows, asked}, return_when=asyncio.FIRST_COMPLETED)
                 if rows.done():
-                    await asyncio.sleep(LIVE_DELAY)
+                    await self._settle()
                     return
                 if asked.result() == 0:
                     return

@@ -8,7 +8,12 @@ the round it is entering is behind the clock's.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from prefprint.server.clock import Position
+
+if TYPE_CHECKING:  # the session's state, which these views read (scoring imports this module)
+    from prefprint.server.scoring import Scoring
 
 
 def over_rounds(closed: set[int], position: Position | None) -> set[int] | range:
@@ -77,7 +82,7 @@ def travellers(event, where: dict, store) -> list[dict]:
     return out
 
 
-def table_view(s, table: int) -> dict:
+def table_view(s: Scoring, table: int) -> dict:
     """What a table's page shows: {"rows": its rows (Scoring.table_rows), "missing": [[round, deal], …], "clock"};
     `s` the session's server.scoring.Scoring."""
     clock, now = s.clock(), s.now()
@@ -89,7 +94,7 @@ def table_view(s, table: int) -> dict:
     }
 
 
-def _rounds(s, over) -> tuple[list[dict], int, int]:
+def _rounds(s: Scoring, over) -> tuple[list[dict], int, int]:
     """The rows not entered by round and table, with the rows entered and the rows in all."""
     rounds = []
     total = done = 0
@@ -107,7 +112,7 @@ def _rounds(s, over) -> tuple[list[dict], int, int]:
     return rounds, done, total
 
 
-def director_view(s) -> dict:
+def director_view(s: Scoring) -> dict:
     """What the director's page shows: the rows not entered by round and table, the clock, each table's round,
     last row and missing rows, the live site's state; `s` the session's server.scoring.Scoring."""
     clock, now = s.clock(), s.now()
