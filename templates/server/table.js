@@ -398,6 +398,7 @@ async function stored(deal, what) {
   T.saved = `${W.deal} ${deal}: ${what}`;
   T.error = null;
   T.lay = null;
+  Object.assign(T, { deal: null, form: blankForm(), preview: null }); // the rows not loaded: no form till they are
   await loadTable();
 }
 
@@ -648,7 +649,7 @@ async function pollTable() {
     if (T.deal !== null && !was && rowOf(T.deal).entered) { // the deal about to be entered, entered elsewhere
       T.notice = { deal: T.deal, text: W.entered_elsewhere };
       pickDeal();
-    }
+    } else if (T.deal === null) pickDeal(); // no form open: the deal to enter now, if any
     renderTable();
   } finally {
     looking = false;

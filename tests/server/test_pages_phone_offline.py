@@ -19,7 +19,7 @@ import httpx
 import pytest
 from serving import CLUB, body_of, client, served
 from test_main_kill import free_port, start
-from test_pages_browser import _click, _serve, _text, _wait, browser, pytestmark  # noqa: F401 (fixtures, the skip)
+from test_pages_browser import _click, _enter, _serve, _text, _wait, browser, pytestmark  # noqa: F401 (fixtures, the skip)
 from test_pages_phone import _codes, _first_deals, _screenshot, _tables_look_again_only_when_told  # noqa: F401
 
 from prefprint.engine.rules import Outcome, active_seats
@@ -150,6 +150,40 @@ def test_a_round_typed_while_the_server_is_stopped_is_stored_once_in_order(tmp_p
         os.kill(proc.pid, signal.SIGCONT)
         proc.terminate()
         proc.wait(30)
+
+
+def test_no_connection_said_under_the_page_goes_when_the_server_answers(tmp_path, browser, monkeypatch):  # noqa: F811
+    """The row stored, the page's look at its rows after it lost: «нет связи с сервером» under the page, no form of a
+    deal stored already; at the next look answered it goes, with no tap, and the next deal's form is there."""
+    from prefprint.server import pages
+
+    monkeypatch.setattr(pages, "TABLE_POLL_MS", 1000)
+    url, s, srv, thread = _serve(tmp_path)
+    try:
+        t, (first, second, *_) = _first_deals(s.event)
+        browser.get(f"{url}/t/{t.table}?token={s.codes['tables'][t.table]}")
+        _enter(browser, first)
+        browser.execute_script(  # once a row is sent, the looks at the rows are lost on the way till window.back
+            "const send = window.fetch; let posted = false; window.back = false; window.fetch = (url, init) => {"
+            " const u = String(url); if (u.endsWith('/api/rows')) posted = true;"
+            " else if (posted && !window.back && u.includes('/api/tables/')) return Promise.reject(new TypeError());"
+            " return send(url, init); };"
+        )
+        _click(browser, "#confirm")
+        _text(browser, "#error", lambda text: text == "нет связи с сервером")
+        assert browser.find_element("id", "offline").is_displayed()
+        assert not browser.find_elements("id", "form") and not browser.find_elements("id", "confirm")
+        time.sleep(1.5)  # a look at the rows lost meanwhile: said still
+        assert browser.find_element("id", "error").text == "нет связи с сервером"
+        browser.execute_script("window.back = true")
+        _text(browser, "#form h2", lambda text: text.startswith(f"Сдача {second.number} "), timeout=5)
+        assert not browser.find_elements("css selector", "#error, #notice")
+        assert not browser.find_element("id", "offline").is_displayed()
+        _text(browser, f"#deal-{first.number} .done", lambda text: "7♠" in text)
+        assert (first.number, 1, t.table) in s.store.rows and s.store.audit() == []
+    finally:
+        srv.should_exit = True
+        thread.join(10)
 
 
 @pytest.fixture
