@@ -61,7 +61,8 @@ function whistsText(whists) {
 
 
 // An entered row in short lines: the contract, the declarer with his tricks, each defender's answer with his
-// tricks (so a table sees that «полвиста» was recorded), every seat's tricks at all-pass, the whists.
+// tricks (so a table sees that «полвиста» was recorded), every seat's tricks at all-pass, the whists (a row kept on
+// the phone, typed while the server was out of reach, says they come when it answers).
 function summaryLines(row) {
   const tricks = row.tricks || {};
   const own = (s) => s + (tricks[s] !== undefined ? " " + tricks[s] : "");
@@ -74,7 +75,7 @@ function summaryLines(row) {
   } else if (Object.keys(tricks).length) {
     lines.push(W.tricks + ": " + Object.keys(tricks).map(own).join(" · "));
   }
-  lines.push(W.whists + ": " + whistsText(row.whists));
+  lines.push(W.whists + ": " + (row.whists ? whistsText(row.whists) : W.whists_later)); // typed offline: not known yet
   return lines;
 }
 

@@ -6,41 +6,85 @@ const CLOCKWISE = ["N", "E", "S", "W"];
 // busy: a row or layout is on its way (its button is disabled: a second tap sends nothing); notice: {deal, text}
 // shown under that deal's row until the next action; missing: [[round, deal], …] of rounds over that this table
 // has not entered, clock: {round, started_at, minutes_left, paused}, both as the server gives them (absent: null);
-// refused: {deal: {row, error}} rows kept on the phone that the server later refused; ahead: rounds ahead of the
-// clock the table said it enters anyway
+// offline: the last request of the page was not answered; ahead: rounds ahead of the clock the table said it
+// enters anyway
 const T = { rows: [], round: null, deal: null, form: null, preview: null, error: null, saved: null, lay: null, busy: false,
-  notice: null, missing: [], clock: null, refused: {}, ahead: new Set() };
+  notice: null, missing: [], clock: null, offline: false, ahead: new Set() };
 
-// ------------------------------------------------------------------ rows kept on the phone until the server has them
+// ------------------------------------------------------------------ what is typed, kept on the phone until the server has it
 
-// A row confirmed while the server is out of reach stays here (localStorage: kept through a reload) and is sent by
-// itself when the server answers again, one at a time; the server answers a row it stored already «same».
+// Every row, correction and layout confirmed is kept here first (localStorage: kept through a reload) and forgotten
+// once the server has it; while the server is out of reach a table enters as many as it likes. The kept are sent by
+// themselves in the order they were typed, one at a time; the server answers one it stored already «same», so one
+// sent again (its answer lost on the way) is never stored twice. One the server refuses stays kept with the
+// server's reason, shown under its deal to be entered again, and is not sent again as it is.
+// An entry: {id, kind: "row" | "layout", row: the request's body, whists: those of the server's preview, or null
+// (typed without a connection), tried: sent at least once, refused: the server's reason or null, field: its field}.
 const KEPT = `prefprint:rows:${location.host}:${D.table}:${D.token}`;
+let memory = null; // the kept entries where localStorage cannot hold them: the page's copy
 
 function kept() {
-  try { return JSON.parse(localStorage.getItem(KEPT)) || []; } catch (e) { return []; }
+  let list = memory;
+  if (!list) { try { list = JSON.parse(localStorage.getItem(KEPT)) || []; } catch (e) { list = []; } }
+  return list.map((k) => Object.assign({ kind: "row", whists: null, tried: true, refused: null, field: null }, k,
+    { id: k.id || `old/${k.row.round}/${k.row.deal}` })); // {row, whists} kept by the page before: tried, perhaps
 }
 
-function keep(rows) {
-  try { if (rows.length) localStorage.setItem(KEPT, JSON.stringify(rows)); else localStorage.removeItem(KEPT); } catch (e) { /* private mode: the page's copy */ }
+function keep(list) {
+  try {
+    if (list.length) localStorage.setItem(KEPT, JSON.stringify(list)); else localStorage.removeItem(KEPT);
+    memory = null;
+  } catch (e) { memory = list; }
   renderWaiting();
 }
 
-function keptRow(round, deal) { return kept().find((k) => k.row.round === round && k.row.deal === deal); }
+const keyOf = (k) => (k.kind === "layout" ? `layout/${k.row.deal}` : `row/${k.row.round}/${k.row.deal}`);
 
-function keepRow(row, whists) { keep(kept().filter((k) => k.row.round !== row.round || k.row.deal !== row.deal).concat([{ row, whists }])); }
+function keptFor(kind, round, deal) { return kept().find((k) => keyOf(k) === keyOf({ kind, row: { round, deal } })); }
 
-function forget(row) { keep(kept().filter((k) => k.row.round !== row.round || k.row.deal !== row.deal)); }
+function pendingFor(kind, round, deal) { const k = keptFor(kind, round, deal); return k && !k.refused ? k : null; }
+
+function refusedFor(kind, round, deal) { const k = keptFor(kind, round, deal); return k && k.refused ? k : null; }
+
+// A row or layout confirmed, kept: it takes the place of one kept for the same deal, and corrects it if that one
+// may have reached the server (sent, not refused).
+function keepEntry(kind, row, whists) {
+  const list = kept();
+  const k = { id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, kind, row, whists, tried: false, refused: null, field: null };
+  const i = list.findIndex((x) => keyOf(x) === keyOf(k));
+  if (i < 0) list.push(k);
+  else {
+    if (list[i].row.correct || (list[i].tried && !list[i].refused)) k.row = Object.assign({}, row, { correct: true });
+    list[i] = k;
+  }
+  keep(list);
+  return k;
+}
+
+function update(id, change) {
+  const list = kept();
+  const k = list.find((x) => x.id === id);
+  if (k) { change(k); keep(list); }
+}
+
+function forget(id) { keep(kept().filter((k) => k.id !== id)); }
 
 function renderWaiting() {
-  const n = kept().length;
+  const n = kept().filter((k) => !k.refused).length;
   const note = document.getElementById("waiting");
   if (!note) return;
   note.hidden = !n;
   note.textContent = n ? `${n} ${D.waiting[new Intl.PluralRules(document.documentElement.lang).select(n)] || D.waiting.other}` : "";
 }
 
-function offline(yes) { document.getElementById("offline").hidden = !yes; }
+// The page's words said when a request is not answered: an error saying so goes once a request is answered again.
+const OFFLINE_WORDS = ["offline", "offline_row", "offline_layout", "offline_check", "offline_change"];
+
+function offline(yes) {
+  T.offline = yes;
+  document.getElementById("offline").hidden = !yes;
+  if (!yes && T.error && OFFLINE_WORDS.some((w) => W[w] === T.error)) { T.error = null; if (T.rows.length) renderTable(); }
+}
 
 // A request of the table's page: unanswered within QUICK ms it has failed, and «нет связи» is said at the top
 async function ask(method, url, body, words) {
@@ -49,36 +93,61 @@ async function ask(method, url, body, words) {
   return r;
 }
 
-let sending = false;
-const flying = new Set(); // "round/deal" of the rows whose request is on its way: none is sent twice at once
-const flight = (row) => `${row.round}/${row.deal}`;
-const nextKept = () => kept().find((k) => !flying.has(flight(k.row)));
+const acknowledged = (r) => r.status === 201 || (r.status === 200 && !!r.json && !!r.json.same);
+const later = (r) => r.status === 0 || r.status === 429 || r.status >= 500; // not answered, or not now: sent again later
 
-// Sends a row, marked on its way meanwhile.
-async function post(row) {
-  flying.add(flight(row));
-  try { return await ask("POST", "/api/rows", row, W.offline_row); } finally { flying.delete(flight(row)); }
+let sending = false;
+const flying = new Set(); // the ids of the entries whose request is on its way: the next waits for its answer
+
+// The next entry to send: the oldest not refused, none while one is on its way (they go one at a time, in order).
+function nextKept() { return flying.size ? null : kept().find((k) => !k.refused) || null; }
+
+// An entry sent: acknowledged (or another row of the deal stored meanwhile: 409), it is forgotten; refused, it is
+// kept with the server's reason; not answered, it stays as it was.
+async function deliver(k) {
+  update(k.id, (x) => { x.tried = true; });
+  flying.add(k.id);
+  let r;
+  try {
+    r = await ask("POST", k.kind === "layout" ? "/api/layouts" : "/api/rows", k.row, k.kind === "layout" ? W.offline_layout : W.offline_row);
+  } finally { flying.delete(k.id); }
+  if (later(r)) return r;
+  if (acknowledged(r) || r.status === 409) forget(k.id);
+  else update(k.id, (x) => { x.refused = (r.json && r.json.error) || W.error; x.field = (r.json && r.json.field) || null; });
+  return r;
 }
 
-// The rows kept on the phone sent, oldest first, until one is not answered; each answered one is forgotten.
+// The kept entries sent, oldest first, until one is not answered.
 async function sendKept() {
   if (sending || !nextKept()) return;
   sending = true;
-  let sent = false;
+  let answered = false;
   try {
     for (let k = nextKept(); k; k = nextKept()) {
-      const r = await post(k.row);
-      if (r.status === 0) break;
-      forget(k.row);
-      sent = true;
-      if (r.status === 201 || (r.status === 200 && r.json.same)) T.saved = `${W.deal} ${k.row.deal}: ${W.saved}`;
-      else if (r.status === 409) T.notice = { deal: k.row.deal, text: W.entered_elsewhere };
-      else T.refused[k.row.deal] = { row: k.row, whists: k.whists, error: r.json ? r.json.error : W.error };
+      const r = await deliver(k);
+      if (later(r)) break;
+      answered = true;
+      const layout = k.kind === "layout";
+      if (acknowledged(r)) T.saved = `${W.deal} ${k.row.deal}: ${layout ? W.layout_saved : W.saved}`;
+      else if (r.status === 409) T.notice = { deal: k.row.deal, text: layout ? W.layout_entered_elsewhere : W.entered_elsewhere };
     }
   } finally {
     sending = false;
   }
-  if (sent) await refresh();
+  if (answered) await refresh();
+}
+
+// A confirmed entry goes at once, its button saying so, when the server answered the last request and nothing
+// kept waits before it; else after those, by itself.
+function directly(k) {
+  const first = nextKept();
+  return !T.offline && !sending && !!first && first.id === k.id;
+}
+
+// A kept row as the page shows it: the contract in words, the whists of the preview (null: not known yet)
+function shown(k) {
+  const c = k.row.contract;
+  return Object.assign({}, k.row, { contract: c === "pass" ? W.allpass : c === "misere" ? W.misere : c, whists: k.whists });
 }
 
 function tableOf(json) { // the table's answer: its rows alone, or {rows, missing, clock}
@@ -91,7 +160,8 @@ async function refresh() {
   const r = await ask("GET", tablePath(), null, W.offline);
   if (r.status !== 200) return;
   Object.assign(T, tableOf(r.json));
-  if (T.deal !== null && rowOf(T.deal) && rowOf(T.deal).entered && untouched()) pickDeal();
+  // the deal being entered stored meanwhile, or none left to enter (a kept row refused comes back to be entered)
+  if (untouched() && (T.deal === null || (rowOf(T.deal) && rowOf(T.deal).entered))) pickDeal();
   renderTable();
 }
 
@@ -132,7 +202,7 @@ function dealerWord() { return D.table_size === 3 ? W.first_hand : W.dealer; }
 
 function rowOf(deal) { return T.rows.find((r) => r.round === T.round && r.deal === deal); }
 
-function done(r) { return r.entered || keptRow(r.round, r.deal); } // entered, or kept on the phone to be sent
+function done(r) { return r.entered || pendingFor("row", r.round, r.deal); } // entered, or kept on the phone to be sent
 
 function dealsOf(round) { return T.rows.filter((r) => r.round === round); }
 
@@ -167,13 +237,15 @@ async function loadTable() {
 function pickDeal() {
   const missing = dealsOf(T.round).find((x) => !done(x));
   T.deal = missing ? missing.deal : null;
-  const refused = missing && T.refused[missing.deal];
+  const refused = missing && refusedFor("row", T.round, missing.deal);
   T.form = refused ? formOf(refused.row) : blankForm(); // a kept row the server refused: typed once, shown again
   T.preview = null;
 }
 
 function section(field, title, ...kids) {
-  return el("div", { cls: "row" + (T.error && T.errorField === field ? " bad" : ""), "data-field": field },
+  const refused = T.deal !== null && refusedFor("row", T.round, T.deal);
+  const bad = (T.error && T.errorField === field) || (refused && refused.field === field);
+  return el("div", { cls: "row" + (bad ? " bad" : ""), "data-field": field },
     el("div", { cls: "muted" }, title), ...kids);
 }
 
@@ -226,7 +298,9 @@ function formView(row) {
     out.push(section("reason", W.reason, el("input", { type: "text", id: "reason", value: f.reason,
       on: { input: (e) => { f.reason = e.target.value; } } })));
   }
-  if (T.preview) out.push(el("div", { cls: "ok", id: "preview" }, T.preview.words.map((line) => el("div", {}, line))));
+  if (T.preview && T.preview.offline) { // typed without a connection: the row as typed, the whists once the server has it
+    out.push(el("div", { cls: "warn", id: "preview" }, el("p", { cls: "offline-note" }, W.offline_preview), summaryBlock(shown(T.preview))));
+  } else if (T.preview) out.push(el("div", { cls: "ok", id: "preview" }, T.preview.words.map((line) => el("div", {}, line))));
   if (T.error) out.push(el("p", { cls: "error", id: "error" }, T.error));
   if (T.preview) out.push(button(W.confirm, false, save, { cls: "go", id: "confirm", disabled: T.busy }));
   else out.push(button(W.check, false, preview, { cls: "go", id: "check", disabled: !f.contract || T.busy }));
@@ -270,34 +344,51 @@ function aheadConfirmed() {
   return true;
 }
 
+// «Посчитать»: the server's words and whists of the row, to confirm. Not answered, the row is shown as typed, to be
+// kept on the phone all the same; while the server is known out of reach that is shown at once, and the whists
+// the server gives meanwhile replace it.
 async function preview() {
-  const deal = T.deal, known = !!rowOf(T.deal).entered;
+  const deal = T.deal, row = body();
+  const known = !!rowOf(deal).entered || !!pendingFor("row", T.round, deal); // a kept row corrected: not «elsewhere»
   if (!aheadConfirmed()) return;
-  const r = await once("check", () => ask("POST", "/api/preview", body(), W.offline_check));
+  if (T.offline) {
+    const typed = { offline: true, whists: null, row };
+    T.preview = typed;
+    T.error = null;
+    renderTable();
+    const r = await ask("POST", "/api/preview", row, W.offline_check);
+    if (T.preview === typed && T.deal === deal && r.status !== 0) await previewed(r, deal, known);
+    return;
+  }
+  const r = await once("check", () => ask("POST", "/api/preview", row, W.offline_check));
   if (!r) return;
+  if (r.status === 0) { T.preview = { offline: true, whists: null, row }; T.error = null; renderTable(); return; }
+  await previewed(r, deal, known);
+}
+
+async function previewed(r, deal, known) {
   if (r.status === 200 && r.json.same && !known) { await stored(deal, W.saved); return; } // its answer was lost
   if (r.status === 200 && r.json.entered && !known) { await enteredElsewhere(deal); return; }
   if (r.status === 200) { T.preview = r.json; T.error = null; }
-  else { T.error = r.json ? r.json.error : W.error; T.errorField = r.json && r.json.field; }
+  else { T.preview = null; T.error = r.json ? r.json.error : W.error; T.errorField = r.json && r.json.field; }
   renderTable();
 }
 
-// «Верно — записать»: the row is kept on the phone before it is sent, and forgotten once the server answers. Not
-// answered within QUICK ms, it stays kept, shown waiting, and the page goes on to the next deal: the row is sent
-// by itself when the server answers again.
+// «Верно — записать»: the row (or correction) is kept on the phone, then sent, and forgotten once the server has
+// it. Sent at once when nothing kept waits before it and the server answered the last request: the button says
+// «отправляется…» until the answer. Else, or not answered within QUICK ms, it stays kept, shown waiting under its
+// deal, and the page goes on to the next deal: it is sent by itself, after those before it, when the server answers.
 async function save() {
-  const deal = T.deal, row = body(), whists = T.preview.whists;
-  if (!row.correct) keepRow(row, whists);
-  delete T.refused[deal];
-  const r = await once("confirm", () => post(row));
+  if (!T.preview || T.busy) return;
+  const deal = T.deal, k = keepEntry("row", body(), T.preview.whists || null);
+  T.error = null;
+  if (T.preview.offline || !directly(k)) { pickDeal(); renderTable(); sendKept(); return; }
+  const r = await once("confirm", () => deliver(k));
   if (!r) return;
-  if (r.status === 0 && !row.correct) { pickDeal(); renderTable(); return; } // shown waiting under its deal
-  forget(row);
-  if (r.status === 201 || (r.status === 200 && r.json.same)) { await stored(deal, W.saved); sendKept(); return; }
+  if (later(r)) { pickDeal(); renderTable(); return; } // shown waiting under its deal
+  if (acknowledged(r)) { await stored(deal, W.saved); sendKept(); return; }
   if (r.status === 409) { await enteredElsewhere(deal); return; }
-  T.error = r.json ? r.json.error : W.error;
-  T.errorField = r.json && r.json.field;
-  if (r.status !== 0) T.preview = null; // a correction not answered: the same button sends it again
+  T.preview = null; // refused (the round closed meanwhile): said under its deal, the form as typed
   renderTable();
 }
 
@@ -307,6 +398,7 @@ async function stored(deal, what) {
   T.saved = `${W.deal} ${deal}: ${what}`;
   T.error = null;
   T.lay = null;
+  Object.assign(T, { deal: null, form: blankForm(), preview: null }); // the rows not loaded: no form till they are
   await loadTable();
 }
 
@@ -331,9 +423,9 @@ const POCKET_SIZE = (p) => (p.startsWith("talon") ? 1 : 10);
 function openLayout(row) {
   const cards = {};
   const entered = row.layout.entered;
-  if (entered) {  // a correction starts from what is stored
-    for (const [p, text] of Object.entries(entered.pockets)) for (const c of parseCards(text)) cards[c] = p;
-  }
+  const k = keptFor("layout", row.round, row.deal); // kept on the phone (waiting, or refused): what was typed
+  const from = k ? k.row.pockets : entered ? entered.pockets : {}; // a correction starts from what is stored
+  for (const [p, text] of Object.entries(from)) for (const c of parseCards(text)) cards[c] = p;
   T.lay = { deal: row.deal, pockets: row.layout.pockets, current: row.layout.pockets[0], cards, correct: !!entered };
   T.error = null;
   T.notice = null;
@@ -400,32 +492,42 @@ function layoutView() {
   return out;
 }
 
+// A layout confirmed is kept on the phone and sent as a row is (save): at once, or by itself when the server answers.
 async function saveLayout() {
+  if (T.busy) return;
   const L = T.lay;
   const pockets = {};
   for (const p of L.pockets) pockets[p] = pocketText(p);
   const b = { token: D.token, table: D.table, deal: L.deal, pockets };
   if (L.correct) b.correct = true;
   if (D.director && L.reason) b.reason = L.reason;
-  const r = await once("save-layout", () => ask("POST", "/api/layouts", b, W.offline_layout));
+  const k = keepEntry("layout", b, null);
+  if (!directly(k)) { T.lay = null; T.error = null; renderTable(); sendKept(); return; }
+  const r = await once("save-layout", () => deliver(k));
   if (!r) return;
+  if (later(r)) { T.lay = null; T.error = null; renderTable(); return; } // shown waiting under its deal
   if (r.status === 409) { await enteredElsewhere(L.deal, true); return; }
-  if (r.status === 201 || (r.status === 200 && r.json.same)) { await stored(L.deal, W.layout_saved); return; }
-  T.error = r.json ? r.json.error : W.error;
+  if (acknowledged(r)) { await stored(L.deal, W.layout_saved); sendKept(); return; }
+  T.error = r.json ? r.json.error : W.error; // the engine's words: the cards stay as tapped, to be put right
   renderTable();
 }
 
+// A deal's layout: stored, kept on the phone to be sent, or not entered; one the server refused, with its reason.
 function layoutLine(row, closed) {
   if (!row.layout) return null;
   const entered = row.layout.entered;
+  const waiting = pendingFor("layout", row.round, row.deal), refused = refusedFor("layout", row.round, row.deal);
   const mineToFix = entered && (D.director || entered.by === `table ${D.table}`);
+  const pockets = (given) => el("span", { cls: "done" }, row.layout.pockets.map((p) => el("span", { cls: "line" }, `${pocketName(p)}: ${given[p]}`)));
+  const open = T.lay && T.lay.deal === row.deal;
   const line = el("div", { cls: "layout", id: `layout-${row.deal}` }, el("span", { cls: "muted" }, `${W.layout}: `),
-    entered ? el("span", { cls: "done" }, row.layout.pockets.map((p) => el("span", { cls: "line" }, `${pocketName(p)}: ${entered.pockets[p]}`)))
-      : el("span", { cls: "missing" }, W.layout_missing));
-  if (!closed && (!entered || mineToFix) && !(T.lay && T.lay.deal === row.deal)) {
-    line.append(button(entered ? W.correct : W.layout_enter, false, () => openLayout(row), { "data-layout": row.deal }));
+    entered ? pockets(entered.pockets) : waiting ? null : el("span", { cls: "missing" }, W.layout_missing),
+    waiting ? [el("span", { cls: "warn waiting" }, W.layout_waiting), pockets(waiting.row.pockets)] : null);
+  if (!closed && (!entered || mineToFix || waiting || refused) && !open) {
+    line.append(button(entered || waiting ? W.correct : W.layout_enter, false, () => openLayout(row), { "data-layout": row.deal }));
   }
-  return line;
+  const why = refused && !open && el("p", { cls: "error", id: `layout-refused-${row.deal}` }, W.layout_refused.replace("{error}", refused.refused));
+  return [line, why];
 }
 
 // The rows of rounds over that the table has not entered (the server's "missing"), a line a round, with a button
@@ -445,6 +547,16 @@ function missingView() {
   });
 }
 
+// What the server refused of what was kept, in rounds other than the one shown: a line each, with a button to it.
+function refusedView() {
+  const roundOf = (k) => (k.kind === "row" ? k.row.round : (T.rows.find((r) => r.deal === k.row.deal) || {}).round);
+  return kept().filter((k) => k.refused && roundOf(k) != null && roundOf(k) !== T.round).map((k) => {
+    const why = (k.kind === "row" ? W.row_refused : W.layout_refused).replace("{error}", k.refused);
+    return el("div", { cls: "error refused-elsewhere" }, el("div", {}, `${W.round} ${roundOf(k)} · ${W.deal} ${k.row.deal}: ${why}`),
+      button(W.go_enter, false, () => openRound(roundOf(k)), { "data-refused": roundOf(k) }));
+  });
+}
+
 function clockView() {
   const c = T.clock;
   if (!c || c.round == null || (!c.paused && c.minutes_left == null)) return null; // the round playing, on every round's page
@@ -459,7 +571,7 @@ function renderTable() {
   app.replaceChildren();
   renderWaiting();
   if (!T.rows.length) { if (T.error) app.append(el("p", { cls: "error" }, T.error)); return; }
-  app.append(...missingView());
+  app.append(...missingView(), ...refusedView());
   const rounds = [...new Set(T.rows.map((r) => r.round))];
   app.append(el("div", {}, rounds.map((n) => button(`${W.round} ${n}`, n === T.round, () => openRound(n), { "data-round": n }))));
   const deals = dealsOf(T.round);
@@ -474,21 +586,22 @@ function renderTable() {
   if (T.saved) { app.append(el("p", { cls: "ok", id: "saved" }, T.saved)); T.saved = null; }
   let form = false;
   for (const row of deals) {
-    const waiting = !row.entered && keptRow(row.round, row.deal);
-    const refused = !row.entered && !waiting && T.refused[row.deal];
+    // stored, and (a correction) or else (a new row) kept on the phone to be sent; a kept one refused, with why
+    const waiting = pendingFor("row", row.round, row.deal), refused = refusedFor("row", row.round, row.deal);
     const line = el("div", { cls: "deal", id: `deal-${row.deal}` },
       el("b", {}, `${W.deal} ${row.deal}`), ` (${dealerWord()} ${row.dealer}): `,
-      row.entered ? summaryBlock(row.entered)
-        : waiting ? [el("span", { cls: "warn waiting" }, W.row_waiting), summaryBlock(Object.assign({}, waiting.row, { whists: waiting.whists }))]
-          : el("span", { cls: "missing" }, W.missing));
-    if (row.entered && !closed && T.deal !== row.deal) {
-      line.append(button(W.correct, false, () => { T.deal = row.deal; T.form = formOf(row.entered); T.preview = null; T.error = null; T.notice = null; renderTable(); },
-        { "data-correct": row.deal }));
+      row.entered ? summaryBlock(row.entered) : waiting ? null : el("span", { cls: "missing" }, W.missing),
+      waiting ? [el("span", { cls: "warn waiting" }, W.row_waiting), summaryBlock(shown(waiting))] : null);
+    if ((row.entered || waiting || refused) && !closed && T.deal !== row.deal) {
+      const typed = waiting || refused; // what is kept is corrected, else what is stored
+      line.append(button(W.correct, false, () => {
+        T.deal = row.deal; T.form = formOf(typed ? typed.row : row.entered); T.preview = null; T.error = null; T.notice = null; renderTable();
+      }, { "data-correct": row.deal }));
     }
     app.append(line);
-    if (refused) app.append(el("p", { cls: "error", id: `refused-${row.deal}` }, W.row_refused.replace("{error}", refused.error)));
+    if (refused) app.append(el("p", { cls: "error", id: `refused-${row.deal}` }, W.row_refused.replace("{error}", refused.refused)));
     const lay = layoutLine(row, closed);
-    if (lay) app.append(lay);
+    if (lay) app.append(...lay.filter(Boolean));
     if (T.notice && T.notice.deal === row.deal) app.append(el("p", { cls: "warn", id: "notice" }, T.notice.text));
     if (T.lay && T.lay.deal === row.deal && !closed) {
       app.append(el("div", { id: "layout-form" }, el("h2", {}, `${W.layout} · ${W.deal} ${row.deal}`), layoutView()));
@@ -536,7 +649,7 @@ async function pollTable() {
     if (T.deal !== null && !was && rowOf(T.deal).entered) { // the deal about to be entered, entered elsewhere
       T.notice = { deal: T.deal, text: W.entered_elsewhere };
       pickDeal();
-    }
+    } else if (T.deal === null) pickDeal(); // no form open: the deal to enter now, if any
     renderTable();
   } finally {
     looking = false;

@@ -101,8 +101,10 @@ def _click(driver, css):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
 
-    def clicked(d):
+    def clicked(d):  # in the middle of the screen, as a thumb taps it: not under the sticky «нет связи» at the top
         button = ec.element_to_be_clickable((By.CSS_SELECTOR, css))(d)
+        if button:
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
         return button and (button.click() or True)
 
     _wait(driver, 10).until(clicked)
