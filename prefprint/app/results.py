@@ -247,53 +247,59 @@ def run(
     report = combine(competition, reports)
     report.warnings = warnings + report.warnings
     if out:
-        one = len(competition.sessions) == 1
-
-        def site(staging, previous):
-            analyse_reports(
-                reports,
-                out.folder,
-                staging,
-                options.analysis,
-                options.jobs,
-                options.progress,
-                memo.background if memo else None,
-            )
-            # the files that come with the site (the PDF and the workbook with it come later: pdf_of links them)
-            downloads = downloads_of(False, options.spreadsheet and not options.pdf)
-            if one:
-                publish_site(
-                    reports[0],
-                    staging,
-                    previous=previous,
-                    root=staging,
-                    workbook=options.spreadsheet and not options.pdf,
-                    downloads=downloads,
-                )
-            else:
-                publish_competition_site(
-                    report,
-                    staging,
-                    previous,
-                    staging,
-                    workbook=options.spreadsheet and not options.pdf,
-                    memo=memo.pages if memo else None,
-                    downloads=downloads,
-                )
-            publish_results_json(report, staging, previous)
-
-        def pdf_of(staging, previous):
-            if one:
-                publish_pdf(reports[0], staging, options.jobs, previous=previous, root=staging)
-            else:
-                publish_competition_pdf(report, staging, options.jobs, previous, staging)
-            downloads = downloads_of(True, options.spreadsheet)  # in place now: the rankings link them
-            publish_indexes(reports[0] if one else report, staging, downloads, previous, staging)
-
-        publish_in_stages(out, site, pdf_of if options.pdf else None, options.site_ready)
+        _publish(out, report, options, memo)
     if late:
         raise late[0] if len(late) == 1 else WorkbooksError(late)
     return report
+
+
+def _publish(out: OutputFolder, report: CompetitionReport, options: Options, memo: Memo | None) -> None:
+    """run's publishing of a checked and ranked report into `out`: the site first, then (`options.pdf`) the PDF."""
+    reports = report.reports
+    one = len(report.competition.sessions) == 1
+
+    def site(staging, previous):
+        analyse_reports(
+            reports,
+            out.folder,
+            staging,
+            options.analysis,
+            options.jobs,
+            options.progress,
+            memo.background if memo else None,
+        )
+        # the files that come with the site (the PDF and the workbook with it come later: pdf_of links them)
+        downloads = downloads_of(False, options.spreadsheet and not options.pdf)
+        if one:
+            publish_site(
+                reports[0],
+                staging,
+                previous=previous,
+                root=staging,
+                workbook=options.spreadsheet and not options.pdf,
+                downloads=downloads,
+            )
+        else:
+            publish_competition_site(
+                report,
+                staging,
+                previous,
+                staging,
+                workbook=options.spreadsheet and not options.pdf,
+                memo=memo.pages if memo else None,
+                downloads=downloads,
+            )
+        publish_results_json(report, staging, previous)
+
+    def pdf_of(staging, previous):
+        if one:
+            publish_pdf(reports[0], staging, options.jobs, previous=previous, root=staging)
+        else:
+            publish_competition_pdf(report, staging, options.jobs, previous, staging)
+        downloads = downloads_of(True, options.spreadsheet)  # in place now: the rankings link them
+        publish_indexes(reports[0] if one else report, staging, downloads, previous, staging)
+
+    publish_in_stages(out, site, pdf_of if options.pdf else None, options.site_ready)
 
 
 def _reports(pairs, options: Options, memo: Memo | None) -> tuple[list[Report], list[WorkbookError]]:
