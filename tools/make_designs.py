@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from prefprint.movement import designs as D  # noqa: E402
-from prefprint.movement.designs.perfect import _linear_schedules  # noqa: E402
+from prefprint.movement.designs.perfect import linear_schedules  # noqa: E402
 from prefprint.movement.designs.rotations import _RotatingSearch  # noqa: E402
 from prefprint.movement.designs.substitutes import _rester_schedule  # noqa: E402
 
@@ -154,7 +154,7 @@ def main():
     Path(args.output).write_text("\n".join(lines) + "\n", encoding="utf-8")
     for k in (4, 3) if not args.only else ():
         for tables in range(3, args.max_tables + 1):
-            if _linear_schedules(tables, k, k - 1) is not None:
+            if linear_schedules(tables, k, k - 1) is not None:
                 continue
             D.stored.cache_clear()
             base = D.base_design(k, tables)

@@ -17,7 +17,7 @@ are plentiful there).
 from __future__ import annotations
 
 from prefprint.movement.designs.design import REST, Design
-from prefprint.movement.designs.generator import _Random
+from prefprint.movement.designs.generator import Xorshift
 from prefprint.movement.designs.precomputed import stored_exhausted, stored_sessions
 
 SESSION_ROUNDS = 8  # the longest session the stored designs serve
@@ -73,7 +73,7 @@ class _SessionSearch:
         neg = [row.index(0) for row in add]
         self.sub = [[add[a][neg[b]] for b in range(n)] for a in range(n)]
         self.k, self.e = lines, extra
-        self.rnd = _Random(seed)
+        self.rnd = Xorshift(seed)
         self.limit, self.nodes = limit, 0
         self.holes = holes
 
