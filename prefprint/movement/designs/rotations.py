@@ -40,7 +40,7 @@ def _rests_in_turn(players: int, idle: int, rounds: int) -> list[list[int]]:
     return [[(r * idle + i) % players for i in range(idle)] for r in range(rounds)]
 
 
-class _RotatingSearch:
+class RotatingSearch:
     """Annealing of a rotating design: in one round two players of different tables swap.
 
     Rests are fixed in turn (everybody rests as often as anybody, ±1); table t plays set

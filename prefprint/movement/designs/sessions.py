@@ -59,7 +59,7 @@ def session_groups(order: int) -> list[str]:
     return out
 
 
-class _SessionSearch:
+class SessionSearch:
     """Depth-first search for the rows of a session design (see the module docstring), soft faults up
     to a budget.
 
@@ -224,7 +224,7 @@ def session_rows(table_size: int, tables: int, extra: int, rounds: int) -> tuple
         return None
     for name in session_groups(tables):
         for seed in range(1, 4):
-            rows = _SessionSearch(name, table_size, extra, seed, 20_000).run(rounds)
+            rows = SessionSearch(name, table_size, extra, seed, 20_000).run(rounds)
             if rows:
                 return 0, name, tuple(rows)
     return None

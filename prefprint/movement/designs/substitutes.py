@@ -7,7 +7,7 @@ from prefprint.movement.designs.generator import Xorshift
 from prefprint.movement.designs.perfect import linear_schedules
 
 
-def _rester_schedule(base: Design, line: int, seed: int, moves: int) -> list[int | None] | None:
+def rester_schedule(base: Design, line: int, seed: int, moves: int) -> list[int | None] | None:
     """For each round, the player of `line` who rests while the line's extra player takes his seat.
 
     The extra player must not replay a set: the sets of the resting players, one per round, must
@@ -96,7 +96,7 @@ def substitute_design(
     base: Design, extra: int, seed: int = 1, moves: int | None = None, schedules: list | None = None
 ) -> Design | None:
     """A design for `extra` more players: lines E (, S, W) get one player who sits in for the one of
-    the line who rests; everyone of those lines rests at most once (see _rester_schedule).
+    the line who rests; everyone of those lines rests at most once (see rester_schedule).
 
     `schedules` (per extended line, the resting player per round) skips the search.
     """
@@ -108,7 +108,7 @@ def substitute_design(
         schedules = linear_schedules(T, k, extra) if perfect else None
         if schedules is None:
             schedules = [
-                _rester_schedule(base, line, seed + line, moves if moves is not None else min(400 * T, 40_000))
+                rester_schedule(base, line, seed + line, moves if moves is not None else min(400 * T, 40_000))
                 for line in range(1, extra + 1)
             ]
             if None in schedules and perfect:
