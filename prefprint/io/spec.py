@@ -2,7 +2,7 @@
 
 Every mistake is reported with its key and line, all at once, in the event's language.
 Values that cannot be printed or stored (control characters, impossible times, infinities,
-absurd sizes) are refused here, before anything is built or written.
+absurd sizes) are refused here (by `toml_file`), before anything is built or written.
 """
 
 from __future__ import annotations
