@@ -2,6 +2,7 @@
 
 A module may be larger only where the first lines of its docstring say why, in a paragraph that
 starts with «Size:» (`analysis/search.py`: each of its two searches is one function, the hot path).
+No module reaches into another for a private name: what two modules share has a public name.
 """
 
 from __future__ import annotations
@@ -83,3 +84,71 @@ def test_a_test_file_name_is_used_once():
     """tests/ has no __init__.py: pytest imports test files by their names, which must differ."""
     names = [p.name for p in (ROOT / "tests").rglob("*.py") if p.name != "conftest.py"]
     assert len(names) == len(set(names)), sorted({n for n in names if names.count(n) > 1})
+
+
+def _module_name(path: Path) -> str:
+    """prefprint/io/spec.py -> prefprint.io.spec; a package's __init__.py -> the package."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _is_private_module(module: str) -> bool:
+    """A module of prefprint whose own name starts with `_` (starlette's `_utils.py`): its names are there to share."""
+    path = PKG.parent.joinpath(*module.split("."))
+    return _private(module.rsplit(".", 1)[-1]) and (path.with_suffix(".py").is_file() or path.is_dir())
+
+
+def _private_imports(source: str, module: str, is_package: bool = False) -> list[tuple[str, str]]:
+    """(module imported from, name) of every `from prefprint… import _name` in a module's source.
+
+    A private module may be imported from (its own name starts with `_`), or imported itself.
+    """
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:  # relative: from the module's package (or the package itself for __init__.py)
+            base = module.split(".")[: len(module.split(".")) - node.level + (1 if is_package else 0)]
+            origin = ".".join(base + ([node.module] if node.module else []))
+        else:
+            origin = node.module or ""
+        if origin.split(".")[0] != "prefprint" or _private(origin.rsplit(".", 1)[-1]):
+            continue
+        for alias in node.names:
+            if _private(alias.name) and not _is_private_module(f"{origin}.{alias.name}"):
+                out.append((origin, alias.name))
+    return out
+
+
+def test_no_private_name_crosses_modules():
+    """No `from prefprint.x import _private` across modules (starlette's style: shared names are public, and
+    what must stay internal lives in a module whose own name starts with `_`, its docstring saying why)."""
+    offenders = []
+    for path in _modules():
+        module = _module_name(path)
+        for origin, name in _private_imports(path.read_text(encoding="utf-8"), module, path.name == "__init__.py"):
+            offenders.append(f"{module}: from {origin} import {name}")
+    assert not offenders, "private names imported across modules:\n" + "\n".join(offenders)
+
+
+def test_a_private_import_is_caught_and_a_private_module_is_not():
+    """The rule itself: a private name is caught, a dunder, a public name, a private module's names are not."""
+    source = (
+        "from prefprint.io.spec import _typed, parse_value\n"
+        "from prefprint.movement._helpers import _shared\n"
+        "from prefprint import __version__\n"
+        "from .spec import _found\n"
+        "from os import _exit\n"
+        "def f():\n    from prefprint.movement.choice import _late\n"
+    )
+    found = _private_imports(source, "prefprint.io.club")
+    assert found == [
+        ("prefprint.io.spec", "_typed"),
+        ("prefprint.io.spec", "_found"),
+        ("prefprint.movement.choice", "_late"),
+    ]
+    assert _private_imports("from . import _x\n", "prefprint.io", is_package=True) == [("prefprint.io", "_x")]

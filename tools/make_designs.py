@@ -6,9 +6,9 @@ For every table count up to --max-tables at tables of 4 and of 3 that has no per
 anneals group designs (prefprint.movement.designs.groups._GroupSearch) with several seeds and keeps
 the one with the fewest excess meetings. For every table count whose extra players (fields of
 k·T + 1 … k·T + k − 1) are not placed by a formula, it searches the resting schedule of lines E, S,
-W (prefprint.movement.designs.substitutes._rester_schedule) with several seeds and keeps the best.
+W (prefprint.movement.designs.substitutes.rester_schedule) with several seeds and keeps the best.
 For small fields (up to 6 tables) it anneals rotating designs
-(prefprint.movement.designs.rotations._RotatingSearch: players change seats, everybody meets about
+(prefprint.movement.designs.rotations.RotatingSearch: players change seats, everybody meets about
 once) with the fewest sets that keep the excess meetings within the target of issue 8 (10 %, 15 %
 where players rest), and keeps them where they reach it (below 12 players at tables of 4 and 9 at
 tables of 3: the least unfair one, for the rooms of a second session). The result is deterministic;
@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from prefprint.movement import designs as D  # noqa: E402
-from prefprint.movement.designs.perfect import _linear_schedules  # noqa: E402
-from prefprint.movement.designs.rotations import _RotatingSearch  # noqa: E402
-from prefprint.movement.designs.substitutes import _rester_schedule  # noqa: E402
+from prefprint.movement.designs.perfect import linear_schedules  # noqa: E402
+from prefprint.movement.designs.rotations import RotatingSearch  # noqa: E402
+from prefprint.movement.designs.substitutes import rester_schedule  # noqa: E402
 
 
 def best_group(k: int, tables: int, seeds: int, moves: int) -> tuple[str, list[list[int]], tuple]:
@@ -53,7 +53,7 @@ def best_schedules(base: D.Design, k: int, seeds: int, moves: int) -> list[list]
     for line in range(1, k):
         best = None
         for seed in range(1, seeds + 1):
-            schedule = _rester_schedule(base, line, seed * 1000 + line, moves)
+            schedule = rester_schedule(base, line, seed * 1000 + line, moves)
             if schedule is None:
                 continue
             d = D.substitute_design(base, line, schedules=chosen + [schedule])
@@ -94,7 +94,7 @@ def best_rotation(players: int, k: int, seeds: int, moves: int, least: bool = Fa
         for sets in range(max(rounds, tables), rounds * tables // 2 + 1):
             best = None
             for seed in range(1, seeds + 1):
-                search = _RotatingSearch(players, k, rounds, sets, seed)
+                search = RotatingSearch(players, k, rounds, sets, seed)
                 search.anneal(moves)
                 if search.best is None:
                     continue
@@ -154,7 +154,7 @@ def main():
     Path(args.output).write_text("\n".join(lines) + "\n", encoding="utf-8")
     for k in (4, 3) if not args.only else ():
         for tables in range(3, args.max_tables + 1):
-            if _linear_schedules(tables, k, k - 1) is not None:
+            if linear_schedules(tables, k, k - 1) is not None:
                 continue
             D.stored.cache_clear()
             base = D.base_design(k, tables)

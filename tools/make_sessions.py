@@ -7,7 +7,7 @@ clean 8-round design needs the 45th restart).
 
 A session design serves a session of R rounds (R ≤ 8), not the full circle: see the docstring of
 prefprint/movement/designs/sessions.py. For every field of k·T + e players (tables of 4 and of 3,
-T = 2 … --max-tables, e = 0 … k − 1) it searches (prefprint.movement.designs.sessions._SessionSearch:
+T = 2 … --max-tables, e = 0 … k − 1) it searches (prefprint.movement.designs.sessions.SessionSearch:
 depth first, random value order, restarts over seeds and groups) the longest design in which nobody
 meets anybody twice, up to 8 rounds; every prefix of it is as clean. The session lengths a
 director may ask of the field (R ≤ T − 1) get a harder search (--hard-seeds restarts of
@@ -36,8 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from prefprint.movement import designs as D  # noqa: E402
-from prefprint.movement.designs.planes import _check_sets, _set_order  # noqa: E402
-from prefprint.movement.designs.sessions import _SessionSearch  # noqa: E402
+from prefprint.movement.designs.planes import check_sets, set_order  # noqa: E402
+from prefprint.movement.designs.sessions import SessionSearch  # noqa: E402
 
 MAX_ROUNDS = D.SESSION_ROUNDS
 
@@ -48,7 +48,7 @@ def find(k: int, tables: int, extra: int, rounds: int, seeds: int, limit: int, b
     exhausted = True
     for seed in range(1, seeds + 1):
         for name in D.session_groups(tables):
-            search = _SessionSearch(name, k, extra, seed * 7919, limit)
+            search = SessionSearch(name, k, extra, seed * 7919, limit)
             rows = search.run(rounds, budget)
             if rows:
                 return (name, rows), False
@@ -63,9 +63,9 @@ def plane(players: int, rounds: int, limit: int):
     groups, _ = D.plane_groups(players, rounds)
     tables = len(groups[0])
     for sets in range(tables, 2 * tables + 1):
-        found = _set_order(groups, sets, limit)
+        found = set_order(groups, sets, limit)
         if found:
-            _check_sets(groups, found)
+            check_sets(groups, found)
             return found
     return None
 

@@ -39,7 +39,7 @@ from prefprint.engine.grade import Settings
 from prefprint.engine.ladder import SCORES, Rules
 from prefprint.engine.names import plain
 from prefprint.errors import PrefprintError, SpecError
-from prefprint.io.spec import _key_lines, _language_in, _Problems, _toml_problem, _typed, _unknown, _unprintable
+from prefprint.io.toml_file import Problems, key_lines, language_in, toml_problem, typed, unknown_word, unprintable
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
 
@@ -118,22 +118,22 @@ def _read_toml(path: Path) -> tuple[dict, str, str]:
     except (OSError, UnicodeDecodeError) as e:
         raise PrefprintError(Message("club.unreadable", path=str(path), error=shown(str(e), 120))) from None
     try:
-        return tomllib.loads(text), text, _language_in(text)
+        return tomllib.loads(text), text, language_in(text)
     except tomllib.TOMLDecodeError as e:
-        raise ClubError(path, [_toml_problem(e, text)], lang=_language_in(text)) from None
+        raise ClubError(path, [toml_problem(e, text)], lang=language_in(text)) from None
 
 
 def load_club(path: Path | str) -> Club:
     """Read club.toml; every problem at its line and key, in the club's language (ClubError)."""
     path = Path(path)
     data, text, lang = _read_toml(path)
-    problems = _Problems(_key_lines(text))
-    _unprintable(problems, data)
+    problems = Problems(key_lines(text))
+    unprintable(problems, data)
     if problems.items:  # nothing else is worth reading in a file with unprintable values
         raise ClubError(path, problems.items, lang=lang)
     for key, value in data.items():
         if key not in _KNOWN:
-            _unknown(problems, (key,), "spec.unknown_section", key, _KNOWN)
+            unknown_word(problems, (key,), "spec.unknown_section", key, _KNOWN)
             continue
         entries = value if isinstance(value, list) else [value]
         for i, entry in enumerate(entries):
@@ -145,16 +145,16 @@ def load_club(path: Path | str) -> Club:
             where = (key, i) if isinstance(value, list) else (key,)
             for sub in entry:
                 if sub not in _KNOWN[key]:
-                    _unknown(problems, where + (sub,), "spec.unknown_key", sub, sorted(_KNOWN[key]))
+                    unknown_word(problems, where + (sub,), "spec.unknown_key", sub, sorted(_KNOWN[key]))
     head = data.get("club") if isinstance(data.get("club"), dict) else {}
     if "club" not in data:
         problems.add(("club",), "spec.missing_key", key="club")
-    title = _typed(problems, head, ("club",), "title", "str", "", required="club" in data)
-    language = _typed(problems, head, ("club",), "language", "str", catalog.DEFAULT)
+    title = typed(problems, head, ("club",), "title", "str", "", required="club" in data)
+    language = typed(problems, head, ("club",), "language", "str", catalog.DEFAULT)
     if language not in catalog.LANGS:
         problems.add(("club", "language"), "spec.expected", what=", ".join(catalog.LANGS), found=shown(language))
         language = catalog.DEFAULT
-    registry = _typed(problems, head, ("club",), "registry", "str", "players.toml")
+    registry = typed(problems, head, ("club",), "registry", "str", "players.toml")
     if "registry" in head and registry and not (path.parent / registry).is_file():
         _registry_missing(problems, path.parent / registry)
     events = head.get("events", [])
@@ -202,7 +202,7 @@ def _list_of(problems, data: dict, key: str) -> list:
 
 def _season(problems, entry: dict, i: int) -> Season | None:
     where = ("seasons", i)
-    title = _typed(problems, entry, where, "title", "str", "", required=True)
+    title = typed(problems, entry, where, "title", "str", "", required=True)
     start = _date(problems, entry, where, "from")
     end = _date(problems, entry, where, "to")
     if start and end and end < start:
@@ -213,14 +213,14 @@ def _season(problems, entry: dict, i: int) -> Season | None:
     elif not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_EVENINGS:
         problems.add(where + ("count",), "club.count_kind", found=shown(repr(count)))
         count = None
-    min_events = _typed(problems, entry, where, "min_events", "int", 1)
+    min_events = typed(problems, entry, where, "min_events", "int", 1)
     if min_events is not None and not 0 <= min_events <= MAX_EVENINGS:
         problems.add(where + ("min_events",), "spec.range", low=0, high=MAX_EVENINGS, found=shown(repr(min_events)))
         min_events = 0
-    score = _typed(problems, entry, where, "score", "str", "percent")
+    score = typed(problems, entry, where, "score", "str", "percent")
     if score not in SCORES:
-        _unknown(problems, where + ("score",), "club.score_unknown", score, SCORES)
-    points = _typed(problems, entry, where, "place_points", "list_int", [])
+        unknown_word(problems, where + ("score",), "club.score_unknown", score, SCORES)
+    points = typed(problems, entry, where, "place_points", "list_int", [])
     if points and not all(0 <= x <= 100_000 for x in points) or len(points or ()) > MAX_EVENINGS:
         problems.add(where + ("place_points",), "club.points_range", high=100_000, n=MAX_EVENINGS)
         points = []
@@ -246,7 +246,7 @@ def _grade(problems, entry: dict) -> Settings:
     default = Settings()
     values = {}
     for key in ("half_life", "start", "prior", "provisional_below"):
-        value = _typed(problems, entry, ("grade",), key, "int", getattr(default, key))
+        value = typed(problems, entry, ("grade",), key, "int", getattr(default, key))
         if value is not None and not 0 <= value <= 100_000 or key == "half_life" and value == 0:
             problems.add(
                 ("grade", key), "spec.range", low=1 if key == "half_life" else 0, high=100_000, found=str(value)
@@ -264,26 +264,26 @@ def load_registry(path: Path, lang: str) -> list[RegisteredPlayer]:
     if not path.is_file():
         return []
     data, text, _ = _read_toml(path)
-    lines = _key_lines(text)
-    problems = _Problems(lines)
-    _unprintable(problems, data)
+    lines = key_lines(text)
+    problems = Problems(lines)
+    unprintable(problems, data)
     if problems.items:
         raise ClubError(path, problems.items, lang=lang)
     for key in data:
         if key != "players":
-            _unknown(problems, (key,), "spec.unknown_section", key, ["players"])
+            unknown_word(problems, (key,), "spec.unknown_section", key, ["players"])
     players, ids, spellings = [], {}, {}
     for i, entry in enumerate(_list_of(problems, data, "players")):
         where = ("players", i)
         for sub in entry:
             if sub not in _PLAYER_KEYS:
-                _unknown(problems, where + (sub,), "spec.unknown_key", sub, sorted(_PLAYER_KEYS))
+                unknown_word(problems, where + (sub,), "spec.unknown_key", sub, sorted(_PLAYER_KEYS))
         raw = entry.get("id")
         if isinstance(raw, int) and not isinstance(raw, bool):  # a federation's number, written as one
             pid = str(raw)
         else:
-            pid = _typed(problems, entry, where, "id", "str", "", required=True)
-        name = _typed(problems, entry, where, "name", "str", "", required=True)
+            pid = typed(problems, entry, where, "id", "str", "", required=True)
+        name = typed(problems, entry, where, "name", "str", "", required=True)
         aliases = entry.get("aliases", [])
         if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
             problems.add(where + ("aliases",), "club.aliases_kind")
@@ -362,7 +362,7 @@ def patterns_unmatched(club: Club) -> list[Message]:
     """A warning for each pattern of `events` that finds no folder, at its line of club.toml (the file named);
     EveningsMissing where none finds one."""
     lines = {("club", "events", i): line for i, line in enumerate(club.event_lines)}
-    problems = _Problems(lines)
+    problems = Problems(lines)
     for i, pattern in enumerate(club.events):
         if not _pattern_folders(club, pattern):
             problems.add(("club", "events", i), "club.pattern_unmatched", pattern=shown(pattern))

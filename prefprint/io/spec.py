@@ -2,23 +2,33 @@
 
 Every mistake is reported with its key and line, all at once, in the event's language.
 Values that cannot be printed or stored (control characters, impossible times, infinities,
-absurd sizes) are refused here, before anything is built or written.
+absurd sizes) are refused here (by `toml_file`), before anything is built or written.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import difflib
 import math
 import re
 import tomllib
-import unicodedata
 from pathlib import Path
 
 from prefprint.engine.deals import make_deals
 from prefprint.engine.model import Competition, Event, Player
 from prefprint.engine.rules import VARIANTS, conventions_for, variant_key
 from prefprint.errors import PrefprintError, SpecError
+from prefprint.io.toml_file import (
+    Problems,
+    in_range,
+    key_lines,
+    language_in,
+    toml_problem,
+    typed,
+    typed_date,
+    typed_time,
+    unknown_word,
+    unprintable,
+    value_text,
+)
 from prefprint.movement import METHODS, build_movement, renumber, second_session
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
@@ -38,7 +48,6 @@ _KNOWN = {
     "rulings": set(),  # [[rulings]]: read and checked by prefprint.engine.rulings
 }
 DEAL_SOURCES = ("generated", "table")
-LIMITS = {"title": 200, "venue": 200, "date": 100, "name": 100, "club": 100, "id": 100, "seed": 200, "url": 500}
 MAX_NUMBER = 9999
 MAX_SESSIONS = 20
 
@@ -61,207 +70,18 @@ def parse_value(text: str):
     return value if math.isfinite(value) else t
 
 
-# --------------------------------------------------------------------------- where a key is
+class _SpecProblems(Problems):
+    """The spec's problems, which also say whether the sessions' movements can be built."""
 
-
-def _key_lines(text: str) -> dict[tuple, int]:
-    """Line number of every key path, e.g. ("players", 2, "number") -> 31 (1-based).
-
-    Tables inside an array of tables ([sessions.deals] after the 2nd [[sessions]]) get the
-    index of that entry: ("sessions", 1, "deals").
-    """
-    lines: dict[tuple, int] = {}
-    path: tuple = ()
-    counts: dict[tuple, int] = {}
-
-    def indexed(name: tuple) -> tuple:
-        out: tuple = ()
-        for part in name:
-            out += (part,)
-            if out in counts and len(out) < len(name):
-                out += (counts[out] - 1,)
-        return out
-
-    for i, line in enumerate(text.splitlines(), 1):
-        s = line.strip()
-        if s.startswith("[["):
-            name = tuple(p.strip().strip('"') for p in s.strip("[] ").split("."))
-            base = indexed(name)
-            counts[name] = counts.get(name, 0) + 1
-            path = base + (counts[name] - 1,)
-            lines.setdefault(path, i)
-        elif s.startswith("["):
-            path = indexed(tuple(p.strip().strip('"') for p in s.split("]")[0].strip("[ ").split(".")))
-            lines.setdefault(path, i)
-        else:
-            m = re.match(r"""^\s*("?)([A-Za-z0-9_\-]+)\1\s*[=.]""", line)
-            if m:
-                lines.setdefault(path + (m.group(2),), i)
-    return lines
-
-
-def _key_text(path: tuple) -> str:
-    # entries of an array counted from 1, as a director counts them: players[7] is the 7th [[players]]
-    return ".".join(str(p) if not isinstance(p, int) else f"[{p + 1}]" for p in path).replace(".[", "[")
-
-
-class _Problems:
-    """Problems of one spec, each placed at its key and line (listed in the order of the file's lines)."""
-
-    def __init__(self, lines):
-        self.lines = lines
-        self.items: list[Message] = []
+    def __init__(self, lines: dict[tuple, int]):
+        super().__init__(lines)
         self.unbuilt = False  # a session's movement not built for the problems before it (nothing said of it yet)
         self.blocking = False  # a problem outside [event]: the movement and deals would be built of wrong keys
 
     def add(self, path: tuple, problem, /, **params):
-        """A problem at a key: a catalogue code with its parameters, or a ready Message."""
-        what = Message(problem, **params) if isinstance(problem, str) and problem in catalog.keys() else problem
-        line = None
-        for n in range(len(path), 0, -1):
-            line = self.lines.get(tuple(path[:n]))
-            if line:
-                break
-        key = _key_text(path)
+        """A problem at a key (see `Problems.add`); one outside [event] blocks the movements."""
         self.blocking = self.blocking or not path or path[0] != "event"
-        if line:
-            self.items.append(Message("spec.at_line", line=line, key=key, what=what))
-        else:
-            self.items.append(Message("spec.at", key=key, what=what))
-        self.items.sort(key=lambda m: m.params.get("line", 0))  # stable: keys without a line first
-
-
-_KIND_WORDS = {
-    "str": "spec.kind_text",
-    "int": "spec.kind_int",
-    "bool": "spec.kind_bool",
-    "date": "spec.kind_date",
-    "list_int": "spec.kind_list_int",
-    "table": "spec.kind_table",
-    "time": "spec.kind_time",
-}
-
-
-def _typed(problems: _Problems, table: dict, path: tuple, key: str, kind: str, default=None, required=False):
-    """table[key] if it has the expected kind; else a problem at the key and the default."""
-    if key not in table:
-        if required:
-            problems.add(path, "spec.missing_key", key=key)
-        return default
-    value = table[key]
-    ok = {
-        "str": isinstance(value, str),
-        "int": isinstance(value, int) and not isinstance(value, bool),
-        "bool": isinstance(value, bool),
-        "date": isinstance(value, (dt.date, str)),
-        "time": isinstance(value, (dt.time, str)),
-        "list_int": isinstance(value, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in value),
-        "table": isinstance(value, dict),
-    }[kind]
-    if not ok:
-        problems.add(path + (key,), "spec.expected", what=Message(_KIND_WORDS[kind]), found=_found(value))
-        return default
-    if kind == "date" and isinstance(value, dt.date):
-        return value.isoformat() if not isinstance(value, dt.datetime) else value.date().isoformat()
-    return value
-
-
-def _found(value) -> str:
-    if isinstance(value, str):
-        return shown(value)
-    if isinstance(value, (dict, list)):
-        return shown(type(value).__name__)
-    return shown(repr(value))
-
-
-def _in_range(problems, path, value, low, high):
-    if value is not None and not low <= value <= high:
-        problems.add(path, "spec.range", low=low, high=high, found=_found(value))
-        return False
-    return True
-
-
-# --------------------------------------------------------------------------- values that cannot be printed
-
-_BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
-
-
-def _bad_char(text: str) -> str | None:
-    for ch in text:
-        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or ord(ch) in _BIDI:
-            return f"U+{ord(ch):04X}"
-    return None
-
-
-def _unprintable(problems: _Problems, data, path=()):
-    """Refuse control characters and infinities anywhere in the spec (they crash printers and Excel)."""
-    if isinstance(data, dict):
-        for k, v in data.items():
-            char = _bad_char(str(k))
-            if char:
-                problems.add(path, "spec.control_char_key", char=char)
-                continue
-            _unprintable(problems, v, path + (k,))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            _unprintable(problems, v, path + (i,))
-    elif isinstance(data, str):
-        char = _bad_char(data)
-        if char:
-            problems.add(path, "spec.control_char", char=char)
-        limit = LIMITS.get(path[-1] if path and isinstance(path[-1], str) else "", 1000)
-        if len(data) > limit:
-            problems.add(path, "spec.too_long", n=len(data), limit=limit)
-    elif isinstance(data, float) and not math.isfinite(data):
-        problems.add(path, "spec.not_finite", found=_found(data))
-
-
-def _time(problems, table, path, key, default):
-    value = _typed(problems, table, path, key, "time", default)
-    if isinstance(value, dt.time):
-        return value.strftime("%H:%M")
-    m = re.fullmatch(r"(\d{1,2})[:.](\d{2})", str(value).strip())
-    if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
-        problems.add(path + (key,), "spec.bad_time", found=_found(value))
-        return default
-    return f"{int(m.group(1)):02d}:{m.group(2)}"
-
-
-# a date written as text: 2026-12-05 or 05.12.2026 (also with / and one-digit day or month), anywhere in it
-_DATE_TEXT = (
-    re.compile(r"(?<![\d.-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d-])"),
-    re.compile(r"(?<![\d./])(\d{1,2})([./])(\d{1,2})\2(\d{4})(?![\d./])"),
-)
-
-
-def _date(problems, table, path, key, default):
-    """A date: a TOML date, or text printed as it is — but a day that does not exist is refused at its line.
-
-    TOML itself refuses `date = 2026-02-30`; written in quotes, "2026-02-30" (or "30.02.2026")
-    would be printed on every sheet: it is refused the same, whatever words stand around it.
-    """
-    value = _typed(problems, table, path, key, "date", default)
-    if not isinstance(value, str) or value is default:
-        return value
-    for pattern in _DATE_TEXT:
-        for m in pattern.finditer(value):
-            if pattern is _DATE_TEXT[0]:
-                readings = [(m.group(1), m.group(2), m.group(3))]
-            else:  # 05.12.2026; with slashes also the American 12/05/2026
-                readings = [(m.group(4), m.group(3), m.group(1))]
-                readings += [(m.group(4), m.group(1), m.group(3))] if m.group(2) == "/" else []
-            if not any(_real_date(*r) for r in readings):
-                problems.add(path + (key,), "spec.bad_date", found=_found(m.group(0)))
-                return default
-    return value
-
-
-def _real_date(year: str, month: str, day: str) -> bool:
-    try:
-        dt.date(int(year), int(month), int(day))
-    except ValueError:
-        return False
-    return True
+        super().add(path, problem, **params)
 
 
 # --------------------------------------------------------------------------- reading
@@ -287,54 +107,6 @@ def parse_event(text: str, path: Path | str = "event.toml", session: int = 1) ->
     return parse_competition(text, path).session(session)
 
 
-# what tomllib says (English) -> catalogue code of the same in words
-_TOML_WORDS = (
-    ("Illegal character", "spec.toml_character"),
-    ("Expected '=' after a key", "spec.toml_equals"),
-    ("Invalid value", "spec.toml_value"),
-    ("Unclosed", "spec.toml_unclosed"),
-    ("Cannot overwrite", "spec.toml_twice"),
-    ("Cannot declare", "spec.toml_twice"),
-    ("Unterminated string", "spec.toml_string"),
-    ("Invalid initial character for a key", "spec.toml_key"),
-    ("Expected newline or end of document", "spec.toml_newline"),
-    ("Invalid statement", "spec.toml_statement"),
-    ("Invalid date or datetime", "spec.toml_date"),
-    ("Expected ']", "spec.toml_bracket"),
-    ("Cannot mutate", "spec.toml_twice"),
-    ("Cannot redefine", "spec.toml_twice"),
-    ("Duplicate inline table key", "spec.toml_twice"),
-    ("Unescaped '\\'", "spec.toml_escape"),
-    ("Escaped character", "spec.toml_escape"),
-    ("Invalid hex value", "spec.toml_escape"),
-)
-# an unquoted value that reads as a date or a time, as TOML would take it
-_DATE_LIKE = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*=\s*(\d{4}-\d{1,2}-\d{1,2}\S*|\d{1,2}:\d{2}\S*)\s*(#.*)?$")
-
-
-def _toml_problem(e: tomllib.TOMLDecodeError, source: str = "") -> Message:
-    """A TOML syntax error with its line and column, said in words."""
-    text = str(e)
-    m = re.search(r"\(at line (\d+), column (\d+)\)", text)
-    what = next((Message(code) for start, code in _TOML_WORDS if text.startswith(start)), None)
-    lines = source.splitlines()
-    if m and 0 < int(m.group(1)) <= len(lines):  # 2026-13-45, 25:00: the key and the value said as they are
-        date = _DATE_LIKE.match(lines[int(m.group(1)) - 1])
-        if date:
-            code = "spec.toml_time_key" if ":" in date.group(2) and "-" not in date.group(2) else "spec.toml_date_key"
-            what = Message(code, key=date.group(1), value=date.group(2)[:40])
-    detail = what or shown(re.sub(r"\s*\(at line.*\)$", "", text), 80)
-    if m:
-        return Message("spec.not_toml_at", line=int(m.group(1)), column=int(m.group(2)), what=detail)
-    return Message("spec.not_toml", error=detail)
-
-
-def _language_in(text: str) -> str:
-    """The event's language from the raw text of a spec that TOML cannot read."""
-    m = re.search(r'^\s*language\s*=\s*"(' + "|".join(catalog.LANGS) + ')"', text, re.M)
-    return m.group(1) if m else "ru"
-
-
 def _language_of(data) -> str:
     ev = data.get("event") if isinstance(data, dict) else None
     lang = ev.get("language") if isinstance(ev, dict) else None
@@ -347,12 +119,12 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise SpecError(path, [_toml_problem(e, text)], lang=_language_in(text)) from None
+        raise SpecError(path, [toml_problem(e, text)], lang=language_in(text)) from None
     except RecursionError:
         raise SpecError(path, [Message("spec.too_deep")]) from None
-    problems = _Problems(_key_lines(text))
+    problems = _SpecProblems(key_lines(text))
     lang = _language_of(data)
-    _unprintable(problems, data)
+    unprintable(problems, data)
     if problems.items:  # nothing else is worth reading in a file with unprintable values
         raise SpecError(path, problems.items, lang=lang)
     _sections(problems, data)
@@ -360,7 +132,7 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
     players = _players(problems, data)
     sessions_data = _sessions_data(problems, data)
     # the sessions' keys are read even when the rest has mistakes (all problems at once); their
-    # movements are built only when nothing outside [event] is wrong (_Problems.blocking)
+    # movements are built only when nothing outside [event] is wrong (_SpecProblems.blocking)
     sessions = _build_sessions(problems, data, common, players, sessions_data, path)
     if problems.items:  # the warnings too: a namesake is worth knowing whatever else is wrong
         unbuilt = [Message("spec.movement_unchecked")] if problems.unbuilt else []
@@ -392,21 +164,10 @@ def _namesakes(players: list[Player]) -> list[Message]:
     ]
 
 
-def _unknown(problems, path, code, word, known, **fields):
-    """A word not among the known ones, with the nearest known one when a typo explains it."""
-    near = difflib.get_close_matches(str(word).lower(), [k.lower() for k in known], n=1, cutoff=0.6)
-    known = list(known)
-    if near:
-        near = next(k for k in known if k.lower() == near[0])
-        problems.add(path, code + "_near", near=shown(near), known=", ".join(known), **fields)
-    else:
-        problems.add(path, code, known=", ".join(known), **fields)
-
-
 def _sections(problems, data):
     for key, value in data.items():
         if key not in _KNOWN:
-            _unknown(problems, (key,), "spec.unknown_section", key, _KNOWN)
+            unknown_word(problems, (key,), "spec.unknown_section", key, _KNOWN)
         elif key == "rulings":
             continue  # [[rulings]]: read and checked by prefprint.engine.rulings
         elif key in ("players", "sessions"):
@@ -415,17 +176,19 @@ def _sections(problems, data):
             else:
                 for i, entry in enumerate(value):
                     if not isinstance(entry, dict):
-                        problems.add((key, i), "spec.expected", what=Message("spec.kind_table"), found=_found(entry))
+                        problems.add(
+                            (key, i), "spec.expected", what=Message("spec.kind_table"), found=value_text(entry)
+                        )
                         continue
                     for sub in entry:
                         if sub not in _KNOWN[key]:
-                            _unknown(problems, (key, i, sub), "spec.unknown_key", sub, sorted(_KNOWN[key]))
+                            unknown_word(problems, (key, i, sub), "spec.unknown_key", sub, sorted(_KNOWN[key]))
         elif not isinstance(value, dict):
-            problems.add((key,), "spec.expected", what=Message("spec.kind_table"), found=_found(value))
+            problems.add((key,), "spec.expected", what=Message("spec.kind_table"), found=value_text(value))
         else:
             for sub in value:
                 if sub not in _KNOWN[key]:
-                    _unknown(problems, (key, sub), "spec.unknown_key", sub, sorted(_KNOWN[key]))
+                    unknown_word(problems, (key, sub), "spec.unknown_key", sub, sorted(_KNOWN[key]))
     if "event" not in data:  # [game] may be left out: sochi at tables of 4, as documented
         problems.add(("event",), "spec.missing_section", name="event")
 
@@ -439,59 +202,63 @@ def _common(problems, data) -> dict:
     """The keys every session shares: event, game, print and publish."""
     ev, game = _section(data, "event"), _section(data, "game")
     out = {
-        "title": _typed(problems, ev, ("event",), "title", "str", "", required="event" in data),
-        "date": _date(problems, ev, ("event",), "date", ""),
-        "venue": _typed(problems, ev, ("event",), "venue", "str", ""),
-        "club": _typed(problems, ev, ("event",), "club", "str", ""),
-        "start": _time(problems, ev, ("event",), "start", "10:00"),
+        "title": typed(problems, ev, ("event",), "title", "str", "", required="event" in data),
+        "date": typed_date(problems, ev, ("event",), "date", ""),
+        "venue": typed(problems, ev, ("event",), "venue", "str", ""),
+        "club": typed(problems, ev, ("event",), "club", "str", ""),
+        "start": typed_time(problems, ev, ("event",), "start", "10:00"),
     }
-    language = _typed(problems, ev, ("event",), "language", "str", "ru")
+    language = typed(problems, ev, ("event",), "language", "str", "ru")
     if language not in catalog.LANGS:
         problems.add(
             ("event", "language"),
             "spec.one_of",
             choices=", ".join(f'"{lang}"' for lang in catalog.LANGS),
-            found=_found(language),
+            found=value_text(language),
         )
         language = "ru"
     out["language"] = language
-    variant = _typed(problems, game, ("game",), "variant", "str", "sochi")
+    variant = typed(problems, game, ("game",), "variant", "str", "sochi")
     overrides = game.get("conventions", {})
     if not isinstance(overrides, dict):
-        problems.add(("game", "conventions"), "spec.expected", what=Message("spec.kind_table"), found=_found(overrides))
+        problems.add(
+            ("game", "conventions"), "spec.expected", what=Message("spec.kind_table"), found=value_text(overrides)
+        )
         overrides = {}
     out["variant"], out["overrides"], out["conventions"] = variant, dict(overrides), None
     if variant_key(variant) is None:
-        _unknown(problems, ("game", "variant"), "spec.unknown_variant", variant, VARIANTS, found=_found(variant))
+        unknown_word(
+            problems, ("game", "variant"), "spec.unknown_variant", variant, VARIANTS, found=value_text(variant)
+        )
     else:
         out["variant"] = variant_key(variant)
         try:
             out["conventions"] = conventions_for(out["variant"], overrides)
         except PrefprintError as e:
             problems.add(("game", "conventions"), e.message)
-    table_size = _typed(problems, game, ("game",), "table_size", "int", 4)
+    table_size = typed(problems, game, ("game",), "table_size", "int", 4)
     if table_size not in (3, 4):
-        problems.add(("game", "table_size"), "spec.one_of", choices="4, 3", found=_found(table_size))
+        problems.add(("game", "table_size"), "spec.one_of", choices="4, 3", found=value_text(table_size))
         table_size = 4
     out["table_size"] = table_size
-    per_set = _typed(problems, game, ("game",), "deals_per_set", "int", table_size)
-    out["deals_per_set"] = per_set if _in_range(problems, ("game", "deals_per_set"), per_set, 2, 12) else table_size
-    minutes = _typed(problems, game, ("game",), "minutes_per_deal", "int", 5)
-    out["minutes"] = minutes if _in_range(problems, ("game", "minutes_per_deal"), minutes, 1, 60) else 5
+    per_set = typed(problems, game, ("game",), "deals_per_set", "int", table_size)
+    out["deals_per_set"] = per_set if in_range(problems, ("game", "deals_per_set"), per_set, 2, 12) else table_size
+    minutes = typed(problems, game, ("game",), "minutes_per_deal", "int", 5)
+    out["minutes"] = minutes if in_range(problems, ("game", "minutes_per_deal"), minutes, 1, 60) else 5
     pub, prn = _section(data, "publish"), _section(data, "print")
-    url = _typed(problems, pub, ("publish",), "url", "str", "")
+    url = typed(problems, pub, ("publish",), "url", "str", "")
     if url and not re.fullmatch(r"https?://[^\s]+", url):
-        problems.add(("publish", "url"), "spec.bad_url", found=_found(url))
+        problems.add(("publish", "url"), "spec.bad_url", found=value_text(url))
         url = ""
     out["publish_url"] = url
     serve = _section(data, "serve")
-    url = _typed(problems, serve, ("serve",), "url", "str", "")
+    url = typed(problems, serve, ("serve",), "url", "str", "")
     if url and not re.fullmatch(r"https?://[^\s]+", url):
-        problems.add(("serve", "url"), "spec.bad_url", found=_found(url))
+        problems.add(("serve", "url"), "spec.bad_url", found=value_text(url))
         url = ""
     out["serve_url"] = url
-    out["analysis"] = _typed(problems, pub, ("publish",), "analysis", "bool", True)
-    out["bleed"] = _typed(problems, prn, ("print",), "bleed", "bool", False)
+    out["analysis"] = typed(problems, pub, ("publish",), "analysis", "bool", True)
+    out["bleed"] = typed(problems, prn, ("print",), "bleed", "bool", False)
     return out
 
 
@@ -511,17 +278,17 @@ def _players(problems, data) -> list[Player]:
         if not isinstance(p, dict):
             continue
         where = ("players", i)
-        number = _typed(problems, p, where, "number", "int", None)
-        name = _typed(problems, p, where, "name", "str", "")
-        club = _typed(problems, p, where, "club", "str", "")
-        pid = _typed(problems, p, where, "id", "str", "").strip()
+        number = typed(problems, p, where, "number", "int", None)
+        name = typed(problems, p, where, "name", "str", "")
+        club = typed(problems, p, where, "club", "str", "")
+        pid = typed(problems, p, where, "id", "str", "").strip()
         if "name" in p and isinstance(p["name"], str) and not p["name"].strip():
             problems.add(where + ("name",), "spec.name_blank")
         if number is None:
             if "number" not in p:
                 unnumbered.append((i, name, club, pid))
             continue
-        if not _in_range(problems, where + ("number",), number, 1, MAX_NUMBER):
+        if not in_range(problems, where + ("number",), number, 1, MAX_NUMBER):
             continue
         if number in seen:
             first = given[number]
@@ -549,9 +316,9 @@ def _sessions_data(problems, data) -> list[dict]:
     mov = _section(data, "movement")
     sessions = data.get("sessions")
     if sessions is None:
-        session = _typed(problems, mov, ("movement",), "session", "int", 1)
+        session = typed(problems, mov, ("movement",), "session", "int", 1)
         if session not in (1, 2):
-            problems.add(("movement", "session"), "spec.one_of", choices="1, 2", found=_found(session))
+            problems.add(("movement", "session"), "spec.one_of", choices="1, 2", found=value_text(session))
             session = 1
         # a one-session spec: [movement] and [deals] as they are; session = 2 plays by lines
         return [
@@ -581,12 +348,12 @@ def _sessions_data(problems, data) -> list[dict]:
         deals = entry.get("deals", {})
         if not isinstance(deals, dict):
             problems.add(
-                ("sessions", i, "deals"), "spec.expected", what=Message("spec.kind_table"), found=_found(deals)
+                ("sessions", i, "deals"), "spec.expected", what=Message("spec.kind_table"), found=value_text(deals)
             )
             deals = {}
         for sub in deals:
             if sub not in _KNOWN["deals"]:
-                _unknown(problems, ("sessions", i, "deals", sub), "spec.unknown_key", sub, sorted(_KNOWN["deals"]))
+                unknown_word(problems, ("sessions", i, "deals", sub), "spec.unknown_key", sub, sorted(_KNOWN["deals"]))
         out.append(
             {
                 "path": ("sessions", i),
@@ -602,19 +369,19 @@ def _sessions_data(problems, data) -> list[dict]:
 def _session_keys(problems, sd: dict, k: int, common: dict, by_number: dict) -> dict:
     """The keys of one session, each checked: title, date, start, method, rounds, rooms, by lines, absent."""
     where, entry = sd["path"], sd["entry"]
-    title = _typed(problems, entry, where, "title", "str", "")
-    date = _date(problems, entry, where, "date", common["date"]) or common["date"]
-    start = _time(problems, entry, where, "start", common["start"]) if "start" in entry else common["start"]
-    method = _typed(problems, entry, where, "method", "str", "auto")
+    title = typed(problems, entry, where, "title", "str", "")
+    date = typed_date(problems, entry, where, "date", common["date"]) or common["date"]
+    start = typed_time(problems, entry, where, "start", common["start"]) if "start" in entry else common["start"]
+    method = typed(problems, entry, where, "method", "str", "auto")
     if method not in METHODS:
-        problems.add(where + ("method",), "spec.one_of", choices=", ".join(METHODS), found=_found(method))
+        problems.add(where + ("method",), "spec.one_of", choices=", ".join(METHODS), found=value_text(method))
         method = "auto"
-    rounds = _typed(problems, entry, where, "rounds", "int", None)
-    if not _in_range(problems, where + ("rounds",), rounds, 1, 1000):
+    rounds = typed(problems, entry, where, "rounds", "int", None)
+    if not in_range(problems, where + ("rounds",), rounds, 1, 1000):
         rounds = None
-    rooms = _typed(problems, entry, where, "rooms", "list_int", None)
-    by_lines = _typed(problems, entry, where, "by_lines", "bool", False) or sd["by_lines_alone"]
-    absent = _typed(problems, entry, where, "absent", "list_int", []) or []
+    rooms = typed(problems, entry, where, "rooms", "list_int", None)
+    by_lines = typed(problems, entry, where, "by_lines", "bool", False) or sd["by_lines_alone"]
+    absent = typed(problems, entry, where, "absent", "list_int", []) or []
     unknown = sorted({a for a in absent if a not in by_number}) if by_number else []
     if unknown:
         problems.add(
@@ -743,7 +510,7 @@ def _deals_keys(problems, top: dict, sd: dict, k: int):
     source = own.get("source", top.get("source", "generated"))
     source_path = where + ("source",) if "source" in own else ("deals", "source")
     if source not in DEAL_SOURCES:
-        problems.add(source_path, "spec.one_of", choices=", ".join(DEAL_SOURCES), found=_found(source))
+        problems.add(source_path, "spec.one_of", choices=", ".join(DEAL_SOURCES), found=value_text(source))
         source = "generated"
     if "seed" in own:
         seed, seed_path = own["seed"], where + ("seed",)
@@ -752,7 +519,7 @@ def _deals_keys(problems, top: dict, sd: dict, k: int):
         if k > 1 and isinstance(seed, (int, str)) and not isinstance(seed, bool):
             seed = f"{seed}/{k}"  # every session plays new deals
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        problems.add(seed_path, "spec.expected", what=Message("spec.kind_seed"), found=_found(seed))
+        problems.add(seed_path, "spec.expected", what=Message("spec.kind_seed"), found=value_text(seed))
         seed = 0
     prepared = {}
     raw = own.get("prepared", top.get("prepared", []) if where == ("deals",) else [])

@@ -16,9 +16,9 @@ A session of R rounds (`build_movement(..., rounds=R)`, auto) is chosen for thos
 from the full circle (short_sessions.py): every candidate above that can play R rounds is built for
 R rounds, beside the session designs (prefprint.movement.designs: line designs searched for R
 rounds, the affine plane's sessions for 21, 22, 25 and 26 players), and ranked by the R rounds
-played (`_best_session`: nobody meeting anybody twice with full tables, repeated meetings ≤ 1 %
+played (`best_session`: nobody meeting anybody twice with full tables, repeated meetings ≤ 1 %
 where players rest). Where the field has R + 1 tables or more and the target is missed, a note says
-so with the figures and what is known (`_session_limit`). Without `rounds` the full circle is chosen
+so with the figures and what is known (`session_limit`). Without `rounds` the full circle is chosen
 as before.
 
 Interfaces for the rest of prefprint (the model in model.py):

@@ -6,15 +6,15 @@ from dataclasses import replace
 
 from prefprint.errors import MovementError
 from prefprint.movement import designs
-from prefprint.movement.choice import MIN_PLAYERS, Candidate, _best, _check_field, candidates
-from prefprint.movement.composition import _compose, _fine_rounds, _is_fine
+from prefprint.movement.choice import MIN_PLAYERS, Candidate, best_candidate, candidates, check_field
+from prefprint.movement.composition import compose, fine_rounds, is_fine
 from prefprint.movement.model import Movement
 from prefprint.movement.short_sessions import (
     SESSION_METHODS,
-    _best_session,
-    _session_fits,
-    _session_limit,
+    best_session,
     session_candidates,
+    session_fits,
+    session_limit,
 )
 from prefprint.movement.validation import validate
 
@@ -25,15 +25,15 @@ def compare(
     """The candidates of a field, the one auto takes and why (message code, params): for the full
     session, or (auto, `rounds` given) for a session of that many rounds, each candidate built for it."""
     if rounds is not None and method in SESSION_METHODS and not rooms and _rounds_ok(rounds):
-        _check_field(players, table_size, method)
+        check_field(players, table_size, method)
         options, default = session_candidates(players, table_size, rounds, method)
         if options:
-            best, reason = _best_session(options, default, rounds, players, table_size)
+            best, reason = best_session(options, default, rounds, players, table_size)
             return options, best, reason
     options = candidates(players, table_size, method, rooms)
     if not options:
         raise MovementError("movement.refused", players=players, k=table_size, nearby=_nearby(players, table_size))
-    best, reason = _best(options, players, table_size)
+    best, reason = best_candidate(options, players, table_size)
     return options, best, reason
 
 
@@ -52,18 +52,18 @@ def build_movement(
     """
     k = table_size
     if rounds is not None and method in SESSION_METHODS and not rooms and _rounds_ok(rounds):
-        _check_field(players, k, method)
+        check_field(players, k, method)
         options, default = session_candidates(players, k, rounds, method)
         if options:
-            best, reason = _best_session(options, default, rounds, players, k)
+            best, reason = best_session(options, default, rounds, players, k)
             if best.movement.quality.meets_rules:
                 if method == "auto":
                     notes = list(best.notes) + [("auto_choice", {"n": len(options), "reason": reason})]
                     notes += _hints(players, k)
                 else:
                     notes = list(best.notes) + [("forced_method", {"method": method})]
-                movement = _finish(players, k, best.method, best.plans, rounds, notes, asked=rounds)
-                limit = _session_limit(movement, players, k, rounds)
+                movement = finish(players, k, best.method, best.plans, rounds, notes, asked=rounds)
+                limit = session_limit(movement, players, k, rounds)
                 return replace(movement, notes=movement.notes + tuple(limit)) if limit else movement
         elif default is not None:
             longest = max(min(p.full_rounds for p in c.plans) for c in candidates(players, k))
@@ -79,13 +79,13 @@ def build_movement(
     elif method != "auto":
         notes.append(("forced_method", {"method": method}))
     try:
-        return _finish(players, k, best.method, best.plans, rounds, notes)
+        return finish(players, k, best.method, best.plans, rounds, notes)
     except MovementError as e:
         if e.message.code != "movement.rounds_once" or method not in SESSION_METHODS or rooms:
             raise
         # the round counts a session of this field can play: the short sessions too, not the full circle's only
-        fine = _fine_rounds(best.plans, min(p.full_rounds for p in best.plans))
-        short = [r for r in range(2, SHORT_SESSION + 1) if r not in fine and _session_fits(players, k, r, method)]
+        fine = fine_rounds(best.plans, min(p.full_rounds for p in best.plans))
+        short = [r for r in range(2, SHORT_SESSION + 1) if r not in fine and session_fits(players, k, r, method)]
         raise MovementError("movement.rounds_once", value=rounds, spans=_spans(sorted(short + fine))) from None
 
 
@@ -103,13 +103,13 @@ def _spans(rounds: list[int]) -> str:
     return ", ".join(f"{a}–{b}" if b > a else str(a) for a, b in runs)
 
 
-def _finish(players, k, method, plans, rounds, notes, asked: int = 0) -> Movement:
+def finish(players, k, method, plans, rounds, notes, asked: int = 0) -> Movement:
     """Compose the rooms for the asked rounds (checked) and validate (`asked`: the movement was
     chosen for a session of that many rounds)."""
     full = min(p.full_rounds for p in plans)
     asked = full if rounds is None else rounds
-    if not (_rounds_ok(asked) and asked <= full and _is_fine(plans, asked, full)):
-        fine = _fine_rounds(plans, full)  # the whole list only to say what went wrong
+    if not (_rounds_ok(asked) and asked <= full and is_fine(plans, asked, full)):
+        fine = fine_rounds(plans, full)  # the whole list only to say what went wrong
         if not fine:
             raise MovementError("movement.refused", players=players, k=k, nearby=_nearby(players, k))
         if isinstance(asked, bool) or not isinstance(asked, int) or not 1 <= asked <= full:
@@ -119,7 +119,7 @@ def _finish(players, k, method, plans, rounds, notes, asked: int = 0) -> Movemen
     notes = list(notes)
     if rounds < full:
         notes.append(("early_stop", {"rounds": rounds, "full": full}))
-    movement = _compose(players, k, method, plans, rounds, notes)
+    movement = compose(players, k, method, plans, rounds, notes)
     if asked:
         movement = replace(movement, asked=asked)
     validate(movement)
@@ -174,7 +174,7 @@ def _works(players: int, k: int) -> bool:
         options = candidates(players, k)
     except MovementError:
         return False
-    return bool(options) and _fair(_best(options, players, k)[0], players, k)
+    return bool(options) and _fair(best_candidate(options, players, k)[0], players, k)
 
 
 def _nearby(players: int, k: int) -> str:

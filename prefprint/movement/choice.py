@@ -6,15 +6,15 @@ from dataclasses import dataclass
 
 from prefprint.errors import MovementError
 from prefprint.movement import designs
-from prefprint.movement.composition import _compose, _shared_plays
+from prefprint.movement.composition import compose, shared_plays
 from prefprint.movement.model import SEATS, Movement
 from prefprint.movement.plans import (
     BOOK_SCHEMES,
-    _design_plan,
-    _Plan,
-    _rotation_plan,
-    _scheme_plan,
-    _skip_plan,
+    Plan,
+    design_plan,
+    rotation_plan,
+    scheme_plan,
+    skip_plan,
     standard_ok,
 )
 
@@ -38,11 +38,11 @@ class Candidate:
 def _design_candidates(players: int, k: int) -> list[Candidate]:
     out = []
     for d in designs.line_designs(k, players):
-        plan = _design_plan(d)
+        plan = design_plan(d)
         out.append(Candidate(plan.method, [plan], list(plan.notes)))
     rot = designs.rotating_design(players, k)
     if rot:
-        plan = _rotation_plan(rot)
+        plan = rotation_plan(rot)
         out.append(Candidate(plan.method, [plan], list(plan.notes)))
     return out
 
@@ -87,11 +87,11 @@ def _single_candidates(players: int, k: int, forced: str | None = None) -> list[
     """Every one-room way to play a field (or only those of a forced method)."""
     out = _design_candidates(players, k)
     if k == 4 and players in BOOK_SCHEMES:
-        plan = _scheme_plan(players)
+        plan = scheme_plan(players)
         out.append(Candidate("scheme", [plan], list(plan.notes)))
     tables, extra = divmod(players, k)
     if forced == "skip" and not extra and tables >= 2:
-        plan = _skip_plan(tables, k)
+        plan = skip_plan(tables, k)
         out.append(Candidate("skip", [plan], list(plan.notes)))
     return out
 
@@ -102,20 +102,20 @@ def _room_options(size: int, k: int) -> list[Candidate]:
     if not options:
         raise MovementError("movement.rooms_small", low=MIN_PLAYERS[k], sizes=str(size))
     for c in options:
-        c.movement = _compose(size, k, c.method, c.plans, None, [])
-    best, _ = _best(options, size, k)
+        c.movement = compose(size, k, c.method, c.plans, None, [])
+    best, _ = best_candidate(options, size, k)
     ranked = [best] + [c for c in options if c is not best]
     # a room of a few players is better off with a few more rounds than with two
     return sorted(ranked, key=lambda c: c.movement.full_rounds < 3)
 
 
-def _room_plans(sizes: list[int], k: int) -> list[_Plan]:
+def room_plans(sizes: list[int], k: int) -> list[Plan]:
     """A plan for every room such that all rooms play the same rounds and every shared set is
     played at two tables or more: each room's best where they fit together, else the longest
     common session, each room with the plan whose own length is nearest to it (the least cut)."""
     options = [_room_options(n, k) for n in sizes]
     plans = [room[0].plans[0] for room in options]
-    if _shared_plays(plans, min(p.full_rounds for p in plans)) >= 2:
+    if shared_plays(plans, min(p.full_rounds for p in plans)) >= 2:
         return plans  # every room plays its own best
     lengths = sorted({c.movement.full_rounds for room in options for c in room}, reverse=True)
     for rounds in lengths:
@@ -129,13 +129,13 @@ def _room_plans(sizes: list[int], k: int) -> list[_Plan]:
             for room in fitting
         ]
         plans = [c.plans[0] for c in chosen]
-        if _shared_plays(plans, min(p.full_rounds for p in plans)) >= 2:
+        if shared_plays(plans, min(p.full_rounds for p in plans)) >= 2:
             return plans
     return [room[0].plans[0] for room in options]
 
 
 def _rooms_candidate(sizes: list[int], k: int, notes: list) -> Candidate:
-    return Candidate("rooms", _room_plans(sizes, k), notes)
+    return Candidate("rooms", room_plans(sizes, k), notes)
 
 
 def candidates(
@@ -143,7 +143,7 @@ def candidates(
 ) -> list[Candidate]:
     """The ways to play a field, each built for the full session (`Candidate.movement`)."""
     k = table_size
-    _check_field(players, k, method)
+    check_field(players, k, method)
     if rooms:
         _check_rooms(players, k, rooms)
         out = (
@@ -165,7 +165,7 @@ def candidates(
             if split:
                 out.append(_rooms_candidate(split, k, [("auto_rooms", {"sizes": split})]))
     for c in out:
-        c.movement = _compose(players, k, c.method, c.plans, None, c.notes)
+        c.movement = compose(players, k, c.method, c.plans, None, c.notes)
     return out
 
 
@@ -191,7 +191,8 @@ def _forced(out: list[Candidate], players: int, k: int, method: str) -> list[Can
     raise MovementError("movement.method_none", method=method, players=players, k=k)
 
 
-def _check_field(players, k, method) -> None:
+def check_field(players, k, method) -> None:
+    """MovementError unless the table size, the number of players and the method are ones a movement is built for."""
     if k not in SEATS:
         raise MovementError("movement.table_size", value=k)
     if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS[k] <= players <= MAX_PLAYERS:
@@ -208,7 +209,7 @@ def _check_rooms(players, k, rooms) -> None:
         raise MovementError("movement.rooms_small", low=MIN_PLAYERS[k], sizes=", ".join(map(str, small)))
 
 
-def _best(options: list[Candidate], players: int, k: int) -> tuple[Candidate, tuple[str, dict]]:
+def best_candidate(options: list[Candidate], players: int, k: int) -> tuple[Candidate, tuple[str, dict]]:
     """The candidate auto takes, with the reason (a message code and params).
 
     The movements that keep the rules (every set at two tables or more, rests even, enough

@@ -8,17 +8,17 @@ from prefprint.errors import InvalidMovement
 from prefprint.movement.model import Movement, Room, Round, TablePlay
 
 
-def _is_fine(plans, rounds: int, full: int) -> bool:
+def is_fine(plans, rounds: int, full: int) -> bool:
     """True when every set played in the first `rounds` rounds is played at two tables or more."""
     if len(plans) > 1:
-        return rounds >= 2 and _shared_plays(plans, rounds) >= 2
-    return rounds in _fine_rounds(plans, full)
+        return rounds >= 2 and shared_plays(plans, rounds) >= 2
+    return rounds in fine_rounds(plans, full)
 
 
-def _fine_rounds(plans, full) -> list[int]:
+def fine_rounds(plans, full) -> list[int]:
     """The round counts (2..full) after which every played set is played at two tables or more."""
     if len(plans) > 1:
-        return [r for r in range(2, full + 1) if _shared_plays(plans, r) >= 2]
+        return [r for r in range(2, full + 1) if shared_plays(plans, r) >= 2]
     plays = Counter()
     once = 0  # sets played at one table so far
     out = []
@@ -31,7 +31,7 @@ def _fine_rounds(plans, full) -> list[int]:
     return out
 
 
-def _shared_plays(plans, rounds) -> int:
+def shared_plays(plans, rounds) -> int:
     """The fewest tables playing one set in the first `rounds` rounds once the rooms share sets."""
     offsets = _set_offsets(plans, rounds)
     plays = Counter()
@@ -74,7 +74,7 @@ def _set_offsets(plans, rounds) -> list[int]:
     return out
 
 
-def _compose(players, k, method, plans, n_rounds, notes) -> Movement:
+def compose(players, k, method, plans, n_rounds, notes) -> Movement:
     """Join room plans into one movement with event-wide numbers; the rooms share the sets.
 
     Each room's sets are turned in one shared row so that few tables play a set at once; sets no

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from prefprint.errors import MovementError
-from prefprint.movement.building import _finish
-from prefprint.movement.choice import MIN_PLAYERS, _room_plans
+from prefprint.movement.building import finish
+from prefprint.movement.choice import MIN_PLAYERS, room_plans
 from prefprint.movement.model import Movement, Round, TablePlay
 from prefprint.movement.validation import validate
 
@@ -100,13 +100,13 @@ def second_session(first: Movement, rounds: int | None = None, absent=(), presen
             sizes=", ".join(str(sum(1 for p in playing if line.get(p) == s)) for s in first.seats),
         )
     sizes = [len(g) for g in groups]
-    plans = _room_plans(sizes, k)
+    plans = room_plans(sizes, k)
     notes = [("second_session", {"sizes": sizes})]
     if absent:
         notes.append(("absent", {"numbers": sorted(absent)}))
     players = sum(sizes)
     order = [p for g in groups for p in g]
-    movement = _finish(players, k, "by-lines", plans, rounds, notes)
+    movement = finish(players, k, "by-lines", plans, rounds, notes)
     out = _rename(movement, dict(zip(range(1, players + 1), order)), "by-lines")
     out = replace(out, rooms=tuple(replace(room, lines=lines) for room, lines in zip(out.rooms, labels)))
     validate(out)

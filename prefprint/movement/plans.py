@@ -7,7 +7,7 @@ from math import gcd
 
 from prefprint.movement import designs
 from prefprint.movement.designs import REST, Design
-from prefprint.movement.designs.rotations import _balanced_seats
+from prefprint.movement.designs.rotations import balanced_seats
 from prefprint.movement.model import SEATS
 
 LINE_STEP = {"N": 0, "E": 1, "S": 2, "W": -2}  # tables moved per round (standard movement)
@@ -35,11 +35,13 @@ def standard_ok(tables: int) -> bool:
     return tables >= 5 and gcd(tables, 6) == 1
 
 
-# A plan uses local numbers (players 1.., tables 1.., sets 1..); `_compose` makes them global.
+# A plan uses local numbers (players 1.., tables 1.., sets 1..); `compose` makes them global.
 
 
 @dataclass
-class _Plan:
+class Plan:
+    """One room's rounds in its own numbers: who sits where, which set each table plays, who rests."""
+
     method: str
     players: int
     tables: int
@@ -51,7 +53,7 @@ class _Plan:
     notes: list = field(default_factory=list)
 
 
-def _design_plan(d: Design) -> _Plan:
+def design_plan(d: Design) -> Plan:
     """A line design as a plan: players numbered by their seats in round 1, then the resting."""
     k, T, R = d.table_size, d.tables, d.rounds
     seats = SEATS[k]
@@ -84,7 +86,7 @@ def _design_plan(d: Design) -> _Plan:
         elif max(d.sizes) > T:
             notes.append(("rest_substitutes", {"lines": [seats[line] for line, n in enumerate(d.sizes) if n > T]}))
         sets = 1 + max(s for line in d.rows for row in line for s in row)
-        return _Plan(d.method, sum(d.sizes), T, sets, R, rounds, notes=notes)
+        return Plan(d.method, sum(d.sizes), T, sets, R, rounds, notes=notes)
     if d.method == "standard" and d.rounds == d.tables and max(d.sizes) == T:
         notes.append(("auto_standard", {"tables": T, "table_size": k}))
     elif d.method in ("standard", "field"):
@@ -100,10 +102,10 @@ def _design_plan(d: Design) -> _Plan:
         notes.append(("rest_spot", {"tables": T, "positions": d.rounds}))
     elif max(d.sizes) > T:
         notes.append(("rest_substitutes", {"lines": [seats[line] for line, n in enumerate(d.sizes) if n > T]}))
-    return _Plan(d.method, sum(d.sizes), T, R, R, rounds, notes=notes)
+    return Plan(d.method, sum(d.sizes), T, R, R, rounds, notes=notes)
 
 
-def _rotation_plan(rot: designs.Rotation) -> _Plan:
+def rotation_plan(rot: designs.Rotation) -> Plan:
     """A rotating design as a plan: players numbered by their seats in round 1, then the resting."""
     seats = SEATS[rot.table_size]
     ids = {}
@@ -119,7 +121,7 @@ def _rotation_plan(rot: designs.Rotation) -> _Plan:
             for t, group in enumerate(rot.seating[r])
         ]
         rounds.append((plays, sorted(ids[p] for p in rot.resting[r])))
-    return _Plan(
+    return Plan(
         "search",
         rot.players,
         rot.tables,
@@ -130,7 +132,7 @@ def _rotation_plan(rot: designs.Rotation) -> _Plan:
     )
 
 
-def _skip_plan(tables: int, k: int) -> _Plan:
+def skip_plan(tables: int, k: int) -> Plan:
     """The seed's procedure 3: lines keep their seat (N stays, E +1, S +2, W −2, sets −1); where a
     whole line would meet sets it has played, it moves one extra table in its direction."""
     seats = SEATS[k]
@@ -154,7 +156,7 @@ def _skip_plan(tables: int, k: int) -> _Plan:
             here = {seat: ((pos - offsets[seat][r]) % tables) * k + i + 1 for i, seat in enumerate(seats)}
             plays.append((pos + 1, (pos + r) % tables + 1, here))
         rounds.append((plays, []))
-    return _Plan(
+    return Plan(
         "skip",
         k * tables,
         tables,
@@ -170,7 +172,7 @@ def _position(text: str) -> tuple[int, str] | None:
     return None if text == "P" else (int(text[:-1]), text[-1])
 
 
-def _scheme_plan(players: int) -> _Plan:
+def scheme_plan(players: int) -> Plan:
     """A special scheme of the seed's table, numbered along its routes.
 
     In round 1 the i-th position of a group's route holds the group's i-th player; the
@@ -212,12 +214,10 @@ def _scheme_plan(players: int) -> _Plan:
         ]
         rounds.append((plays, sorted(resting)))
         slot_rows.append(tuple(row))
-    return _Plan(
-        "scheme", pid, tables, n_sets, n_sets, rounds, slot_rows, notes=[("auto_scheme", {"players": players})]
-    )
+    return Plan("scheme", pid, tables, n_sets, n_sets, rounds, slot_rows, notes=[("auto_scheme", {"players": players})])
 
 
-def _plane_plan(players: int, rounds: int, groups, sets, resting) -> _Plan:
+def plane_plan(players: int, rounds: int, groups, sets, resting) -> Plan:
     """A plane session as a plan: seats given in turn (each player's seats as even as they can be),
     players numbered by their seats in round 1, then the resting."""
     seats = SEATS[4]
@@ -227,7 +227,7 @@ def _plane_plan(players: int, rounds: int, groups, sets, resting) -> _Plan:
     for tables in groups:
         here = []
         for group in tables:
-            order = _balanced_seats(group, seat_count)
+            order = balanced_seats(group, seat_count)
             for i, p in enumerate(order):
                 seat_count[p][i] += 1
             here.append(order)
@@ -245,7 +245,7 @@ def _plane_plan(players: int, rounds: int, groups, sets, resting) -> _Plan:
         for r in range(rounds)
     ]
     n_sets = 1 + max(max(row) for row in sets)
-    return _Plan(
+    return Plan(
         "field",
         players,
         len(groups[0]),

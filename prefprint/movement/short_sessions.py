@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from prefprint.movement import designs
-from prefprint.movement.choice import METHODS, Candidate, _best, candidates
-from prefprint.movement.composition import _compose, _is_fine
+from prefprint.movement.choice import METHODS, Candidate, best_candidate, candidates
+from prefprint.movement.composition import compose, is_fine
 from prefprint.movement.fairness import Quality
 from prefprint.movement.model import Movement
-from prefprint.movement.plans import _design_plan, _plane_plan
+from prefprint.movement.plans import design_plan, plane_plan
 
 SESSION_METHODS = ("auto", "field", "search")  # those that also take the designs made for a session of R rounds
 
@@ -19,11 +19,11 @@ def _session_candidates(players: int, k: int, rounds: int) -> list[Candidate]:
     and the affine plane's session (prefprint.movement.designs.plane_session)."""
     out = []
     for _, d in designs.session_designs(k, players, rounds):
-        plan = _design_plan(d)
+        plan = design_plan(d)
         out.append(Candidate(plan.method, [plan], list(plan.notes)))
     plane = designs.plane_session(players, k, rounds)
     if plane:
-        plan = _plane_plan(players, rounds, *plane)
+        plan = plane_plan(players, rounds, *plane)
         out.append(Candidate(plan.method, [plan], list(plan.notes)))
     return out
 
@@ -31,7 +31,7 @@ def _session_candidates(players: int, k: int, rounds: int) -> list[Candidate]:
 def _playable(c: Candidate, rounds: int) -> bool:
     """True when the candidate plays `rounds` rounds with every set at two tables or more."""
     full = min(p.full_rounds for p in c.plans)
-    return 2 <= rounds <= full and _is_fine(c.plans, rounds, full)
+    return 2 <= rounds <= full and is_fine(c.plans, rounds, full)
 
 
 def session_candidates(
@@ -43,13 +43,13 @@ def session_candidates(
     two tables or more. A forced `method` (SESSION_METHODS) keeps only its own candidates, as
     `candidates` does for the full circle."""
     full = candidates(players, k)
-    default = _best(full, players, k)[0] if full else None
+    default = best_candidate(full, players, k)[0] if full else None
     out = []
     for c in full + _session_candidates(players, k, rounds):
         if method != "auto" and not (c.method == method or (method == "field" and c.method == "standard")):
             continue
         if _playable(c, rounds):
-            c.movement = _compose(players, k, c.method, c.plans, rounds, c.notes)
+            c.movement = compose(players, k, c.method, c.plans, rounds, c.notes)
             c.movement = replace(c.movement, asked=rounds)
             out.append(c)
     return out, default
@@ -61,7 +61,7 @@ def _within(q: Quality, players: int, k: int) -> bool:
     return not q.repeats or (players % k != 0 and 100 * q.repeats <= q.meetings)
 
 
-def _best_session(
+def best_session(
     options: list[Candidate], default: Candidate | None, rounds: int, players: int, k: int
 ) -> tuple[Candidate, tuple[str, dict]]:
     """The candidate auto takes for a session of `rounds` rounds, with the reason.
@@ -106,7 +106,7 @@ def _best_session(
     return best, ("why_session_fewest", {"rounds": rounds, "repeats": q.repeats, "meetings": q.meetings})
 
 
-def _session_limit(movement: Movement, players: int, k: int, rounds: int) -> list:
+def session_limit(movement: Movement, players: int, k: int, rounds: int) -> list:
     """A note where a session of `rounds` rounds misses its target (nobody meets anybody twice with
     full tables, repeated meetings ≤ 1 % where players rest) on a field of at least rounds + 1
     tables: what is known about it (designs.session_known) and the best found."""
@@ -123,10 +123,10 @@ def _session_limit(movement: Movement, players: int, k: int, rounds: int) -> lis
     ]
 
 
-def _session_fits(players: int, k: int, rounds: int, method: str) -> bool:
+def session_fits(players: int, k: int, rounds: int, method: str) -> bool:
     """A session of `rounds` rounds has a movement by its own rules (as build_movement's session path)."""
     options, default = session_candidates(players, k, rounds, method)
     if not options:
         return False
-    best, _ = _best_session(options, default, rounds, players, k)
+    best, _ = best_session(options, default, rounds, players, k)
     return best.movement.quality.meets_rules

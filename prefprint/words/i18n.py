@@ -30,7 +30,7 @@ def note_text(code: str, params: dict, lang: str = "ru") -> str:
 
 
 def reason_message(reason: tuple, lang: str = "ru"):
-    """Why auto chose a movement (a message code and params, see movement._best) as a Message;
+    """Why auto chose a movement (a message code and params, see movement.choice.best_candidate) as a Message;
     the other candidates' missed rules are worded with their methods' names."""
     code, params = reason
     p = dict(params)

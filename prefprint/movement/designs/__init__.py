@@ -22,9 +22,9 @@ row holds the set of table t.
 - `substitute_design` (substitutes.py): k·T + 1 … k·T + k − 1 players on T tables: lines E (, S, W)
   get one extra player who sits in for the one of the line who rests; everybody rests at most once.
   A formula over the ring where it allows (nobody then meets anybody twice), else a search for a
-  transversal of the line's square (`_rester_schedule`).
+  transversal of the line's square (`rester_schedule`).
 - `rotating_design` (rotations.py): small fields (up to 6 tables) where players change seats so that
-  nearly everybody meets everybody (`_RotatingSearch`).
+  nearly everybody meets everybody (`RotatingSearch`).
 
 - session designs (`session_designs` in sessions.py, `plane_session` in planes.py): for a session of
   R ≤ 8 rounds, not the full circle — line designs over a group whose R rows are searched so that

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-class _Random:
+class Xorshift:
     """A small deterministic generator (xorshift64*), the same on every Python."""
 
     def __init__(self, seed: int):

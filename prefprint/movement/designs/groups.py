@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from prefprint.movement.designs.design import REST, Design
-from prefprint.movement.designs.generator import _Random
+from prefprint.movement.designs.generator import Xorshift
 from prefprint.movement.designs.precomputed import stored
 
 
@@ -39,7 +39,7 @@ class _GroupSearch:
     def __init__(self, order: int, lines: int, seed: int):
         self.n, self.k = order, lines
         self.add, self.neg, self.name = _group(order)
-        self.rnd = rnd = _Random(seed)
+        self.rnd = rnd = Xorshift(seed)
         self.pi = [list(range(order))]
         for _ in range(1, lines):
             p = list(range(order))

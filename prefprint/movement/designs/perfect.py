@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from prefprint.movement.designs.design import REST, Design
-from prefprint.movement.designs.rings import _ring
+from prefprint.movement.designs.rings import ring_of
 
 
 def perfect_design(order: int, table_size: int, spot: bool = False) -> Design | None:
     """The perfect design on `order` positions (all tables, or order − 1 tables and a rest spot)."""
-    ring = _ring(order, table_size)
+    ring = ring_of(order, table_size)
     if ring is None:
         return None
     scaled = [[ring.mul(ring.coeff(kind), r) for r in range(order)] for kind in range(table_size)]
@@ -40,7 +40,7 @@ def perfect_design(order: int, table_size: int, spot: bool = False) -> Design | 
     )
 
 
-def _linear_schedules(order: int, table_size: int, extra: int, strict: bool = True) -> list[list[int]] | None:
+def linear_schedules(order: int, table_size: int, extra: int, strict: bool = True) -> list[list[int]] | None:
     """Resting players of lines E (, S, W) of a perfect design when each gets one more player.
 
     The rester of line l in round r is player a_l·r; the extra player takes his seat, so he moves
@@ -49,7 +49,7 @@ def _linear_schedules(order: int, table_size: int, extra: int, strict: bool = Tr
     other extra players' v, he meets everyone at most once. None if the ring has no such v
     (with `strict` False: the v with the fewest other lines he moves along with).
     """
-    ring = _ring(order, table_size)
+    ring = ring_of(order, table_size)
     if ring is None:
         return None
     taken = [0] + [ring.coeff(kind) for kind in range(1, table_size)]

@@ -47,7 +47,7 @@ def plane_session(players: int, table_size: int, rounds: int):
     (0, 2 … 4) (and (0, 1) for 21) are missing; lines through them are tables of 4, the line through
     (0, 0) (and (0, 1)) loses the point (1, r) (and (2, 2r + 1)), who rests.
     The sets (no set replayed, every one at two tables or more, the fewest found) are chosen by
-    tools/make_sessions.py (`_set_order`) and stored ("plane" lines of sessions.txt).
+    tools/make_sessions.py (`set_order`) and stored ("plane" lines of sessions.txt).
 
     Returns (tables of every round as player lists, sets of every round's tables, resting), or None.
     """
@@ -61,7 +61,7 @@ def plane_session(players: int, table_size: int, rounds: int):
     return groups, sets, resting
 
 
-def _set_order(groups, sets: int, limit: int = 200_000):
+def set_order(groups, sets: int, limit: int = 200_000):
     """Sets for the tables of every round (one of `sets`) such that the tables of one round play
     different sets, nobody plays a set twice and every set is played at two tables or more; None if
     there is none (or none within `limit` nodes). A colouring of the tables (two conflict when they
@@ -106,7 +106,7 @@ def _set_order(groups, sets: int, limit: int = 200_000):
     return out
 
 
-def _check_sets(groups, sets) -> None:
+def check_sets(groups, sets) -> None:
     """Raise ValueError unless the sets of every round's tables differ in a round, nobody plays a set
     twice and every set is played at two tables or more."""
     seen: dict = {}

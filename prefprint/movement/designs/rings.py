@@ -128,7 +128,7 @@ def _field(q: int, kinds: int) -> _Component | None:
     )
 
 
-class _Ring:
+class Ring:
     """A direct product of components, elements numbered 0..order-1 (mixed radix)."""
 
     def __init__(self, parts: list[_Component]):
@@ -171,7 +171,7 @@ class _Ring:
 
 
 @cache
-def _ring(order: int, kinds: int) -> _Ring | None:
+def ring_of(order: int, kinds: int) -> Ring | None:
     """A ring of this order with `kinds` coefficients (set + moving lines) whose differences are
     units, or None: fields GF(2^a) (a ≥ 2), GF(3^b) (b ≥ 2) and Z_m with gcd(m, 6) = 1."""
     if order < kinds + 1:
@@ -189,9 +189,9 @@ def _ring(order: int, kinds: int) -> _Ring | None:
             parts.append(_field(q, kinds))
     if rest > 1:
         parts.append(_cyclic(rest, kinds))
-    return _Ring(parts) if parts and all(parts) else None
+    return Ring(parts) if parts and all(parts) else None
 
 
 def perfect_order(order: int, table_size: int) -> bool:
     """True when `order` tables admit a perfect line design (MacNeish over fields and Z_m)."""
-    return _ring(order, table_size) is not None
+    return ring_of(order, table_size) is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from prefprint.movement.designs.generator import _Random
+from prefprint.movement.designs.generator import Xorshift
 from prefprint.movement.designs.precomputed import stored
 
 
@@ -40,7 +40,7 @@ def _rests_in_turn(players: int, idle: int, rounds: int) -> list[list[int]]:
     return [[(r * idle + i) % players for i in range(idle)] for r in range(rounds)]
 
 
-class _RotatingSearch:
+class RotatingSearch:
     """Annealing of a rotating design: in one round two players of different tables swap.
 
     Rests are fixed in turn (everybody rests as often as anybody, ±1); table t plays set
@@ -52,7 +52,7 @@ class _RotatingSearch:
         k, P = table_size, players
         self.k, self.P, self.R, self.S = k, P, rounds, sets
         self.T = T = P // k
-        rnd = self.rnd = _Random(seed)
+        rnd = self.rnd = Xorshift(seed)
         self.resting = _rests_in_turn(P, P - k * T, rounds)
         self.tables = []
         for r in range(rounds):
@@ -129,7 +129,7 @@ class _RotatingSearch:
                     self.best = [[g[:] for g in groups] for groups in self.tables]
 
 
-def _balanced_seats(group, seat_count: list[list[int]]) -> list[int]:
+def balanced_seats(group, seat_count: list[list[int]]) -> list[int]:
     """The players of a table in the seat order that evens out how often each sits in each seat."""
     from itertools import permutations
 
@@ -145,7 +145,7 @@ def make_rotation(players: int, table_size: int, sets: int, groups) -> Rotation:
     for tables in groups:
         here = []
         for group in tables:
-            order = _balanced_seats(group, seat_count)
+            order = balanced_seats(group, seat_count)
             for seat, p in enumerate(order):
                 seat_count[p][seat] += 1
             here.append(tuple(order))

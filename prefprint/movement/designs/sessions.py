@@ -17,7 +17,7 @@ are plentiful there).
 from __future__ import annotations
 
 from prefprint.movement.designs.design import REST, Design
-from prefprint.movement.designs.generator import _Random
+from prefprint.movement.designs.generator import Xorshift
 from prefprint.movement.designs.precomputed import stored_exhausted, stored_sessions
 
 SESSION_ROUNDS = 8  # the longest session the stored designs serve
@@ -59,7 +59,7 @@ def session_groups(order: int) -> list[str]:
     return out
 
 
-class _SessionSearch:
+class SessionSearch:
     """Depth-first search for the rows of a session design (see the module docstring), soft faults up
     to a budget.
 
@@ -73,7 +73,7 @@ class _SessionSearch:
         neg = [row.index(0) for row in add]
         self.sub = [[add[a][neg[b]] for b in range(n)] for a in range(n)]
         self.k, self.e = lines, extra
-        self.rnd = _Random(seed)
+        self.rnd = Xorshift(seed)
         self.limit, self.nodes = limit, 0
         self.holes = holes
 
@@ -224,7 +224,7 @@ def session_rows(table_size: int, tables: int, extra: int, rounds: int) -> tuple
         return None
     for name in session_groups(tables):
         for seed in range(1, 4):
-            rows = _SessionSearch(name, table_size, extra, seed, 20_000).run(rounds)
+            rows = SessionSearch(name, table_size, extra, seed, 20_000).run(rounds)
             if rows:
                 return 0, name, tuple(rows)
     return None

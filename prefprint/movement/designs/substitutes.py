@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from prefprint.movement.designs.design import REST, Design
-from prefprint.movement.designs.generator import _Random
-from prefprint.movement.designs.perfect import _linear_schedules
+from prefprint.movement.designs.generator import Xorshift
+from prefprint.movement.designs.perfect import linear_schedules
 
 
-def _rester_schedule(base: Design, line: int, seed: int, moves: int) -> list[int | None] | None:
+def rester_schedule(base: Design, line: int, seed: int, moves: int) -> list[int | None] | None:
     """For each round, the player of `line` who rests while the line's extra player takes his seat.
 
     The extra player must not replay a set: the sets of the resting players, one per round, must
@@ -21,7 +21,7 @@ def _rester_schedule(base: Design, line: int, seed: int, moves: int) -> list[int
     table_of = [{base.rows[0][t][r]: t for t in range(T)} for r in range(R)]
     occupant = [[{table_of[r][row[r]]: x for x, row in enumerate(base.rows[m])} for r in range(R)] for m in range(k)]
     others = [m for m in range(k) if m != line]
-    rnd = _Random(seed)
+    rnd = Xorshift(seed)
     # start from player π(r) (the set player 0 plays): in a group design of odd order the extra
     # player then plays 2·π(r), a transversal already
     rho = [Y[0][r] for r in range(R)]
@@ -96,7 +96,7 @@ def substitute_design(
     base: Design, extra: int, seed: int = 1, moves: int | None = None, schedules: list | None = None
 ) -> Design | None:
     """A design for `extra` more players: lines E (, S, W) get one player who sits in for the one of
-    the line who rests; everyone of those lines rests at most once (see _rester_schedule).
+    the line who rests; everyone of those lines rests at most once (see rester_schedule).
 
     `schedules` (per extended line, the resting player per round) skips the search.
     """
@@ -105,14 +105,14 @@ def substitute_design(
         return None
     if schedules is None:
         perfect = base.method in ("standard", "field")
-        schedules = _linear_schedules(T, k, extra) if perfect else None
+        schedules = linear_schedules(T, k, extra) if perfect else None
         if schedules is None:
             schedules = [
-                _rester_schedule(base, line, seed + line, moves if moves is not None else min(400 * T, 40_000))
+                rester_schedule(base, line, seed + line, moves if moves is not None else min(400 * T, 40_000))
                 for line in range(1, extra + 1)
             ]
             if None in schedules and perfect:
-                schedules = _linear_schedules(T, k, extra, strict=False)
+                schedules = linear_schedules(T, k, extra, strict=False)
             if schedules is None or None in schedules:
                 return None
     rows = [list(line) for line in base.rows]

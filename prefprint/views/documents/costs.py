@@ -22,7 +22,7 @@ from prefprint.engine.rules import (
 )
 from prefprint.io.outdir import write_atomic
 from prefprint.io.render import html, write_pdf
-from prefprint.views.documents.wording import _m
+from prefprint.views.documents.wording import phrase
 from prefprint.words.catalog import WordTable, gettext
 from prefprint.words.numbers import number
 
@@ -176,18 +176,18 @@ def _responsibility(levels: list[dict], conv: Conventions, table_size: int, deal
             shares.append((L["level"], _whist_share(L["level"], L["obligation"], conv, table_size, dealer)))
         else:
             high[conv.shortfall_high].append(L["level"])
-    parts = [_m(lang, "costs.short_when"), _m(lang, "costs.short_lone")]
+    parts = [phrase(lang, "costs.short_when"), phrase(lang, "costs.short_lone")]
     if shares:
-        each = "; ".join(_m(lang, "costs.short_share_item", level=lvl, n=n) for lvl, n in shares)
+        each = "; ".join(phrase(lang, "costs.short_share_item", level=lvl, n=n) for lvl, n in shares)
         key = "costs.short_side" if conv.shortfall_low == "side" else "costs.short_split"
-        parts.append(_m(lang, key, levels=_levels_text([lvl for lvl, _ in shares], lang), shares=each))
+        parts.append(phrase(lang, key, levels=_levels_text([lvl for lvl, _ in shares], lang), shares=each))
     for reading, key in (
         ("second", "costs.short_second"),
         ("split", "costs.short_halves"),
         ("each", "costs.short_each"),
     ):
         if high[reading]:
-            parts.append(_m(lang, key, levels=_levels_text(high[reading], lang)))
+            parts.append(phrase(lang, key, levels=_levels_text(high[reading], lang)))
     return " ".join(parts)
 
 
@@ -311,7 +311,7 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
         "responsibility": _responsibility(levels, conv, table_size, dealer, lang),
         "misere_cost": MISERE_COST,
         # results of a table of 3 are thirds: each is rounded, so a row may miss 0 by a step
-        "rounding": _m(lang, "costs.rounding_3", step=number(Fraction(1, 10), lang)) if not four else "",
+        "rounding": phrase(lang, "costs.rounding_3", step=number(Fraction(1, 10), lang)) if not four else "",
     }
 
 

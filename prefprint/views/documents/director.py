@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from prefprint.engine.model import Event
 from prefprint.views.documents.movement_quality import movement_quality_context
-from prefprint.views.documents.wording import _m
+from prefprint.views.documents.wording import phrase
 from prefprint.words.numbers import ranges
 
 
@@ -12,8 +12,8 @@ def _room_players(room, lang: str) -> str:
     """The players of a room as the director reads them: "1–13 (13)", "бывшие N: 1, 5, 9, … (12)"."""
     players = ranges(room.players)
     if room.lines:
-        return _m(lang, "movement.mq_room_lines", lines=", ".join(room.lines), players=players, n=len(room.players))
-    return _m(lang, "movement.mq_room_players", players=players, n=len(room.players))
+        return phrase(lang, "movement.mq_room_lines", lines=", ".join(room.lines), players=players, n=len(room.players))
+    return phrase(lang, "movement.mq_room_players", players=players, n=len(room.players))
 
 
 # A session that ends after midnight, or plays longer than this, gets a warning on the director's sheet.
@@ -31,9 +31,9 @@ def plan_warning(event: Event) -> str:
     end = h * 60 + mnt + minutes
     params = {"rounds": rounds, "end": plan[-1][2], "hours": minutes // 60, "minutes": minutes % 60}
     if end > 24 * 60:
-        return _m(event.language, "movement.mq_plan_late", **params)
+        return phrase(event.language, "movement.mq_plan_late", **params)
     if minutes > LONG_SESSION_MINUTES:
-        return _m(event.language, "movement.mq_plan_long", **params)
+        return phrase(event.language, "movement.mq_plan_long", **params)
     return ""
 
 
@@ -41,10 +41,10 @@ def dealing_notes(event: Event) -> list[str]:
     """The director's notes on deals dealt at the tables: who deals, and the sets he deals himself."""
     if not event.dealt_at_table:
         return []
-    out = [_m(event.language, "movement.mq_dealt")]
+    out = [phrase(event.language, "movement.mq_dealt")]
     several = [s for s, n in event.movement.copies.items() if n > 1]
     if several:
-        out.append(_m(event.language, "movement.mq_dealt_copies", sets=ranges(several)))
+        out.append(phrase(event.language, "movement.mq_dealt_copies", sets=ranges(several)))
     return out
 
 
@@ -72,10 +72,10 @@ def director_context(event: Event) -> dict:
         "scheme_rooms": [r for r in m.rooms if r.slot_rows],
         "room_players": {r.number: _room_players(r, event.language) for r in m.rooms},
         "room_sets": {r.number: ranges(r.sets) for r in m.rooms},
-        "pairs_whom": _m(event.language, m.quality.whom),
+        "pairs_whom": phrase(event.language, m.quality.whom),
         "plan_warning": plan_warning(event),
         "dealing": dealing_notes(event),
-        "director_code": _m(
+        "director_code": phrase(
             event.language, "serve.director_code", url=event.serve_url, key=event.entry_codes["director"]
         )
         if event.serve_url and event.entry_codes

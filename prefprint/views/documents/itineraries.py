@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from prefprint.engine.model import Event
 from prefprint.views.documents.addresses import PLAYER_PAGE, site_url
-from prefprint.views.documents.seating import _where_next
+from prefprint.views.documents.seating import where_next
 
 
 def itineraries_context(event: Event) -> dict:
     """A strip per player: his table, seat and set in every round (none where he rests), his page's address."""
-    pos = _where_next(event)
+    pos = where_next(event)
     set_at = {(rnd.number, t.table): t.set for rnd in event.movement.rounds for t in rnd.tables}
     rooms = len(event.movement.rooms) > 1
     room_of = {p: room.number for room in event.movement.rooms for p in room.players}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from prefprint.engine.model import Event
-from prefprint.views.documents.wording import _m
+from prefprint.views.documents.wording import phrase
 from prefprint.words.messages import Message
 from prefprint.words.numbers import number, ranges, span
 
@@ -12,14 +12,17 @@ def _figures(q, lang: str) -> list[tuple[str, str]]:
     """(words, figure) rows: rounds, pairs met never / once / more, sets played, rests, excess."""
     return (
         [
-            (_m(lang, "movement.mq_rounds"), _m(lang, "movement.mq_rounds_value", rounds=q.rounds, full=q.full_rounds)),
-            (_m(lang, "movement.mq_pairs", whom=_m(lang, q.whom)), f"{q.never} / {q.once} / {q.more}"),
+            (
+                phrase(lang, "movement.mq_rounds"),
+                phrase(lang, "movement.mq_rounds_value", rounds=q.rounds, full=q.full_rounds),
+            ),
+            (phrase(lang, "movement.mq_pairs", whom=phrase(lang, q.whom)), f"{q.never} / {q.once} / {q.more}"),
         ]
-        + ([(_m(lang, "movement.mq_apart"), str(q.apart))] if q.apart else [])
+        + ([(phrase(lang, "movement.mq_apart"), str(q.apart))] if q.apart else [])
         + [
-            (_m(lang, "movement.mq_set_plays"), span(q.set_plays)),
-            (_m(lang, "movement.mq_rests"), span(q.rests)),
-            (_m(lang, "movement.mq_excess"), f"{q.excess} ({number(q.excess_pct, lang)} %)"),
+            (phrase(lang, "movement.mq_set_plays"), span(q.set_plays)),
+            (phrase(lang, "movement.mq_rests"), span(q.rests)),
+            (phrase(lang, "movement.mq_excess"), f"{q.excess} ({number(q.excess_pct, lang)} %)"),
         ]
     )
 
@@ -27,10 +30,10 @@ def _figures(q, lang: str) -> list[tuple[str, str]]:
 def _verdict(q, warnings: list[str], lang: str) -> str:
     """Perfect, even, or fine where nothing is to be warned of ("" where something is)."""
     if q.perfect and q.rooms == 1:
-        return _m(lang, "movement.mq_perfect")
+        return phrase(lang, "movement.mq_perfect")
     if q.eligible and not q.never and q.fewest == q.most:
-        return _m(lang, "movement.mq_even", n=q.most)
-    return _m(lang, "movement.mq_ok") if not warnings else ""
+        return phrase(lang, "movement.mq_even", n=q.most)
+    return phrase(lang, "movement.mq_ok") if not warnings else ""
 
 
 def _copies(m, lang: str) -> str:
@@ -40,11 +43,13 @@ def _copies(m, lang: str) -> str:
     by_count = {}
     for set_no, n in m.copies.items():
         by_count.setdefault(n, []).append(set_no)
-    return _m(
+    return phrase(
         lang,
         "movement.mq_copies",
         text="; ".join(
-            _m(lang, "movement.mq_copies_item", sets=ranges(sets), n=n) for n, sets in sorted(by_count.items()) if n > 1
+            phrase(lang, "movement.mq_copies_item", sets=ranges(sets), n=n)
+            for n, sets in sorted(by_count.items())
+            if n > 1
         ),
     )
 
@@ -52,9 +57,9 @@ def _copies(m, lang: str) -> str:
 def _place(lang: str, room, table, slot) -> str:
     """Where a box passes from or to: a room's table, or its slot of a row."""
     return (
-        _m(lang, "movement.mq_pass_slot", room=room, table=table, slot=slot)
+        phrase(lang, "movement.mq_pass_slot", room=room, table=table, slot=slot)
         if slot
-        else _m(lang, "movement.mq_pass_place", room=room, table=table)
+        else phrase(lang, "movement.mq_pass_place", room=room, table=table)
     )
 
 
@@ -79,19 +84,19 @@ def movement_quality_context(event: Event) -> dict:
     q = m.quality
     warnings = [Message(code, **params).text(lang) for code, params in q.weaknesses()]
     copies = _copies(m, lang)
-    columns = _m(lang, "movement.mq_passes_columns").split("|")
+    columns = phrase(lang, "movement.mq_passes_columns").split("|")
     show_copy = m.copies_needed > 1
     raw = m.passes()
     slots = any(p["from_slot"] or p["to_slot"] for p in raw)
     return {
-        "title": _m(lang, "movement.mq_title"),
+        "title": phrase(lang, "movement.mq_title"),
         "rows": _figures(q, lang),
         "warnings": warnings,
         "verdict": _verdict(q, warnings, lang),
         "copies": copies,
-        "copies_why": _m(lang, "movement.mq_copies_why") if copies else "",
+        "copies_why": phrase(lang, "movement.mq_copies_why") if copies else "",
         "passes": _passes(raw, show_copy, lang),
-        "passes_title": _m(lang, "movement.mq_passes"),
+        "passes_title": phrase(lang, "movement.mq_passes"),
         "passes_columns": columns if show_copy else columns[:2] + columns[3:],
-        "passes_note": _m(lang, "movement.mq_passes_slots") if slots else "",
+        "passes_note": phrase(lang, "movement.mq_passes_slots") if slots else "",
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from prefprint.engine.model import Event
 from prefprint.views.documents.hand_records import deal_view
 from prefprint.views.documents.seating import table_copy
-from prefprint.views.documents.wording import _m
+from prefprint.views.documents.wording import phrase
 
 # A protocol with at most this many rows fits half an A4 sheet: two such protocols share a page.
 HALF_PAGE_ROWS = 10
@@ -40,8 +40,8 @@ def _dealt_by(event: Event, set_no: int, rows: list) -> str:
     (every copy must hold the same layout)."""
     phone = "_phone" if event.serve_url else ""
     if event.movement.copies.get(set_no, 1) > 1:
-        return _m(event.language, "movement.protocol_dealt_director" + phone)
-    return _m(event.language, "movement.protocol_dealt_table" + phone, table=rows[0].table, round=rows[0].round)
+        return phrase(event.language, "movement.protocol_dealt_director" + phone)
+    return phrase(event.language, "movement.protocol_dealt_table" + phone, table=rows[0].table, round=rows[0].round)
 
 
 def pair_sheets(sheets: list[dict], half_rows: int = HALF_PAGE_ROWS) -> list[list[dict]]:

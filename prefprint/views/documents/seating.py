@@ -10,7 +10,7 @@ def table_copy(table_play) -> int:
     return getattr(table_play, "copy", 1) or 1
 
 
-def _where_next(event: Event) -> dict:
+def where_next(event: Event) -> dict:
     """(round, player) -> (table, seat) or None for resting; used for "3S → 2W"."""
     pos = {}
     for rnd in event.movement.rounds:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from prefprint.engine.model import Event
 from prefprint.io.codes import entry_url, table_address
 from prefprint.views.documents.addresses import TABLE_PAGE, site_url
-from prefprint.views.documents.seating import _where_next, table_copy
-from prefprint.views.documents.wording import _m
+from prefprint.views.documents.seating import table_copy, where_next
+from prefprint.views.documents.wording import phrase
 
 
 def _box_moves(event: Event) -> dict:
@@ -50,7 +50,7 @@ def dealing_tables(event: Event) -> dict[int, list[tuple[int, int]]]:
 def table_cards_context(event: Event) -> dict:
     """A card per table: each round's set and seats, where players and boxes go next, its legend and entry code."""
     m, lang = event.movement, event.language
-    pos = _where_next(event)
+    pos = where_next(event)
     boxes = _box_moves(event)
     last = len(m.rounds)
     rooms = {room.number: room for room in m.rooms}
@@ -116,7 +116,7 @@ def card_entry(event: Event, table: int) -> dict | None:
         "url": entry_url(event.serve_url, table, code),
         "address": f"{host}\n/t/{page}",
         "code": code,
-        "caption": _m(event.language, "serve.card_caption"),
+        "caption": phrase(event.language, "serve.card_caption"),
     }
 
 
@@ -125,15 +125,15 @@ def _card_legend(card: dict, lang: str) -> list[str]:
     out = []
     copy = next((r for r in card["rounds"] if r["copy_no"]), None)
     if copy:
-        out.append(_m(lang, "movement.card_copy", set=copy["set"], copy=copy["copy_no"]))
+        out.append(phrase(lang, "movement.card_copy", set=copy["set"], copy=copy["copy_no"]))
     slot = next((r["from"][1] for r in card["rounds"] if r["from"][0] == "slot"), None)
     if slot:
-        out.append(_m(lang, "movement.card_slot", slot=slot))
+        out.append(phrase(lang, "movement.card_slot", slot=slot))
     rest = next((after for r in card["rounds"] for _, _, nxt, after in r["next"] if nxt == "rest" and after), None)
     if rest:
-        out.append(_m(lang, "movement.card_rest_next", table=rest[:-1], seat=rest[-1], where=rest))
+        out.append(phrase(lang, "movement.card_rest_next", table=rest[:-1], seat=rest[-1], where=rest))
     elif "rest" in card["used"]:
-        out.append(_m(lang, "movement.card_rest"))
+        out.append(phrase(lang, "movement.card_rest"))
     return out
 
 
@@ -143,7 +143,7 @@ def _card_deals(items: list[tuple[int, int]], event: Event) -> str:
     if not items:
         return ""
     lang = event.language
-    when = "; ".join(_m(lang, "movement.card_deal_item", set=s, round=r) for r, s in items)
+    when = "; ".join(phrase(lang, "movement.card_deal_item", set=s, round=r) for r, s in items)
     key = "movement.card_deal_4" if event.table_size == 4 else "movement.card_deal_3"
     # with the scoring server the layout is entered on the table's phone (the card carries its code): no paper
-    return _m(lang, key + ("_phone" if event.serve_url else ""), items=when, n=len(items))
+    return phrase(lang, key + ("_phone" if event.serve_url else ""), items=when, n=len(items))

@@ -5,6 +5,6 @@ from __future__ import annotations
 from prefprint.words.messages import Message
 
 
-def _m(lang: str, code: str, **params) -> str:
+def phrase(lang: str, code: str, **params) -> str:
     """The words of a catalogue message in a language."""
     return Message(code, **params).text(lang)
