@@ -34,6 +34,7 @@ from pathlib import Path
 
 from prefprint.engine.grade import Settings
 from prefprint.engine.ladder import SCORES, Rules
+from prefprint.engine.matchpoints import Place
 from prefprint.errors import PrefprintError, SpecError
 from prefprint.io.spec import _key_lines, _language_in, _Problems, _toml_problem, _typed, _unknown, _unprintable
 from prefprint.words import catalog
@@ -303,6 +304,12 @@ class EveningFile:
     @property
     def key(self) -> str:
         return f"{self.data['event']['date']} {self.data['event']['title']}"
+
+
+def ranking_place(text: str) -> Place:
+    """A place of results.json's ranking as numbers: the file (format 1) writes it as printed, «3–4» or «3»."""
+    first, _, last = text.partition("–")
+    return Place(int(first), int(last or first))
 
 
 def evening_folders(club: Club) -> list[Path]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from prefprint.words.catalog import gettext
 from prefprint.words.messages import wording
-from prefprint.words.numbers import number
+from prefprint.words.numbers import number, span
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 400, 200, 30  # a viewBox read on a phone (390 px) and up to 640 px wide
 
@@ -45,7 +45,7 @@ def index_context(report, site: Path) -> dict:
     """The club's page: its seasons with their leaders, the evenings played, the grades' link."""
     seasons = []
     for i, (season, lines, played) in enumerate(report.seasons):
-        leaders = [report.players[x.player].name for x in lines if x.place and x.place.split("–")[0] == "1"]
+        leaders = [report.players[x.player].name for x in lines if x.place and x.place.first == 1]
         seasons.append({"title": season.title, "start": season.start, "end": season.end, "href": season_slug(i),
                         "evenings": len(played), "leaders": leaders})  # fmt: skip
     evenings = [
@@ -59,7 +59,7 @@ def index_context(report, site: Path) -> dict:
 def line_fields(report, line, dates: dict) -> dict:
     """A standings line as the page and the JSON both show it: place, player, evenings played, counted and dropped."""
     return {
-        "place": line.place,
+        "place": span(line.place) if line.place else "",
         "id": line.player,
         "name": report.players[line.player].name,
         "events": line.events,
@@ -142,7 +142,7 @@ def player_context(report, pid: str, site: Path) -> dict:
                 "date": e.date,
                 "title": e.file.data["event"]["title"],
                 "percent": line["percent_text"],
-                "place": line["place"],
+                "place": span(line["place"]),
                 "of": len(e.file.data["ranking"]),
                 "before": float(step.before) if step else None,
                 "after": float(step.after) if step else None,
@@ -208,7 +208,7 @@ def standings_sheets(report, lang: str) -> list[tuple[str, list[str], list[list]
                   w("page.season.counted"), w("page.season.dropped"), w("page.season.score"),
                   w("page.season.qualified")]  # fmt: skip
         rows = [
-            [line.place or "—", line.player, report.players[line.player].name, line.events,
+            [span(line.place) if line.place else "—", line.player, report.players[line.player].name, line.events,
              ", ".join(dates[k] for k in line.counted), ", ".join(dates[k] for k in line.dropped),
              float(line.score) if season.rules.score == "places" else round(float(line.score * 100), 2),
              w("page.season.yes") if line.qualified else w("page.season.needs", n=line.to_qualify)]

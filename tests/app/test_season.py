@@ -12,6 +12,7 @@ from prefprint.app.season import build, run, season_json
 from prefprint.engine.matchpoints import matchpoint, rank
 from prefprint.errors import PrefprintError
 from prefprint.io.club import ClubError
+from prefprint.words.numbers import span
 
 REGISTRY = """[[players]]
 id = "ivanov-ivan"
@@ -64,7 +65,7 @@ def evening(folder: Path, date: str, names: list[str], seed: int, ids: dict | No
         "rows": rows,
         "ranking": [
             {
-                "place": s.place,
+                "place": span(s.place),
                 "player": s.player,
                 "name": names[s.player - 1],
                 "mp": s.mp,
