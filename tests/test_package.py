@@ -7,6 +7,7 @@ starts with «Size:» (`analysis/search.py`: each of its two searches is one fun
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,3 +84,25 @@ def test_a_test_file_name_is_used_once():
     """tests/ has no __init__.py: pytest imports test files by their names, which must differ."""
     names = [p.name for p in (ROOT / "tests").rglob("*.py") if p.name != "conftest.py"]
     assert len(names) == len(set(names)), sorted({n for n in names if names.count(n) > 1})
+
+
+def test_the_development_page_names_every_module():
+    """docs/development.md's «Every module» names each module under its package's line, as `name.py` or
+    `subpackage/name.py`; a module added without a word there fails."""
+    text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    section = text.split("### Every module", 1)[1].split("\n## ", 1)[0]
+    named: dict[str, set[str]] = {}
+    for item in section.split("\n- ")[1:]:
+        head, _, rest = item.partition("**:") if "**:" in item else item.partition("** itself:")
+        package = head.strip("*` ").removeprefix("prefprint/").strip("/")
+        named[package] = set(re.findall(r"`([\w/]+\.py)`", rest))
+    missing = []
+    for path in _modules():
+        rel = path.relative_to(PKG)
+        if path.name == "__init__.py":
+            continue
+        package = rel.parts[0] if len(rel.parts) > 1 else ""
+        name = rel.relative_to(package).as_posix() if package else rel.as_posix()
+        if name not in named.get(package, set()):
+            missing.append(rel.as_posix())
+    assert not missing, f"not named in docs/development.md «Every module»: {missing}"
