@@ -109,3 +109,11 @@ def test_a_results_folder_without_results_json_says_how_to_publish_it_again(tmp_
     (tmp_path / "results.json").write_text(json.dumps({"format": 2}), encoding="utf-8")
     with pytest.raises(PrefprintError, match="format 2"):
         read_evening(tmp_path)
+
+
+def test_a_place_of_an_evenings_ranking_is_read_as_numbers():
+    from prefprint.io.club import ranking_place
+
+    assert ranking_place("3–4") == (3, 4) and ranking_place("7") == (7, 7)
+    with pytest.raises(ValueError):
+        ranking_place("third")
