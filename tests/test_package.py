@@ -8,6 +8,7 @@ No module reaches into another for a private name: what two modules share has a 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,3 +153,25 @@ def test_a_private_import_is_caught_and_a_private_module_is_not():
         ("prefprint.movement.choice", "_late"),
     ]
     assert _private_imports("from . import _x\n", "prefprint.io", is_package=True) == [("prefprint.io", "_x")]
+
+
+def test_the_development_page_names_every_module():
+    """docs/development.md's «Every module» names each module under its package's line, as `name.py` or
+    `subpackage/name.py`; a module added without a word there fails."""
+    text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    section = text.split("### Every module", 1)[1].split("\n## ", 1)[0]
+    named: dict[str, set[str]] = {}
+    for item in section.split("\n- ")[1:]:
+        head, _, rest = item.partition("**:") if "**:" in item else item.partition("** itself:")
+        package = head.strip("*` ").removeprefix("prefprint/").strip("/")
+        named[package] = set(re.findall(r"`([\w/]+\.py)`", rest))
+    missing = []
+    for path in _modules():
+        rel = path.relative_to(PKG)
+        if path.name == "__init__.py":
+            continue
+        package = rel.parts[0] if len(rel.parts) > 1 else ""
+        name = rel.relative_to(package).as_posix() if package else rel.as_posix()
+        if name not in named.get(package, set()):
+            missing.append(rel.as_posix())
+    assert not missing, f"not named in docs/development.md «Every module»: {missing}"

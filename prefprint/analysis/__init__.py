@@ -1,1 +1,2 @@
-"""Double-dummy analysis: the solver (pure Python), its cache, and what the cards allowed on printed pages."""
+"""Double-dummy analysis: the solver (plain Python, compiled by numba where the `fast` extra is installed), its
+cache, and what the cards allowed on printed pages."""

@@ -374,7 +374,7 @@ def _misere_text(m: Misere, lang: str) -> str:
 
 
 def analysis_text(title: str, deals: Iterable[Deal], analysis: EventAnalysis, lang: str = "ru") -> str:
-    """The analysis as a readable table per deal: tricks per declarer and strain, the misère verdict."""
+    """The analysis as readable text, a grid per deal: tricks per declarer and strain, the misère verdict."""
 
     def t(code, **kw):
         return Message(code, **kw).text(lang)

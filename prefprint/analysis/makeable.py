@@ -1,6 +1,6 @@
 """What the cards allowed, on the kit's hand records and on the published results.
 
-Each hand record carries its deal's makeable table (the tricks of every declarer in ♠ ♣ ♦ ♥ БК
+Each hand record carries its deal's makeable grid (the tricks of every declarer in ♠ ♣ ♦ ♥ БК
 with the best discard, and the misère verdict); each published protocol shows it beside the
 layout and sets every played row against it; score cards mark the deals a player did better or
 worse than double dummy. The analysis (prefprint.analysis) is computed once and cached in the
@@ -58,7 +58,7 @@ def _answers(a: DealAnalysis) -> int:
 def carry_cache(sources: Iterable[Path], staging: Path) -> int:
     """Merge the caches found in `sources` into the staged folder's own; the number of deals it holds.
 
-    Of two analyses of one deal the one that answers more is kept (the kit's full table over a
+    Of two analyses of one deal the one that answers more is kept (the kit's full grid over a
     results run's played contracts). A cache that cannot be read counts as none.
     """
     entries: dict[str, DealAnalysis] = {}
@@ -72,10 +72,10 @@ def carry_cache(sources: Iterable[Path], staging: Path) -> int:
 
 
 def results_requests(deals, outcomes: Iterable[tuple[int, object]]) -> list[Request]:
-    """What results publishing asks: the whole table of every deal with a layout (every declarer in
+    """What results publishing asks: the whole grid of every deal with a layout (every declarer in
     ♠ ♣ ♦ ♥ БК and the misère, as the kit's hand records show it) and the contracts played. What the
     cache holds costs nothing; the rest is solved, so that a results folder without the kit's cache
-    shows the same full tables."""
+    shows the same full grids."""
     out = played_requests(outcomes)
     for d in deals:
         if has_layout(d):
@@ -84,7 +84,7 @@ def results_requests(deals, outcomes: Iterable[tuple[int, object]]) -> list[Requ
 
 
 def start_solving(deals, sources: Iterable[Path], background) -> None:
-    """Hand `background` (cache.Background) the whole tables of `deals` that the caches of `sources` lack,
+    """Hand `background` (cache.Background) the whole grids of `deals` that the caches of `sources` lack,
     and return at once: the same tasks a publish with those caches hands it (carry_cache, results_requests),
     so that the publish finds them under way. The scoring server's live worker starts solving so, before its
     first publish has read the rows."""
@@ -137,8 +137,8 @@ def solve(
 # --------------------------------------------------------------------------- views
 
 
-def table_view(a: DealAnalysis | None, lang: str) -> dict | None:
-    """A deal's makeable table for print: a row per declarer (N E S W order), a cell per strain
+def grid_view(a: DealAnalysis | None, lang: str) -> dict | None:
+    """A deal's makeable grid for print: a row per declarer (N E S W order), a cell per strain
     (None: not analysed), the misère in words; None without an analysis."""
     if a is None:
         return None
@@ -228,9 +228,9 @@ def mark(x: Against | None, side: str = "declarer") -> dict | None:
 SIDES = {"declarer": "declarer", "whist": "defence", "catch": "defence"}
 
 
-def table_lines(view: dict, t: dict) -> list[list[tuple[str, str]]]:
-    """A makeable table as aligned lines of a monospaced face for print, in (text, css class) pieces:
-    bold for a game that makes and a clean misère, red suits. A table, or a piece per figure,
+def grid_lines(view: dict, t: dict) -> list[list[tuple[str, str]]]:
+    """A makeable grid as aligned lines of a monospaced face for print, in (text, css class) pieces:
+    bold for a game that makes and a clean misère, red suits. An HTML table, or a piece per figure,
     would cost WeasyPrint a second or two a hundred deals; a piece per run of one style does not."""
     head = [(f"{t['dd_short']:<3}", "")]
     for s in ("♠", "♣", "♦", "♥"):

@@ -3,7 +3,7 @@
 Plain, this module is Python over lists and dicts, the reference and the default. With the `fast`
 extra (numba installed, `PREFPRINT_NO_JIT` unset: `prefprint.analysis.jit`) the same functions are
 compiled, and run over numpy arrays; the answers are the same, every one. The two ways differ only
-in the containers the factories below make and in the table's two accessors, `_get` and `_put`,
+in the containers the factories below make and in the memo's two accessors, `_get` and `_put`,
 which keep a dict plain and an open-addressed array compiled (`njit(plain=…)`).
 
 Size: over 90 lines a search, on purpose: each is one function called once a position, the hot path
@@ -12,39 +12,38 @@ of the analysis; its trick loop cut into functions that pass that state along ru
 `prefprint.analysis.solver` plays positions with them (`jit.searches()` gives this module run the
 process's way) and describes the rules and the hands (32-bit masks, bit 8 · suit + rank). A search
 answers "does the declarer take at least `target` of the remaining tricks?" by alpha-beta over whole
-tricks: sure tricks as bounds; a transposition table keyed on the position in relative ranks (`_key`),
+tricks: sure tricks as bounds; a memo (transposition table) keyed on the position in relative ranks (`_key`),
 shared by every discard and strain of a declarer; equal cards merged, the cheapest winning card first,
 killers, and in the first tricks the defenders' cards that held the declarer before. In numba's
-subset: no closures (the state is passed in: `ctx`, the table, the move buffers, the killers), 64-bit
-integers (the key is two words; bit counts are table lookups), moves kept in buffers by tricks left.
+subset: no closures (the state is passed in: `ctx`, the memo, the move buffers, the killers), 64-bit
+integers (the key is two words; bit counts are looked up, `lookup`), moves kept in buffers by tricks left.
 """
 
 from __future__ import annotations
 
 import threading
 
-from prefprint.analysis import jit
-from prefprint.analysis import tables as suit_tables
+from prefprint.analysis import jit, lookup
 from prefprint.analysis.jit import njit
-from prefprint.analysis.tables import HIGH, INDEX, LOW, POP, RUNS, RUNS_N, SQUEEZE, SQUEEZE_N, SURE, TOP, TOP_LONG
+from prefprint.analysis.lookup import HIGH, INDEX, LOW, POP, RUNS, RUNS_N, SQUEEZE, SQUEEZE_N, SURE, TOP, TOP_LONG
 
 COMPILED = jit.compiling()  # this module's way: compiled (numpy arrays) or plain (lists and a dict)
-_ARRAYS = threading.local()  # compiled, the tables' array of each thread (see GEN_SHIFT)
+_ARRAYS = threading.local()  # compiled, the memos' array of each thread (see GEN_SHIFT)
 
 # ctx: the declarer's place in a trick led by the first, second or third hand (ctx[leader]), the trump
-# suit (-1: none), its mask and shift (0 without trumps), the table's generation, the positions searched
+# suit (-1: none), its mask and shift (0 without trumps), the memo's generation, the positions searched
 TRUMP, TMASK, TSHIFT, GEN, NODES = 3, 4, 5, 6, 7
-# the game's hints in the table, kept apart from positions (whose second key word is below 2**23): the
+# the game's hints in the memo, kept apart from positions (whose second key word is below 2**23): the
 # defenders' opening lead that held the declarer, keyed by their hands (the leader's, then his
 # partner's | OPENING), and a defender's second-hand card that did, by his hand, then his partner's
 # and the card led (hand << 5 | its bit number | ANSWER); the same hands under every discard and strain
 OPENING, ANSWER = 1 << 37, 1 << 38
-# Compiled, one array serves every table of a thread, each its generation (1 …) in the second key
-# word's bits from GEN_SHIFT: a slot of another generation, or empty (0), counts as free. A new table
+# Compiled, one array serves every memo of a thread, each its generation (1 …) in the second key
+# word's bits from GEN_SHIFT: a slot of another generation, or empty (0), counts as free. A new memo
 # costs nothing, and the array's lines in use stay in the cache from one search to the next.
 GEN_SHIFT, GENERATIONS = 39, 1 << 23
-PROBES = 4  # slots of the compiled table looked at for a key
-TABLE_BITS = 17  # 131,072 slots, 3 MB: the open's first 20 deals fill 9 % (median), at most 52 % (a misère counted)
+PROBES = 4  # slots of the compiled memo looked at for a key
+MEMO_BITS = 17  # 131,072 slots, 3 MB: the open's first 20 deals fill 9 % (median), at most 52 % (a misère counted)
 # a buffer of moves by tricks left: the leads, the second and third hands' cards, two for sorting
 LEADS, SECOND, THIRD, SORT1, SORT2 = 0, 1, 2, 3, 4
 
@@ -61,15 +60,15 @@ def _array(values, shape=None):
     return a if shape is None else a.reshape(shape)
 
 
-def tables():
-    """The searches' lookup table (`prefprint.analysis.tables.flat`): a tuple plain (the garbage collector
+def lookups():
+    """The searches' lookup tables laid out flat (`lookup.flat`): a tuple plain (the garbage collector
     stops looking into a tuple of numbers, never into a list), an int64 array compiled."""
-    out = suit_tables.flat()
+    out = lookup.flat()
     return _array(out) if COMPILED else tuple(out)
 
 
-def new_table():
-    """An empty transposition table and its generation (for ctx[GEN]): plain, a dict of its own and 0;
+def new_memo():
+    """An empty memo (the positions searched) and its generation (for ctx[GEN]): plain, a dict of its own and 0;
     compiled, the thread's array (a row a slot: key, key, value) and a generation of its own."""
     if not COMPILED:
         return {}, 0
@@ -77,7 +76,7 @@ def new_table():
 
     a = _ARRAYS.__dict__
     if a.get("gen", GENERATIONS) >= GENERATIONS:
-        a["array"], a["gen"] = np.zeros((1 << TABLE_BITS, 3), dtype=np.int64), 0
+        a["array"], a["gen"] = np.zeros((1 << MEMO_BITS, 3), dtype=np.int64), 0
     a["gen"] += 1
     return a["array"], a["gen"] << GEN_SHIFT
 
@@ -95,7 +94,7 @@ def new_killers():
 
 
 def context(decl: int, trump: int | None, gen: int):
-    """The search's state (see TRUMP): the declarer's places, the trump, its mask and shift, the table's
+    """The search's state (see TRUMP): the declarer's places, the trump, its mask and shift, the memo's
     generation, the positions searched."""
     places = [(decl - leader) % 3 for leader in range(3)]
     if trump is None:
@@ -186,46 +185,46 @@ def discard_keys(h0, h1, h2, p, trump, T, out):
     return n
 
 
-def _dict_get(tab, k1, k2, default):
-    return tab.get((k1, k2), default)
+def _dict_get(memo, k1, k2, default):
+    return memo.get((k1, k2), default)
 
 
-def _dict_put(tab, k1, k2, value):
-    tab[k1, k2] = value
+def _dict_put(memo, k1, k2, value):
+    memo[k1, k2] = value
 
 
 @njit(plain=_dict_get)
-def _get(tab, k1, k2, default):
-    """What the table holds for the key (k1, k2), else `default`. Plain: a dict; compiled: an
+def _get(memo, k1, k2, default):
+    """What the memo holds for the key (k1, k2), else `default`. Plain: a dict; compiled: an
     open-addressed array, a row a slot (key, key, value: one cache line a probe), an empty
     slot's second key -1."""
-    mask = tab.shape[0] - 1
+    mask = memo.shape[0] - 1
     h = ((k1 ^ k1 >> 31 ^ k2 * 0x9E3779B1) * 0x85EBCA6B >> 13) & mask
     for i in range(PROBES):
         s = (h + i) & mask
-        t = tab[s, 1]
-        if t == k2 and tab[s, 0] == k1:
-            return tab[s, 2]
-        if t >> GEN_SHIFT != k2 >> GEN_SHIFT:  # a slot of another table, or empty
+        t = memo[s, 1]
+        if t == k2 and memo[s, 0] == k1:
+            return memo[s, 2]
+        if t >> GEN_SHIFT != k2 >> GEN_SHIFT:  # a slot of another memo, or empty
             return default
     return default
 
 
 @njit(plain=_dict_put)
-def _put(tab, k1, k2, value):
+def _put(memo, k1, k2, value):
     """Keep `value` for the key: in its slot, else an empty one near it, else over the first (which
     loses a bound, never makes one wrong)."""
-    mask = tab.shape[0] - 1
+    mask = memo.shape[0] - 1
     h = ((k1 ^ k1 >> 31 ^ k2 * 0x9E3779B1) * 0x85EBCA6B >> 13) & mask
     s = h
     for i in range(PROBES):
         t = (h + i) & mask
-        if tab[t, 1] >> GEN_SHIFT != k2 >> GEN_SHIFT or tab[t, 1] == k2 and tab[t, 0] == k1:
+        if memo[t, 1] >> GEN_SHIFT != k2 >> GEN_SHIFT or memo[t, 1] == k2 and memo[t, 0] == k1:
             s = t
             break
-    tab[s, 0] = k1
-    tab[s, 1] = k2
-    tab[s, 2] = value
+    memo[s, 0] = k1
+    memo[s, 1] = k2
+    memo[s, 2] = value
 
 
 @njit()
@@ -398,7 +397,7 @@ def _last_winner(c0, c1, c2, tmask, T):
 
 
 @njit(SEARCH)
-def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
+def game(hl, ha, hb, leader, target, ctx, memo, T, buf, killers):
     """Does the declarer take at least `target` of the remaining tricks? hl, ha, hb: the hands of the
     leader and of the second and third to play; `leader`: the leader's index in the play order."""
     if target <= 0:
@@ -459,7 +458,7 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
     present = hl | ha | hb
     k1, k2 = _key(hl, ha, hb, leader, ctx[TRUMP] if present & tmask else -1, T)
     k2 |= ctx[GEN]
-    e = _get(tab, k1, k2, left)  # low << 4 | high
+    e = _get(memo, k1, k2, left)  # low << 4 | high
     if e >> 4 >= target:
         return True
     if e & 15 < target:
@@ -475,7 +474,7 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
         if killers[left] & hl:
             _front(leads, n0, killers[left])
     elif left == 10:  # the defenders' opening lead that held the declarer under his last discard or strain
-        _front(leads, n0, _get(tab, hl, (hb if m1 else ha) | OPENING | ctx[GEN], 0))
+        _front(leads, n0, _get(memo, hl, (hb if m1 else ha) | OPENING | ctx[GEN], 0))
     answer = 0
     for c0 in leads[:n0]:
         b0 = T[INDEX | c0 & 0xFFFF] if c0 & 0xFFFF else 16 + T[INDEX | c0 >> 16]
@@ -498,7 +497,7 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
             n1 = _game_follows(ha, present, led, ls, c0, m1 != m0, tmask, tshift, second, T)
         if left >= 8 and not m1:  # a defender second to play: the card that last held the declarer here
             answer = ((hb if m0 else hl) << 5 | b0) | ANSWER | ctx[GEN]
-            _front(second, n1, _get(tab, ha, answer, 0))
+            _front(second, n1, _get(memo, ha, answer, 0))
         for c1 in second[:n1]:
             w1, b1 = 0, c0
             if c1 & led and c1 > c0 or c1 & tmask and not c0 & tmask:
@@ -534,27 +533,27 @@ def game(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
                     else:
                         r = (2 + _last_winner(nb, nl, na, tmask, T)) % 3 == dpos
                 elif not w:
-                    r = game(nl, na, nb, leader, need, ctx, tab, T, buf, killers)
+                    r = game(nl, na, nb, leader, need, ctx, memo, T, buf, killers)
                 elif w == 1:
-                    r = game(na, nb, nl, l1, need, ctx, tab, T, buf, killers)
+                    r = game(na, nb, nl, l1, need, ctx, memo, T, buf, killers)
                 else:
-                    r = game(nb, nl, na, l2, need, ctx, tab, T, buf, killers)
+                    r = game(nb, nl, na, l2, need, ctx, memo, T, buf, killers)
                 if r == m2:
                     r2 = m2
                     break
             if r2 == m1:
                 r1 = m1
                 if left >= 8 and not m1:
-                    _put(tab, ha, answer, c1)
+                    _put(memo, ha, answer, c1)
                 break
         if r1 == m0:
             result = m0
             if m0:
                 killers[left] = c0
             elif left == 10:
-                _put(tab, hl, (hb if m1 else ha) | OPENING | ctx[GEN], c0)
+                _put(memo, hl, (hb if m1 else ha) | OPENING | ctx[GEN], c0)
             break
-    _put(tab, k1, k2, (target << 4 | e & 15) if result else (e & ~15 | target - 1))
+    _put(memo, k1, k2, (target << 4 | e & 15) if result else (e & ~15 | target - 1))
     return result
 
 
@@ -708,7 +707,7 @@ def _plain_winner(c0, c1, c2, T):
 
 
 @njit(SEARCH)
-def misere(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
+def misere(hl, ha, hb, leader, target, ctx, memo, T, buf, killers):
     """Do the defenders force at least `target` tricks on the declarer? No trumps; the defence maximises
     his tricks. Its trick loop mirrors the game's on purpose: one loop for both, with the rules of the
     two as parameters, would add a call or a branch at every card of the hot path."""
@@ -734,7 +733,7 @@ def misere(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
             return False
     k1, k2 = _key(hl, ha, hb, leader, -1, T)
     k2 |= ctx[GEN]
-    e = _get(tab, k1, k2, left)  # low << 4 | high
+    e = _get(memo, k1, k2, left)  # low << 4 | high
     if e >> 4 >= target:
         return True
     if e & 15 < target:
@@ -777,11 +776,11 @@ def misere(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
                     else:
                         r = (2 + _plain_winner(nb, nl, na, T)) % 3 == dpos
                 elif not w:
-                    r = misere(nl, na, nb, leader, need, ctx, tab, T, buf, killers)
+                    r = misere(nl, na, nb, leader, need, ctx, memo, T, buf, killers)
                 elif w == 1:
-                    r = misere(na, nb, nl, l1, need, ctx, tab, T, buf, killers)
+                    r = misere(na, nb, nl, l1, need, ctx, memo, T, buf, killers)
                 else:
-                    r = misere(nb, nl, na, l2, need, ctx, tab, T, buf, killers)
+                    r = misere(nb, nl, na, l2, need, ctx, memo, T, buf, killers)
                 if r == m2:
                     r2 = m2
                     break
@@ -792,8 +791,8 @@ def misere(hl, ha, hb, leader, target, ctx, tab, T, buf, killers):
             result = m0
             killers[dpos * 11 + left] = c0
             break
-    _put(tab, k1, k2, (target << 4 | e & 15) if result else (e & ~15 | target - 1))
+    _put(memo, k1, k2, (target << 4 | e & 15) if result else (e & ~15 | target - 1))
     return result
 
 
-TABLES = tables()
+LOOKUPS = lookups()

@@ -12,8 +12,8 @@ two sides to set against each other, and this module gives none.
 
 Cards are (suit, rank) pairs as in `prefprint.engine.deals` (suits ♠ ♣ ♦ ♥ = 0–3, ranks 7 … Т =
 0–7). Inside, a hand is a 32-bit mask (bit 8·suit + rank). The search answers "does the
-declarer take at least t of the remaining tricks?" by alpha-beta over whole tricks, with a
-transposition table at trick boundaries keyed on the position in relative ranks (cards played
+declarer take at least t of the remaining tricks?" by alpha-beta over whole tricks, with a memo
+(transposition table) at trick boundaries keyed on the position in relative ranks (cards played
 or discarded taken out), so that positions that play the same — reached by other plays or
 other discards — are solved once; of cards that play the same only one is tried. Positions
 that sure tricks settle (top cards, long cards once the others are out of the suit, trumps
@@ -57,27 +57,27 @@ MISERE = "мизер"
 
 
 class _Solver:
-    """One kind of play (declarer, trump or misère) with its transposition table, shared by every discard."""
+    """One kind of play (declarer, trump or misère) with its memo of positions, shared by every discard."""
 
     def __init__(self, declarer: int, trump: int | None = None, misere: bool = False, shared: dict | None = None):
-        """`shared`: the declarer's, kept across his strains: the table of his games (its positions
+        """`shared`: the declarer's, kept across his strains: the memo of his games (its positions
         without trumps play the same in every strain, and the defenders' cards that held him in the
-        first tricks mostly do so again). A misère has a table of its own."""
+        first tricks mostly do so again). A misère has a memo of its own."""
         self.declarer = declarer
         self.misere = misere
         k = jit.searches()
         if misere or shared is None:
-            table, gen = k.new_table()
+            memo, gen = k.new_memo()
         else:
-            if "table" not in shared:
-                shared["table"] = k.new_table()
-            table, gen = shared["table"]
+            if "memo" not in shared:
+                shared["memo"] = k.new_memo()
+            memo, gen = shared["memo"]
         search = k.misere if misere else k.game
-        ctx, tables, buffers, killers = k.context(declarer, trump, gen), k.TABLES, k.new_buffers(), k.new_killers()
+        ctx, lookups, buffers, killers = k.context(declarer, trump, gen), k.LOOKUPS, k.new_buffers(), k.new_killers()
         self.ctx = ctx
 
         def at_least(hl: int, ha: int, hb: int, leader: int, target: int) -> bool:
-            return search(hl, ha, hb, leader, target, ctx, table, tables, buffers, killers)
+            return search(hl, ha, hb, leader, target, ctx, memo, lookups, buffers, killers)
 
         self.search = at_least
 
@@ -109,7 +109,7 @@ class _Solver:
 
 
 def load_searches() -> bool:
-    """Load the searches now, with their lookup table: compiled (numba's cache, else a compilation) or
+    """Load the searches now, with their lookup tables: compiled (numba's cache, else a compilation) or
     plain. True if compiled.
 
     Called before worker processes fork, so that they inherit them instead of loading them each."""
@@ -130,7 +130,7 @@ def _discards(hands: tuple[int, int, int], decl: int, leader: int, trump: int, k
     k = jit.searches()
     keys = k.new_pairs()
     k.discard_keys(
-        hands[leader], hands[_NEXT[leader]], hands[_NEXT[_NEXT[leader]]], (decl - leader) % 3, trump, k.TABLES, keys
+        hands[leader], hands[_NEXT[leader]], hands[_NEXT[_NEXT[leader]]], (decl - leader) % 3, trump, k.LOOKUPS, keys
     )
     seen = {}
     for i, (x, y) in enumerate(combinations(bits, 2)):
@@ -381,7 +381,7 @@ def analyse_deal(
     tricks: dict[str, dict[str, int]] = {}
     discards: dict[str, dict[str, tuple[Card, Card] | None]] = {}
     misere: dict[str, Misere] = {}
-    shared: dict[str, dict] = {}  # by declarer: the table of his games, kept across his strains
+    shared: dict[str, dict] = {}  # by declarer: the memo of his games, kept across his strains
     for seat, what in requests:
         if what == MISERE:
             m = solve_misere(hands, deal.talon, seat, order[0], misere_count)

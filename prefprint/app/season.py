@@ -30,6 +30,7 @@ from prefprint.io.club import (
     load_club,
     load_registry,
     patterns_unmatched,
+    ranking_place,
     read_evening,
 )
 from prefprint.io.outdir import OutputFolder, write_atomic
@@ -52,7 +53,7 @@ class PlayedEvening:
     """One evening as the season uses it: its file, and each registered player's line of it."""
 
     file: EveningFile
-    lines: dict  # registry id -> {"number", "name", "ratio", "place", "percent_text", "card", "deals"}
+    lines: dict  # registry id -> {"number", "name", "ratio", "place" (a Place), "percent_text", "card", "deals"}
     comparisons: list  # per deal and seat: [(player key, ratio)]
 
     @property
@@ -75,11 +76,6 @@ class SeasonReport:
     grades: dict  # registry id -> Grade
     warnings: list = field(default_factory=list)
     added: list = field(default_factory=list)  # [(id, name)] registered by this run
-
-
-def _finish(place: str) -> tuple[int, int]:
-    first, _, last = place.partition("–")
-    return int(first), int(last or first)
 
 
 def _identified(file: EveningFile, registry: Registry, warnings: list, unknown: dict) -> dict[int, str | None]:
@@ -139,7 +135,7 @@ def _evening(file: EveningFile, registry: Registry, warnings: list, unknown: dic
                 "number": number,
                 "name": name,
                 "ratio": ratio,
-                "place": r["place"],
+                "place": ranking_place(r["place"]),
                 "percent_text": r.get("percent_text", ""),
                 "card": p.get("card", ""),
                 "deals": 0,
@@ -240,7 +236,7 @@ def _registered_name(spellings: list[str]) -> str:
 
 def _standings(season: Season, played: list[PlayedEvening]) -> list[Line]:
     evenings = [
-        Evening(e.key, e.date, {pid: Finish(line["ratio"], *_finish(line["place"])) for pid, line in e.lines.items()})
+        Evening(e.key, e.date, {pid: Finish(line["ratio"], *line["place"]) for pid, line in e.lines.items()})
         for e in played
     ]
     return standings(evenings, season.rules)

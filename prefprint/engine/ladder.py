@@ -16,6 +16,8 @@ import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
 
+from prefprint.engine.matchpoints import Place, places
+
 SCORES = ("percent", "places")
 
 
@@ -51,7 +53,7 @@ class Rules:
 class Line:
     """A player's line in the season's standings."""
 
-    place: str  # «4–5»; "" for a player not yet qualified
+    place: Place | None  # (4, 5) for «4–5»; None for a player not yet qualified
     player: str
     events: int
     counted: tuple  # the keys of the evenings counted, in date order
@@ -92,7 +94,7 @@ def _line(player: str, played: list, rules: Rules) -> Line:
     else:
         score = sum(values, Fraction(0)) / len(values) if values else Fraction(0)
     return Line(
-        place="",
+        place=None,
         player=player,
         events=len(played),
         counted=tuple(e.key for e, _ in played if e.key in kept),
@@ -106,14 +108,7 @@ def _placed(lines: list[Line]) -> list[Line]:
     """Qualified lines ranked by score (ties share a place), then the others by score, unranked."""
     qualified = sorted((x for x in lines if x.qualified), key=lambda x: (-x.score, x.player))
     others = sorted((x for x in lines if not x.qualified), key=lambda x: (-x.score, -x.events, x.player))
-    out, i = [], 0
-    while i < len(qualified):
-        j = i
-        while j + 1 < len(qualified) and qualified[j + 1].score == qualified[i].score:
-            j += 1
-        place = str(i + 1) if i == j else f"{i + 1}–{j + 1}"
-        out += [_with(x, place=place) for x in qualified[i : j + 1]]
-        i = j + 1
+    out = [_with(x, place=place) for x, place in zip(qualified, places([x.score for x in qualified]))]
     return out + others
 
 
@@ -121,8 +116,8 @@ def _with(line: Line, **changes) -> Line:
     return Line(**{**line.__dict__, **changes})
 
 
-def _first_place(place: str) -> int | None:
-    return int(place.split("–")[0]) if place else None
+def _first_place(place: Place | None) -> int | None:
+    return place.first if place else None
 
 
 def standings(evenings: list[Evening], rules: Rules) -> list[Line]:

@@ -6,6 +6,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 
 def matchpoint(results: list) -> list[int]:
@@ -64,11 +65,32 @@ class Share:
         return percent_text(self.ratio, self.digits)
 
 
+class Place(NamedTuple):
+    """A place in a ranking: the first and the last of the places its players share (the same when alone).
+    Printed «3–4» or «3» (words.numbers.span) where a page, a sheet or JSON shows it."""
+
+    first: int
+    last: int
+
+
+def places(keys: list) -> list[Place]:
+    """The places of a ranking already in order, one per entry: entries with equal `keys` share a place."""
+    out: list[Place] = []
+    i = 0
+    while i < len(keys):
+        j = i
+        while j + 1 < len(keys) and keys[j + 1] == keys[i]:
+            j += 1
+        out += [Place(i + 1, j + 1)] * (j - i + 1)
+        i = j + 1
+    return out
+
+
 @dataclass(frozen=True)
 class Standing(Share):
     """A player's line in the ranking; `digits`: decimals of the ranking's percentages."""
 
-    place: str
+    place: Place
     player: int
     mp: int | Fraction  # a fraction only where an adjusted score was awarded
     max: int
@@ -77,7 +99,7 @@ class Standing(Share):
 
 
 def rank(totals: dict[int, tuple[int, int, int]]) -> list[Standing]:
-    """Ranking by percentage of the maximum possible (exact); ties share a place ("3–4").
+    """Ranking by percentage of the maximum possible (exact); ties share a place (3–4).
 
     totals: player -> (matchpoints, maximum possible, deals counted).
     """
@@ -87,16 +109,6 @@ def rank(totals: dict[int, tuple[int, int, int]]) -> list[Standing]:
         return Fraction(mp) / mx if mx else Fraction(-1)
 
     order = sorted(totals, key=lambda p: (-ratio(p), p))
-    out = []
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and ratio(order[j + 1]) == ratio(order[i]):
-            j += 1
-        place = str(i + 1) if i == j else f"{i + 1}–{j + 1}"
-        for p in order[i : j + 1]:
-            mp, mx, n = totals[p]
-            out.append(Standing(place, p, mp, mx, n))
-        i = j + 1
+    out = [Standing(place, p, *totals[p]) for p, place in zip(order, places([ratio(p) for p in order]))]
     digits = percent_digits(s.ratio for s in out)
     return [replace(s, digits=digits) for s in out]

@@ -37,6 +37,7 @@ from pathlib import Path
 
 from prefprint.engine.grade import Settings
 from prefprint.engine.ladder import SCORES, Rules
+from prefprint.engine.matchpoints import Place
 from prefprint.engine.names import plain
 from prefprint.errors import PrefprintError, SpecError
 from prefprint.io.toml_file import Problems, key_lines, language_in, toml_problem, typed, unknown_word, unprintable
@@ -347,6 +348,12 @@ class EveningsMissing(ClubError):
 def _pattern_folders(club: Club, pattern: str) -> list[Path]:
     full = pattern if os.path.isabs(pattern) else str(club.folder / pattern)
     return [Path(name) for name in sorted(glob.glob(full)) if Path(name).is_dir()]
+
+
+def ranking_place(text: str) -> Place:
+    """A place of results.json's ranking as numbers: the file (format 1) writes it as printed, «3–4» or «3»."""
+    first, _, last = text.partition("–")
+    return Place(int(first), int(last or first))
 
 
 def evening_folders(club: Club) -> list[Path]:

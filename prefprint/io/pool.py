@@ -4,7 +4,11 @@ The workers never outlive the process that started them:
 
 - on Linux the kernel sends them SIGKILL when their parent dies (`PR_SET_PDEATHSIG`), even
   when the parent is killed outright; elsewhere, and as a second guard, a thread in each worker
-  watches its parent and ends the worker as soon as it is gone;
+  watches its parent and ends the worker as soon as it is gone (`die_with_parent`, which every
+  process the package starts calls first thing). A worker whose parent died while it started (a
+  started-afresh worker imports for a while before it can ask) sees another parent and ends at once;
+  with it goes multiprocessing's resource tracker, which ends when the last process holding its
+  pipe does;
 - Ctrl-C and SIGTERM are the parent's to handle (the command turns SIGTERM into
   KeyboardInterrupt): a worker ignores Ctrl-C, dies of SIGTERM without a word, and any exception
   in the block that uses the pool (an interruption, a failed task) ends every worker at once —
@@ -42,23 +46,39 @@ PER_CORE = 4  # the most workers a pool starts per core, whatever was asked
 _WATCH_EVERY = 0.25  # seconds between two looks at the parent, where the kernel cannot watch
 
 
-def _worker_start(forked_from: int | None, initializer, initargs) -> None:
+def die_with_parent(parent: int | None, watch: bool = True) -> None:
+    """Make this process end when its parent does, first thing in a process the package starts.
+
+    Linux: the kernel sends SIGKILL when the parent dies (`PR_SET_PDEATHSIG`; strictly, when the parent's
+    thread that started this process ends: a pool is used from a thread that lives as long as it). `parent`:
+    the process that started this one (None: whoever is the parent now, as for a fork server's children,
+    whose server ends with the pool's process); if it is no longer the parent, it died before the signal was
+    asked for, and this process ends at once. `watch`: a thread also looks at the parent every
+    _WATCH_EVERY seconds and ends the process when it has gone (where the kernel cannot, macOS, and as a
+    second guard).
+    """
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (AttributeError, OSError):
+        pass
+    if parent is None:
+        parent = os.getppid()
+    elif os.getppid() != parent:  # the parent died before the line above: the signal will not come
+        os._exit(1)
+    if watch:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="prefprint-parent-watch").start()
+
+
+def _worker_start(parent: int | None, initializer, initargs) -> None:
     """In each worker, first thing: end with the parent, leave Ctrl-C to it, die of SIGTERM at once.
 
-    `forked_from`: the pool's own process when the workers are its children (fork), else None
-    (a fork server's children: their parent is the server, which ends with the pool's process).
+    `parent`: the pool's own process, whose children the workers are (fork, spawn), else None (a fork
+    server's children).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent stops the workers
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the command's handler inherited through fork
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)  # blocked by the parent while it started the workers
-    try:  # Linux: the kernel kills this process when its parent dies
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (AttributeError, OSError):
-        pass
-    parent = os.getppid()
-    if forked_from is not None and parent != forked_from:  # the parent died before the line above
-        os._exit(1)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="prefprint-parent-watch").start()
+    die_with_parent(parent)
     if initializer is not None:
         initializer(*initargs)
 
@@ -107,12 +127,13 @@ class WorkerPool:
 
     def __enter__(self) -> WorkerPool:
         with _Held():
-            forked = self._context is None and multiprocessing.get_start_method() == "fork"
+            method = (self._context or multiprocessing.get_context()).get_start_method()
+            children = method in ("fork", "spawn")  # the workers are this process's children (not a fork server's)
             self._executor = ProcessPoolExecutor(
                 self.workers,
                 mp_context=self._context,
                 initializer=_worker_start,
-                initargs=(os.getpid() if forked else None, *self._init),
+                initargs=(os.getpid() if children else None, *self._init),
             )
         return self
 
@@ -210,12 +231,7 @@ def start_forked(fn, *args):
         try:
             os.close(read)
             gc.disable()
-            try:
-                ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-            except (AttributeError, OSError):
-                pass
-            if os.getppid() != parent:
-                os._exit(1)
+            die_with_parent(parent, watch=False)  # the kernel's signal is there: FORKS is Linux only
             try:
                 data = b"r" + pickle.dumps(fn(*args), protocol=pickle.HIGHEST_PROTOCOL)
             except BaseException as e:  # noqa: BLE001 - handed to the caller, raised there

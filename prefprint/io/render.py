@@ -20,7 +20,7 @@ from prefprint.words import catalog
 from prefprint.words.dates import date_text, short_date
 from prefprint.words.i18n import note_text, words
 from prefprint.words.messages import Message, text_of, wording
-from prefprint.words.numbers import number
+from prefprint.words.numbers import number, span
 
 
 def templates_dir() -> Path:
@@ -44,6 +44,7 @@ def environment() -> jinja2.Environment:
     env.filters["w"] = fmt_whists
     env.filters["num"] = number_filter  # {{ x|num }}: "12,5" on a Russian page, "12.5" on an English one
     env.filters["short_name"] = short_name
+    env.filters["span"] = span  # {{ s.place|span }}: a place (3, 4) as "3–4", (3, 3) as "3"
     env.globals["text_of"] = text_of
     env.globals["qr"] = qr_svg
     env.globals["note_text"] = note_text

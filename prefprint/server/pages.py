@@ -15,7 +15,7 @@ from prefprint.engine.deals import PRINTED_RANKS, SUITS
 from prefprint.engine.rules import COST, STRAINS, active_seats
 from prefprint.io.render import html, templates_dir
 from prefprint.server.rows import Refused
-from prefprint.views.documents import table_cards_context
+from prefprint.views.documents import seat_text, table_cards_context
 from prefprint.words.messages import Message, plural
 
 SCRIPTS = ("shared.js", "table.js", "director.js")  # in templates/server/, served at /shared.js, …
@@ -177,6 +177,9 @@ def _render(s, template: str, **context) -> str:
     return html(f"server/{template}", s.lang, event=s.event, w=words(s.lang), live=s.live, **context)
 
 
+_MOVES = {"move": "serve.move_to", "stay": "serve.move_stay", "rest": "serve.move_rest", "end": "serve.move_end"}
+
+
 def _moves(s) -> dict:
     """(round, table) -> ["N 5 → 3S", …]: where each seat goes after the round, as the table card says."""
 
@@ -184,12 +187,10 @@ def _moves(s) -> dict:
     for card in table_cards_context(s.event)["cards"]:
         for r in card["rounds"]:
             lines = []
-            for seat, player, nxt, after in r["next"]:
-                code = {"stay": "serve.move_stay", "rest": "serve.move_rest", "end": "serve.move_end"}.get(
-                    nxt, "serve.move_to"
-                )
-                to, place = nxt[:-1], nxt[-1:]  # "2E": table 2, seat E
-                lines.append(Message(code, seat=seat, player=player, to=to, place=place, after=after).text(s.lang))
+            for seat, player, kind, at in r["next"]:  # at: (table, seat) he goes to, or after his rest
+                to, place, after = (str(at[0]), at[1], seat_text(at)) if at else ("", "", "")
+                message = Message(_MOVES[kind], seat=seat, player=player, to=to, place=place, after=after)
+                lines.append(message.text(s.lang))
             out[f"{r['round']}/{card['table']}"] = lines
     return out
 

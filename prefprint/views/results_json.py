@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from prefprint.engine.rules import fmt_json
 from prefprint.views.results_pages import role_of
+from prefprint.words.numbers import span
 
 FORMAT = 1
 
@@ -68,7 +69,7 @@ def ranking_json(report) -> dict:
     out = {
         "ranking": [
             {
-                "place": s.place,
+                "place": span(s.place),
                 "player": s.player,
                 "name": names.get(s.player, ""),
                 "mp": fmt_json(s.mp),

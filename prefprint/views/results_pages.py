@@ -117,7 +117,7 @@ def deal_page(report, d) -> dict:
             row["notes"] = [n for n in row["notes"] if n not in deal_notes]
     top = max((_top(r, s) for r in d.results if row_status(r) in ("played", "adjusted") for s in r.mp), default=0)
     a = _analysed(report, d.number)
-    dd = makeable.table_view(a, lang)
+    dd = makeable.grid_view(a, lang)
     for row in rows:
         r = index.get((d.number, row["round"], row["table"]))
         x = makeable.against(a, r.outcome) if dd and r is not None and row["status"] == "played" else None
@@ -131,7 +131,7 @@ def deal_page(report, d) -> dict:
         "dd": dd,
         # still being solved (in the background, for the scoring server's live site)
         "dd_pending": report.analysis is not None and d.number in report.analysis.unsolved,
-        "dd_lines": makeable.table_lines(dd, words(lang)) if dd else None,
+        "dd_lines": makeable.grid_lines(dd, words(lang)) if dd else None,
         "lines": _lines(event, d),
         "copies": max((row["copy_no"] for row in rows), default=1),
         "whole": whole,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from prefprint.words.catalog import gettext
 from prefprint.words.messages import wording
-from prefprint.words.numbers import number
+from prefprint.words.numbers import number, span
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 400, 200, 30  # a viewBox read on a phone (390 px) and up to 640 px wide
 CHART_DATE_GAP = 90  # units between two dates under the chart: «12 нояб.» is about 55 of its 400 wide
@@ -46,7 +46,7 @@ def index_context(report, site: Path) -> dict:
     """The club's page: its seasons with their leaders, the evenings played, the grades' link."""
     seasons = []
     for i, (season, lines, played) in enumerate(report.seasons):
-        leaders = [report.players[x.player].name for x in lines if x.place and x.place.split("–")[0] == "1"]
+        leaders = [report.players[x.player].name for x in lines if x.place and x.place.first == 1]
         seasons.append({"title": season.title, "start": season.start, "end": season.end, "href": season_slug(i),
                         "evenings": len(played), "leaders": leaders})  # fmt: skip
     evenings = [
@@ -60,7 +60,7 @@ def index_context(report, site: Path) -> dict:
 def line_fields(report, line, dates: dict) -> dict:
     """A standings line as the page and the JSON both show it: place, player, evenings played, counted and dropped."""
     return {
-        "place": line.place,
+        "place": span(line.place) if line.place else "",
         "id": line.player,
         "name": report.players[line.player].name,
         "events": line.events,
@@ -133,7 +133,7 @@ def player_seasons(report, pid: str, lang: str) -> list[dict]:
     for i, (season, lines, _) in enumerate(report.seasons):
         line = next((x for x in lines if x.player == pid), None)
         if line:
-            out.append({"title": season.title, "href": "../" + season_slug(i), "place": line.place,
+            out.append({"title": season.title, "href": "../" + season_slug(i), "place": span(line.place) if line.place else "",
                         "of": sum(1 for x in lines if x.place), "to_qualify": line.to_qualify, "events": line.events,
                         "counted": len(line.counted), "score": score_text(line, season, lang)})  # fmt: skip
     return out
@@ -156,7 +156,7 @@ def player_context(report, pid: str, site: Path, lang: str = "ru") -> dict:
                 "date": e.date,
                 "title": e.file.data["event"]["title"],
                 "percent": line["percent_text"],
-                "place": line["place"],
+                "place": span(line["place"]),
                 "of": len(e.file.data["ranking"]),
                 "before": float(step.before) if step else None,
                 "after": float(step.after) if step else None,
@@ -237,7 +237,7 @@ def standings_sheets(report, lang: str) -> list[tuple[str, list[str], list[list]
                   w("page.season.counted"), w("page.season.dropped"), w("page.season.score"),
                   w("page.season.qualified")]  # fmt: skip
         rows = [
-            [line.place or "—", line.player, report.players[line.player].name, line.events,
+            [span(line.place) if line.place else "—", line.player, report.players[line.player].name, line.events,
              ", ".join(dates[k] for k in line.counted), ", ".join(dates[k] for k in line.dropped),
              float(line.score) if season.rules.score == "places" else round(float(line.score * 100), 2),
              w("page.season.yes") if line.qualified else w("page.season.needs", n=line.to_qualify)]

@@ -44,7 +44,7 @@ def _decimal_symbol(lang: str) -> str:
 
 
 def span(values) -> str:
-    """The range of some numbers as printed: "3" when all are equal, else "2–4"."""
+    """The range of some numbers as printed: "3" when all are equal, else "2–4" (a shared place (2, 4) too)."""
     lo, hi = min(values), max(values)
     return str(lo) if lo == hi else f"{lo}–{hi}"
 

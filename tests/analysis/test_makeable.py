@@ -21,7 +21,7 @@ from helpers import stub_render as _stub_render
 import prefprint.analysis.cache
 import prefprint.app.kit
 import prefprint.app.publish.pdf
-from prefprint.analysis.makeable import Against, against, mark, table_view
+from prefprint.analysis.makeable import Against, against, grid_view, mark
 from prefprint.analysis.solver import DealAnalysis, Misere, analyse_deal
 from prefprint.app.kit import document_html, write_kit
 from prefprint.cli.main import cli
@@ -270,9 +270,9 @@ def test_every_mark_carries_its_number():
                     assert m is None or re.fullmatch(r"[▲▼][1-9][0-9]?", m["text"]), (misere_, dd, taken, m)
 
 
-def test_the_makeable_table_view_marks_games_and_gaps():
+def test_the_makeable_grid_view_marks_games_and_gaps():
     a = _analysis({"E": {"♠": 6, "♣": 5, "♦": 0, "♥": 10, "БК": 7}, "S": {"♠": 2}}, {"E": Misere(False, None, None)})
-    view = table_view(a, "ru")
+    view = grid_view(a, "ru")
     assert [r["seat"] for r in view["rows"]] == ["N", "E", "S"] and view["partial"] and view["first"] == "E"
     e = view["rows"][1]
     assert [c["n"] for c in e["cells"]] == [6, 5, 0, 10, 7] and [c["made"] for c in e["cells"]] == [
@@ -283,7 +283,7 @@ def test_the_makeable_table_view_marks_games_and_gaps():
         True,
     ]
     assert e["misere"] == "ловится" and view["rows"][0]["misere"] is None
-    assert table_view(_analysis({}, {}), "ru") is None and table_view(None, "en") is None
+    assert grid_view(_analysis({}, {}), "ru") is None and grid_view(None, "en") is None
 
 
 def test_pages_with_analysis_fit_the_page_and_the_phone(tmp_path, stubbed):

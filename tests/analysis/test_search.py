@@ -72,7 +72,7 @@ def test_the_searches_are_compiled_one_way_and_plain_the_other():
     assert compiled.__file__ == plain.__file__
     for name in ("game", "misere", "discard_keys", "_key"):  # one source: the compiled function is the plain one's code
         assert getattr(compiled, name).py_func.__code__.co_code == getattr(plain, name).__code__.co_code
-    assert plain.new_table() == ({}, 0) and isinstance(plain.TABLES, tuple)
+    assert plain.new_memo() == ({}, 0) and isinstance(plain.LOOKUPS, tuple)
 
 
 @pytest.mark.parametrize("seed, dealer, table_size", [(7, "E", 4), (11, "S", 3), (20270220, "W", 4)])

@@ -21,6 +21,7 @@ from prefprint.engine.matchpoints import matchpoint, rank
 from prefprint.errors import WorkbookError
 from prefprint.io.outdir import OutputError
 from prefprint.io.workbook import COLUMNS, FIRST_ROW, fill_workbook, read_protocol_workbook, write_protocol_workbook
+from prefprint.words.numbers import span
 
 
 def filled(event, tmp_path, seed=3, extra=None, status=None):
@@ -50,7 +51,7 @@ def test_matchpoints_of_a_line_sum_to_n_times_n_minus_1():
         assert sum(mps) == len(values) * (len(values) - 1)
         assert max(mps) <= 2 * (len(values) - 1)
     places = [s.place for s in rank({1: (6, 8, 1), 2: (3, 4, 1), 3: (1, 8, 1), 4: (7, 8, 1)})]
-    assert places == ["1", "2–3", "2–3", "4"]
+    assert places == [(1, 1), (2, 3), (2, 3), (4, 4)]
 
 
 def _row(event, deal, index=0):
@@ -276,7 +277,7 @@ def test_published_pdf_and_workbook(published):
     for d in report.deals:  # every protocol printed, once
         assert sum(len(re.findall(rf"Протокол · Сдача {d.number}\b", t)) for t in texts) == 1, d.number
     first = " ".join(reader.pages[0].extract_text().split())
-    assert report.standings[0].place in first
+    assert span(report.standings[0].place) in first
     # the protocol pages hold every column: each row's line ends with the W player, whists and MP
     protocol = next(p for p in reader.pages if p.extract_text().startswith("Протокол"))
     lines = [" ".join(line.split()) for line in protocol.extract_text().splitlines()]
@@ -292,7 +293,7 @@ def test_published_pdf_and_workbook(published):
     assert ws.cell(row, 3).data_type == "s"
     assert len(wb.sheetnames) == 1 + len(report.deals)
     places = [ws.cell(r, 1) for r in range(4, 24)]  # "1" and "4–5" alike: text, centred
-    assert [c.value for c in places] == [s.place for s in report.standings]
+    assert [c.value for c in places] == [span(s.place) for s in report.standings]
     assert {(c.data_type, c.alignment.horizontal) for c in places} == {("s", "center")}
     deal = wb["Сдача 1"]  # printed as the kit's sheet: A4 landscape, as wide as the page, the header on every page
     setup = deal.page_setup
@@ -383,7 +384,7 @@ def test_row_cells_round_trip_through_the_checker(events, tmp_path):
     assert [r.contract.kind for r in deals[0].results[:3]] == ["allpass", "misere", "game"]
     data = ranking_json(run(one_session(event), [path], options=Options(publish=False)))  # what `results --json` prints
     assert [(r["player"], r["place"], r["max"]) for r in data["ranking"]] == [
-        (s.player, s.place, s.max) for s in standings
+        (s.player, span(s.place), s.max) for s in standings
     ]
 
 

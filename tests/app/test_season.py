@@ -14,6 +14,7 @@ from prefprint.app.season import build, run, season_json
 from prefprint.engine.matchpoints import matchpoint, rank
 from prefprint.errors import PrefprintError
 from prefprint.io.club import ClubError
+from prefprint.words.numbers import span
 
 REGISTRY = """[[players]]
 id = "ivanov-ivan"
@@ -66,7 +67,7 @@ def evening(folder: Path, date: str, names: list[str], seed: int, ids: dict | No
         "rows": rows,
         "ranking": [
             {
-                "place": s.place,
+                "place": span(s.place),
                 "player": s.player,
                 "name": names[s.player - 1],
                 "mp": s.mp,
@@ -393,7 +394,7 @@ def test_the_site_on_a_phone_shows_the_evenings_counted_the_leader_and_the_playe
     assert f"Осень\n1 сент. {year} – 30 нояб. {year}\t3\t{leader}" in seen["index.html"]
     assert "Учтены: 1 окт., 8 окт., 15 окт." in seen["season-1.html"]
     ivanov = next(x for x in report.seasons[0][1] if x.player == "ivanov-ivan")
-    assert f"Осень\t{ivanov.place} из 2\t3\t" in seen["players/ivanov-ivan.html"]
+    assert f"Осень\t{span(ivanov.place)} из 2\t3\t" in seen["players/ivanov-ivan.html"]
     assert f"15 окт. {year}\t" in seen["players/ivanov-ivan.html"]  # the evenings' dates as everywhere
     page = (site / "players" / "ivanov-ivan.html").read_text(encoding="utf-8")
     assert re.findall(r'<text class="date"[^>]*>([^<]+)</text>', page) == [

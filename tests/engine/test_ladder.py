@@ -51,7 +51,7 @@ def test_players_short_of_the_minimum_are_listed_unranked_with_what_they_need():
         evening(i, {"a": ("0.5", 1, 1), "b": ("0.9", 1, 1)} if i == 0 else {"a": ("0.5", 1, 1)}) for i in range(3)
     ]
     lines = standings(evenings, Rules(min_events=3))
-    assert [(x.player, x.place, x.to_qualify) for x in lines] == [("a", "1", 0), ("b", "", 2)]
+    assert [(x.player, x.place, x.to_qualify) for x in lines] == [("a", (1, 1), 0), ("b", None, 2)]
     assert not lines[1].qualified
 
 
@@ -59,8 +59,8 @@ def test_a_tie_shares_the_place_and_the_change_is_counted_from_the_evening_befor
     e0 = evening(0, {"a": ("0.6", 1, 1), "b": ("0.5", 2, 2), "c": ("0.4", 3, 3)})
     e1 = evening(1, {"c": ("0.8", 1, 1), "a": ("0.4", 2, 2), "b": ("0.5", 3, 3)})
     lines = {x.player: x for x in standings([e0, e1], Rules())}
-    assert lines["c"].place == "1" and lines["c"].change == 2  # 3rd → 1st
-    assert lines["a"].place == "2–3" and lines["b"].place == "2–3"  # 50 % each
+    assert lines["c"].place == (1, 1) and lines["c"].change == 2  # 3rd → 1st
+    assert lines["a"].place == (2, 3) and lines["b"].place == (2, 3)  # 50 % each
     assert lines["a"].change == -1 and lines["b"].change == 0
 
 

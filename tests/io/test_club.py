@@ -194,3 +194,11 @@ def test_a_club_file_without_events_is_refused(tmp_path):
     with pytest.raises(ClubError) as e:
         load_club(write(tmp_path, "club.toml", CLUB.replace("events = [", "events = []\n# [")))
     assert "строка 4, club.events: не сказано, где итоги вечеров" in e.value.text("ru")
+
+
+def test_a_place_of_an_evenings_ranking_is_read_as_numbers():
+    from prefprint.io.club import ranking_place
+
+    assert ranking_place("3–4") == (3, 4) and ranking_place("7") == (7, 7)
+    with pytest.raises(ValueError):
+        ranking_place("third")

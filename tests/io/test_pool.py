@@ -165,6 +165,51 @@ def test_sigterm_to_the_parent_stops_the_workers_quietly():
     assert took < 2.5, took  # the aim is 2 s; a second more where other work shares the cores
 
 
+# a parent that starts two workers afresh (spawn, as the scoring server's live worker and its solving
+# processes are), says their numbers and waits to be killed: killed at once, while they still import
+_SPAWNING = textwrap.dedent("""
+    import os, sys, time
+    sys.path.insert(0, {root!r})
+    from prefprint.io.pool import WorkerPool
+    pool = WorkerPool(2, spawn=True).__enter__()
+    pool.submit_all(os.getpid, [1, 2])
+    print(" ".join(str(p.pid) for p in pool._processes), flush=True)
+    time.sleep(60)
+""")
+
+
+def _children_of(pid: int) -> dict[int, str]:
+    """The living children of `pid`, with their command lines (/proc)."""
+    out = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                out[int(stat.parent.name)] = (stat.parent / "cmdline").read_text().replace("\0", " ")
+        except (OSError, ValueError):
+            continue
+    return out
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_workers_started_afresh_die_with_a_parent_killed_while_they_start():
+    """The parent dies before a worker could ask the kernel for the parent-death signal: the worker sees that
+    its parent is another and ends; multiprocessing's resource tracker, which the workers hold open, goes too."""
+    code = _SPAWNING.format(root=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    workers = [int(x) for x in proc.stdout.readline().split()]
+    under = _children_of(proc.pid)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
+    assert len(workers) == 2 and set(workers) < set(under)
+    assert any("resource_tracker" in cmd for cmd in under.values())
+    took = _gone_within(under, 5)
+    alive = {pid: cmd for pid, cmd in under.items() if _alive(pid)}
+    for pid in alive:  # never leave them behind, whatever the test says
+        os.kill(pid, signal.SIGKILL)
+    assert not alive, f"outlived their parent: {alive}"
+    assert took < 5
+
+
 def test_a_pool_starts_no_more_than_a_few_workers_per_core():
     from prefprint.io.pool import PER_CORE
 

@@ -325,13 +325,13 @@ def test_the_end_of_round_line_gives_the_tables_own_moves_only(server, browser):
     moves = card["rounds"][0]["next"]
     assert lines[0] == "Тур сыгран. После тура:"
     assert len(lines) == 1 + len(moves) == 5
-    for line, (seat, player, nxt, _) in zip(lines[1:], moves, strict=True):
-        if nxt == "stay":
+    for line, (seat, player, kind, at) in zip(lines[1:], moves, strict=True):
+        if kind == "stay":
             assert line == f"{seat} {player}: остаётся на месте"
-        elif nxt == "rest":
+        elif kind == "rest":
             assert line == f"{seat} {player} → отдых"
         else:
-            assert line == f"{seat} {player} → стол {nxt[:-1]}, место {nxt[-1]}"
+            assert line == f"{seat} {player} → стол {at[0]}, место {at[1]}"
 
 
 def test_the_rows_waiting_are_worded_for_each_plural_category():

@@ -31,6 +31,7 @@ from prefprint.io.workbook.sheet import (
 )
 from prefprint.words.catalog import PerLanguage, gettext
 from prefprint.words.i18n import words
+from prefprint.words.numbers import span
 
 NOTE_HEADER = PerLanguage(lambda lang: gettext("sheet.note", lang))
 
@@ -211,9 +212,9 @@ def _number(x):
     return x if isinstance(x, int) else round(float(x), 2)
 
 
-def _place(cell, place: str) -> None:
+def _place(cell, place) -> None:
     """A place as text, "3" as "3–4" (players sharing it), centred alike."""
-    write_text(cell, place).alignment = _CENTRE
+    write_text(cell, span(place)).alignment = _CENTRE
 
 
 _CENTRE = Alignment(horizontal="center")  # a place, a player's number: apart from the name beside it

@@ -39,7 +39,7 @@ from prefprint.views.documents.movement_quality import movement_quality_context
 from prefprint.views.documents.protocols import HALF_PAGE_ROWS, pair_sheets, protocol_sheets, protocols_context
 from prefprint.views.documents.seating import table_copy
 from prefprint.views.documents.start_list import FIGURE_MM, first_seats, sort_key, start_list_context
-from prefprint.views.documents.table_cards import card_entry, dealing_tables, table_cards_context
+from prefprint.views.documents.table_cards import card_entry, dealing_tables, seat_text, table_cards_context
 
 __all__ = [
     "CONVENTION_WORDS",
@@ -70,6 +70,7 @@ __all__ = [
     "plan_warning",
     "protocol_sheets",
     "protocols_context",
+    "seat_text",
     "signed",
     "site_url",
     "sort_key",

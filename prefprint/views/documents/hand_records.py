@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prefprint.analysis.makeable import table_lines, table_view
+from prefprint.analysis.makeable import grid_lines, grid_view
 from prefprint.engine.deals import card_text, hand_by_suit
 from prefprint.engine.model import Event
 from prefprint.engine.rules import active_seats
@@ -33,8 +33,8 @@ def deals_context(event: Event, analysis=None) -> dict:
 
     views = [deal_view(d, event.language) for d in event.deals]
     for v in views:
-        v["dd"] = table_view(analysis.deals.get(v["deal"].number), event.language) if analysis else None
-        v["dd_lines"] = table_lines(v["dd"], words(event.language)) if v["dd"] else None
+        v["dd"] = grid_view(analysis.deals.get(v["deal"].number), event.language) if analysis else None
+        v["dd_lines"] = grid_lines(v["dd"], words(event.language)) if v["dd"] else None
     return {
         "views": views,
         "void": any(v["void"] for v in views),

@@ -21,13 +21,18 @@ def _box_moves(event: Event) -> dict:
     return out
 
 
-def _after_rest(pos: dict, round_no: int, player: int, last: int) -> str:
-    """Where a player who rests in a round plays next ("3S"), or "" when he plays no more."""
+def _after_rest(pos: dict, round_no: int, player: int, last: int) -> tuple[int, str] | None:
+    """Where a player who rests in a round plays next, (table, seat), or None when he plays no more."""
     for r in range(round_no + 1, last + 1):
         at = pos.get((r, player))
         if at:
-            return f"{at[0]}{at[1]}"
-    return ""
+            return at
+    return None
+
+
+def seat_text(at: tuple[int, str]) -> str:
+    """A table and a seat as a card prints them: (3, "S") -> "3S"."""
+    return f"{at[0]}{at[1]}"
 
 
 def dealing_tables(event: Event) -> dict[int, list[tuple[int, int]]]:
@@ -60,16 +65,17 @@ def table_cards_context(event: Event) -> dict:
         for t in rnd.tables:
             moves_next = []
             for seat, p in t.seats:
+                # (seat, player, kind, (table, seat) where he goes next or after his rest, else None)
                 if rnd.number == last:
-                    moves_next.append((seat, p, "end", ""))
+                    moves_next.append((seat, p, "end", None))
                     continue
                 nxt = pos[(rnd.number + 1, p)]
                 if nxt is None:
                     moves_next.append((seat, p, "rest", _after_rest(pos, rnd.number + 1, p, last)))
                 elif nxt == (t.table, seat):
-                    moves_next.append((seat, p, "stay", ""))
+                    moves_next.append((seat, p, "stay", None))
                 else:
-                    moves_next.append((seat, p, f"{nxt[0]}{nxt[1]}", ""))
+                    moves_next.append((seat, p, "move", nxt))
             slot = rooms[t.room].slot_of(rnd.number, t.table)
             if slot:
                 set_from = set_to = ("slot", slot)
@@ -93,9 +99,9 @@ def table_cards_context(event: Event) -> dict:
             )
     for card in cards.values():
         # the legend explains only what this card shows, with one of its own moves as the example
-        kinds = [nxt for r in card["rounds"] for _, _, nxt, _ in r["next"]]
-        card["used"] = {k for k in kinds if k in ("stay", "rest", "end")}
-        card["example"] = next((k for k in kinds if k not in ("stay", "rest", "end")), None)
+        moves = [(kind, at) for r in card["rounds"] for _, _, kind, at in r["next"]]
+        card["used"] = {kind for kind, _ in moves if kind != "move"}
+        card["example"] = next((at for kind, at in moves if kind == "move"), None)  # (table, seat)
         card["legend"] = _card_legend(card, lang)
         card["deals"] = _card_deals(deals_at.get(card["table"], []), event)
         card["entry"] = card_entry(event, card["table"])
@@ -129,9 +135,9 @@ def _card_legend(card: dict, lang: str) -> list[str]:
     slot = next((r["from"][1] for r in card["rounds"] if r["from"][0] == "slot"), None)
     if slot:
         out.append(phrase(lang, "movement.card_slot", slot=slot))
-    rest = next((after for r in card["rounds"] for _, _, nxt, after in r["next"] if nxt == "rest" and after), None)
+    rest = next((at for r in card["rounds"] for _, _, kind, at in r["next"] if kind == "rest" and at), None)
     if rest:
-        out.append(phrase(lang, "movement.card_rest_next", table=rest[:-1], seat=rest[-1], where=rest))
+        out.append(phrase(lang, "movement.card_rest_next", table=str(rest[0]), seat=rest[1], where=seat_text(rest)))
     elif "rest" in card["used"]:
         out.append(phrase(lang, "movement.card_rest"))
     return out

@@ -2,7 +2,7 @@
 
 Each is indexed by a byte of the hand's cards in the suit (bit = rank 7 … Т) and, most of them, a byte
 of the other hands' cards shifted by 8; built once on import. The searches (`prefprint.analysis.search`)
-read them laid out in one flat table (`flat`).
+read them laid out one after another in one flat sequence (`flat`).
 """
 
 from __future__ import annotations
