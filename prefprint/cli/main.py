@@ -216,15 +216,15 @@ def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark
 )
 def costs(variant, table_size, lang, overrides, out):
     """Write the cost-of-game reference table (HTML and PDF)."""
+    from prefprint.app.costs import write_costs
     from prefprint.engine.rules import ScoringError, conventions_for
-    from prefprint.views import documents
 
     try:
         conv = conventions_for(variant, _overrides(overrides))
     except ScoringError as e:
         e.lang = lang  # the group prints it in the language asked for
         raise
-    paths = documents.write_costs(variant_key(variant), conv, int(table_size), lang, Path(out))
+    paths = write_costs(variant_key(variant), conv, int(table_size), lang, Path(out))
     for p in paths:
         click.echo(str(p))
 
