@@ -512,9 +512,10 @@ def season(club, out, add_new, as_json, lang):
     from prefprint.io.club import load_club
 
     _set_lang(lang)
-    lang = _set_lang(lang, load_club(club))
+    loaded = load_club(club)  # read once: its language, then the season
+    lang = _set_lang(lang, loaded)
     folder = Path(out) if out else default_folder(club)
-    report = run(club, folder, add_new)
+    report = run(loaded, folder, add_new)
     for pid, name in report.added:
         click.echo(Message("season.added", id=pid, name=name, path=str(report.club.registry)).text(lang), err=True)
     echo_warnings(report.warnings, lang)
