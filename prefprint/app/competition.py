@@ -6,41 +6,17 @@ of the maxima; each deal is matchpointed within its own session and line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 from prefprint.engine.deals import typed_layout
 from prefprint.engine.entries import Entries
-from prefprint.engine.matchpoints import Share, Standing, rank
+from prefprint.engine.matchpoints import rank
 from prefprint.engine.model import Competition, Event
+from prefprint.engine.report import CompetitionReport, SessionTotal
 from prefprint.errors import PrefprintError, WorkbookError, WorkbooksError
 from prefprint.io.workbook import read_meta
 from prefprint.words.messages import Message, shown
-
-
-@dataclass
-class SessionTotal(Share):
-    """A player's matchpoints and maximum in one session; `digits`: decimals of that session's ranking."""
-
-    session: int
-    mp: object
-    max: int
-    digits: int = 2
-
-
-@dataclass
-class CompetitionReport:
-    """The reports of the sessions played so far and the ranking over all their protocols."""
-
-    competition: Competition
-    reports: list  # results.Report of each session given, in session order
-    standings: list[Standing]
-    sessions_of: dict = field(default_factory=dict)  # player -> [SessionTotal, ...]
-    warnings: list = field(default_factory=list)
-
-    @property
-    def sessions(self) -> list[Event]:
-        return [r.event for r in self.reports]
 
 
 def identify(competition: Competition, workbooks: list) -> tuple[list[tuple[Event, object]], list]:

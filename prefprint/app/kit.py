@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from prefprint.app.costs import costs_html
 from prefprint.engine.model import Competition, Event
 from prefprint.io.outdir import write_atomic
 from prefprint.io.render import html, render_pdfs, render_processes
@@ -33,7 +34,7 @@ def document_html(event: Event, name: str, part: slice | None = None, analysis=N
     records; no other document shows it (the protocols travel with the boxes during play).
     """
     if name == "costs":
-        return docs.costs_html(event.variant, event.conventions, event.table_size, event.language, event=event)
+        return costs_html(event.variant, event.conventions, event.table_size, event.language, event=event)
     template, context, sheets = _VIEWS[name]
     ctx = context(event, analysis) if name == "deals" else context(event)
     if part and sheets:

@@ -15,7 +15,7 @@ import datetime as dt
 import hashlib
 import pickle
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -35,31 +35,13 @@ from prefprint.checks import Checked, check_workbook
 from prefprint.engine.entries import Entries
 from prefprint.engine.matchpoints import Standing, matchpoint, rank
 from prefprint.engine.model import Competition, Event
+from prefprint.engine.report import Report
 from prefprint.engine.rulings import Rulings
 from prefprint.errors import Interrupted, WorkbookError, WorkbooksError
 from prefprint.io.outdir import OutputFolder, Previous
 from prefprint.io.workbook import read_entries
 from prefprint.views.results_json import partial_json, ranking_json
 from prefprint.words.messages import Message
-
-
-@dataclass
-class Report:
-    """The results of one session: its deals as checked, the standings, and what the pages say of them."""
-
-    event: Event
-    deals: list
-    standings: list
-    warnings: list
-    per_player: dict
-    rulings: list = field(default_factory=list)  # Applied: every ruling as it counted, with its reason
-    provisional: bool = False
-    pending: list = field(default_factory=list)  # deals not yet scored (provisional results)
-    generated_at: str = ""  # local time of the run, "2026-12-05 22:41"
-    factoring: str = "plain"
-    partial: dict = field(default_factory=dict)  # deals scored over the rows entered so far: deal -> (rows, of)
-    analysis: object = None  # analysis.cache.EventAnalysis of the deals (double dummy); None: not analysed
-
 
 # --------------------------------------------------------------------------- scoring
 

@@ -1,17 +1,15 @@
 """A club's season: its evenings' results read, their players matched to the registry, the ladders and grades
 computed and the club's site published.
 
-`build` reads (club.toml, the registry, every evening's results.json) and computes; `run` also
-registers newcomers where asked (`add_new`) and writes the site (index, a page per season, per
-player, the grades, standings.xlsx), swapped in whole as results are. The command line, the tests
-and the benchmarks call these.
+`build` reads (the registry and every evening's results.json of a club read from its club.toml, io.club.load_club)
+and computes; `run` also registers newcomers where asked (`add_new`) and writes the site (index, a page per season,
+per player, the grades, standings.xlsx) into the folder it is given, swapped in whole as results are. The command
+line (which loads the club once and chooses the folder), the tests and the benchmarks call these.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import json
-from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
@@ -24,10 +22,11 @@ from prefprint.io.club import (
     Club,
     EveningFile,
     EveningsError,
+    PlayedEvening,
     Season,
+    SeasonReport,
     add_players,
     evening_folders,
-    load_club,
     load_registry,
     patterns_unmatched,
     ranking_place,
@@ -46,36 +45,6 @@ from prefprint.views.season import (
     standings_sheets,
 )
 from prefprint.words.messages import Message, shown
-
-
-@dataclass
-class PlayedEvening:
-    """One evening as the season uses it: its file, and each registered player's line of it."""
-
-    file: EveningFile
-    lines: dict  # registry id -> {"number", "name", "ratio", "place" (a Place), "percent_text", "card", "deals"}
-    comparisons: list  # per deal and seat: [(player key, ratio)]
-
-    @property
-    def key(self) -> str:
-        return self.file.key
-
-    @property
-    def date(self) -> dt.date:
-        return self.file.date
-
-
-@dataclass
-class SeasonReport:
-    """Everything a club's site shows: the evenings, each season's standings, the grades, and what was said."""
-
-    club: Club
-    players: dict  # registry id -> RegisteredPlayer
-    evenings: list[PlayedEvening]
-    seasons: list  # [(Season, [Line], [PlayedEvening])]
-    grades: dict  # registry id -> Grade
-    warnings: list = field(default_factory=list)
-    added: list = field(default_factory=list)  # [(id, name)] registered by this run
 
 
 def _identified(file: EveningFile, registry: Registry, warnings: list, unknown: dict) -> dict[int, str | None]:
@@ -193,9 +162,9 @@ def _matched(files: list[EveningFile], registered: list) -> tuple[list[PlayedEve
     return [_read_lines(f, registry, said, unknown) for f in files], said, unknown
 
 
-def build(club_path: Path | str, add_new: bool = False) -> SeasonReport:
-    """Read the club's files and compute its seasons and grades; `add_new` registers the unknown names first."""
-    club = load_club(club_path)
+def build(club: Club, add_new: bool = False) -> SeasonReport:
+    """Read the club's registry and evenings and compute its seasons and grades; `add_new` registers the unknown
+    names first."""
     warnings: list = patterns_unmatched(club)
     registered = load_registry(club.registry, club.language)
     files = _read_evenings(club, warnings)
@@ -242,14 +211,11 @@ def _standings(season: Season, played: list[PlayedEvening]) -> list[Line]:
     return standings(evenings, season.rules)
 
 
-def run(club_path: Path | str, folder: Path | str | None = None, add_new: bool = False) -> SeasonReport:
-    """Build the season and publish the club's site into `folder` (default output/<club file's stem>/), whole."""
-    club_path = Path(club_path)
-    folder = Path(folder) if folder else Path("output") / club_path.stem
-    club = load_club(club_path)
-    out = OutputFolder(folder, inputs=(club_path, club.registry, *evening_folders(club)), kind="season")
+def run(club: Club, folder: Path | str, add_new: bool = False) -> SeasonReport:
+    """Build the season and publish the club's site into `folder`, whole."""
+    out = OutputFolder(Path(folder), inputs=(club.path, club.registry, *evening_folders(club)), kind="season")
     out.check()
-    report = build(club_path, add_new)
+    report = build(club, add_new)
     with out.staged() as staging:
         write_site(report, staging, out.folder)
     return report

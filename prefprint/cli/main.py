@@ -216,15 +216,15 @@ def score(variant, table_size, dealer, contract, declarer, tricks, defence, dark
 )
 def costs(variant, table_size, lang, overrides, out):
     """Write the cost-of-game reference table (HTML and PDF)."""
+    from prefprint.app.costs import write_costs
     from prefprint.engine.rules import ScoringError, conventions_for
-    from prefprint.views import documents
 
     try:
         conv = conventions_for(variant, _overrides(overrides))
     except ScoringError as e:
         e.lang = lang  # the group prints it in the language asked for
         raise
-    paths = documents.write_costs(variant_key(variant), conv, int(table_size), lang, Path(out))
+    paths = write_costs(variant_key(variant), conv, int(table_size), lang, Path(out))
     for p in paths:
         click.echo(str(p))
 
@@ -512,9 +512,10 @@ def season(club, out, add_new, as_json, lang):
     from prefprint.io.club import load_club
 
     _set_lang(lang)
-    lang = _set_lang(lang, load_club(club))
+    loaded = load_club(club)  # read once: its language, then the season
+    lang = _set_lang(lang, loaded)
     folder = Path(out) if out else default_folder(club)
-    report = run(club, folder, add_new)
+    report = run(loaded, folder, add_new)
     for pid, name in report.added:
         click.echo(Message("season.added", id=pid, name=name, path=str(report.club.registry)).text(lang), err=True)
     echo_warnings(report.warnings, lang)

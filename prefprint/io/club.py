@@ -21,7 +21,8 @@ evening's `results.json`, read with every problem placed at its line and key.
 The registry, one `[[players]]` each: `id` (text, or a number as a federation's are), `name`,
 `aliases = [...]`; a registry named in club.toml must be there. `add_players` appends newcomers to
 it, the rest of the file kept as it was written. A pattern of `events` that finds no folder is said
-at its line; none finding any is an error (`EveningsMissing`).
+at its line; none finding any is an error (`EveningsMissing`). What a season makes of them (`SeasonReport`, its
+`PlayedEvening`s) is kept beside them, where both the app that builds it and the views that show it see it.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from prefprint.engine.grade import Settings
-from prefprint.engine.ladder import SCORES, Rules
+from prefprint.engine.grade import Grade, Settings
+from prefprint.engine.ladder import SCORES, Line, Rules
 from prefprint.engine.matchpoints import Place
 from prefprint.engine.names import plain
 from prefprint.errors import PrefprintError, SpecError
@@ -404,3 +405,37 @@ def read_evening(folder: Path) -> EveningFile:
     except (KeyError, TypeError, ValueError):
         raise PrefprintError(Message("club.results_json_format", path=str(path), found="?", format=FORMAT)) from None
     return EveningFile(folder, data)
+
+
+# --------------------------------------------------------------------------- what a season makes of them
+
+
+@dataclass
+class PlayedEvening:
+    """One evening as the season uses it: its file, and each registered player's line of it."""
+
+    file: EveningFile
+    lines: dict  # registry id -> {"number", "name", "ratio", "place" (a Place), "percent_text", "card", "deals"}
+    comparisons: list  # per deal and seat: [(player key, ratio)]
+
+    @property
+    def key(self) -> str:
+        return self.file.key
+
+    @property
+    def date(self) -> dt.date:
+        return self.file.date
+
+
+@dataclass
+class SeasonReport:
+    """Everything a club's site shows: the evenings, each season's standings, the grades, and what was said
+    (app.season builds it, views.season shows it)."""
+
+    club: Club
+    players: dict[str, RegisteredPlayer]  # by registry id
+    evenings: list[PlayedEvening]
+    seasons: list[tuple[Season, list[Line], list[PlayedEvening]]]
+    grades: dict[str, Grade]  # by registry id
+    warnings: list = field(default_factory=list)
+    added: list = field(default_factory=list)  # [(id, name)] registered by this run

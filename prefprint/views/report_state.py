@@ -1,17 +1,19 @@
 """What the results pages say of a report: a row's status and notes, provisional results, rulings.
 
-The pages read results.Report (one session) and competition.CompetitionReport (the ranking over all).
+The pages read a Report (one session) and a CompetitionReport (the ranking over all), engine.report's.
 """
 
 from __future__ import annotations
 
+from prefprint.engine.report import CompetitionReport, Report, Result
+from prefprint.engine.rulings import Applied
 from prefprint.words.messages import Message, text_of
 from prefprint.words.numbers import ranges
 
 EXCLUDED = ("not played", "spoiled", "excluded", "pending")  # rows without matchpoints
 
 
-def row_status(result) -> str:
+def row_status(result: Result) -> str:
     """played | adjusted | not played | spoiled of one protocol row."""
     return result.status
 
@@ -19,24 +21,24 @@ def row_status(result) -> str:
 IN_PLAY = "in play"  # a played row of a deal other tables have still to play (provisional results)
 
 
-def in_play(report) -> set[int]:
+def in_play(report: Report) -> set[int]:
     """The deals of provisional results that some table has still to play. Their pages are not published, and
     their rows show the matchpoints but not the contract, tricks or whists: a player who has the deal to come
     could read them (a final report has none)."""
     return set(report.partial)
 
 
-def row_notes(result, lang: str) -> list[str]:
+def row_notes(result: Result, lang: str) -> list[str]:
     """Why a row was excluded or adjusted, the rulings on it: in words."""
     return [text_of(n, lang) for n in result.notes]
 
 
-def counts(result, seat: str) -> bool:
+def counts(result: Result | None, seat: str) -> bool:
     """True when the row's result for the seat is in the matchpoints (played or adjusted)."""
     return result is not None and row_status(result) in ("played", "adjusted") and seat in result.mp
 
 
-def report_state(report) -> dict:
+def report_state(report: Report) -> dict:
     """What every page says about the report: provisional (when, which deals wait) and the rulings."""
     lang = report.event.language
     provisional = report.provisional
@@ -49,12 +51,12 @@ def report_state(report) -> dict:
     }
 
 
-def ruling_text(ruling, lang: str) -> str:
+def ruling_text(ruling: Applied, lang: str) -> str:
     """A director's ruling as it counted, in words."""
     return text_of(ruling.note(), lang)
 
 
-def provisional_text(report, lang: str) -> str:
+def provisional_text(report: Report, lang: str) -> str:
     """ "Provisional results as of 21:40. Scored over the rows entered so far: deals 1–18: 4 of 5 rows. Not yet
     scored: 2 deals: 19, 20" for the pages of provisional results."""
     parts = [Message("results.provisional", time=report.generated_at), *pending_parts(report)]
@@ -63,7 +65,7 @@ def provisional_text(report, lang: str) -> str:
     return " ".join(f"{m.text(lang)}." for m in parts)
 
 
-def competition_state(report) -> dict:
+def competition_state(report: CompetitionReport) -> dict:
     """What the overall pages, PDF and workbook of a competition say: provisional when any session is, with
     what each provisional session still waits for."""
     lang = report.competition.language
@@ -82,7 +84,7 @@ def competition_state(report) -> dict:
     return {"provisional": True, "text": " ".join([f"{head}.", *sessions]), "rulings": []}
 
 
-def pending_parts(report) -> list[Message]:
+def pending_parts(report: Report) -> list[Message]:
     """What provisional results still wait for: the deals scored over part of their rows, the deals not scored."""
     parts = []
     partial = report.partial

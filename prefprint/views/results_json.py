@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from prefprint.engine.report import CompetitionReport, Report
 from prefprint.engine.rules import fmt_json
 from prefprint.views.results_pages import role_of
 from prefprint.words.numbers import span
@@ -18,7 +19,7 @@ def _number(value):
     return value.numerator if value.denominator == 1 else round(float(value), 4)
 
 
-def _card(report, number: int) -> str:
+def _card(report: CompetitionReport, number: int) -> str:
     """The player's score card in the site, from the folder's top: his first session's where there are several."""
     if len(report.competition.sessions) == 1:
         return f"players/player-{number}.html"
@@ -28,7 +29,7 @@ def _card(report, number: int) -> str:
     return ""
 
 
-def _rows(session_report) -> list[dict]:
+def _rows(session_report: Report) -> list[dict]:
     """Every seat of every row as scored: who, in which role, the whists, the matchpoints of the maximum, the table-mates."""
     event = session_report.event
     out = []
@@ -63,7 +64,7 @@ def partial_json(partial: dict) -> list:
     return [{"deal": d, "rows": rows, "of": of} for d, (rows, of) in sorted(partial.items())]
 
 
-def ranking_json(report) -> dict:
+def ranking_json(report: CompetitionReport) -> dict:
     """The ranking over the competition, with each player's sessions: what `prefprint results --json` prints (docs/json.md)."""
     names = report.competition.names
     out = {
@@ -108,7 +109,7 @@ def ranking_json(report) -> dict:
     return out
 
 
-def results_document(report) -> dict:
+def results_document(report: CompetitionReport) -> dict:
     """The whole of results.json for a competition report (one session or several)."""
     ranking = ranking_json(report)
     competition = report.competition

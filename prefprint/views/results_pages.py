@@ -11,6 +11,9 @@ from fractions import Fraction
 
 from prefprint.analysis import makeable
 from prefprint.engine.matchpoints import rounded_percent
+from prefprint.engine.model import Event
+from prefprint.engine.report import CompetitionReport, DealResult, Report, Result
+from prefprint.engine.rules import Outcome
 from prefprint.io.workbook import protocol_cells
 from prefprint.views.documents import deal_view, table_copy
 from prefprint.views.report_state import (
@@ -26,12 +29,12 @@ from prefprint.words.i18n import words
 from prefprint.words.messages import Message, text_of
 
 
-def _index(report) -> dict:
+def _index(report: Report) -> dict[tuple[int, int, int], Result]:
     """(deal, round, table) -> the result row."""
     return {(r.deal, r.round, r.table): r for d in report.deals for r in d.results}
 
 
-def role_of(outcome, seat: str) -> str | None:
+def role_of(outcome: Outcome | None, seat: str) -> str | None:
     """What a seat did in a deal: declarer, whist, pass, half, allpass, dealer (sat out), catch."""
     if outcome is None:
         return None
@@ -47,7 +50,7 @@ def role_of(outcome, seat: str) -> str | None:
     return dict(outcome.defence).get(seat)
 
 
-def tricks_of(outcome, seat: str) -> tuple:
+def tricks_of(outcome: Outcome | None, seat: str) -> tuple:
     """(declarer's tricks, the seat's own tricks) as the protocol has them, None where not written."""
     if outcome is None:
         return None, None
@@ -59,19 +62,19 @@ def tricks_of(outcome, seat: str) -> tuple:
     return decl, own
 
 
-def _top(result, seat: str) -> int:
+def _top(result: Result, seat: str) -> int:
     """The top of a seat's line on a deal (lines may differ where results are factored)."""
     return result.tops[seat]
 
 
-def _shown_status(report, r, deal: int) -> str:
+def _shown_status(report: Report, r: Result | None, deal: int) -> str:
     """The status a row is shown with: its own, or (`r` None: the report holds no row) as _missing_status;
     IN_PLAY for a played row of a deal in play."""
     status = row_status(r) if r is not None else _missing_status(report, deal)
     return IN_PLAY if status == "played" and deal in report.partial else status
 
 
-def _missing_status(report, deal: int) -> str:
+def _missing_status(report: Report, deal: int) -> str:
     """The status of a row the report does not hold: its deal's (not played, spoiled, pending), pending on a
     deal scored over the rows entered so far, or excluded."""
     if deal in report.partial:
@@ -80,16 +83,16 @@ def _missing_status(report, deal: int) -> str:
     return status if status in EXCLUDED else "excluded"
 
 
-def _contract(r, lang: str) -> str:
+def _contract(r: Result | None, lang: str) -> str:
     return r.contract.label(lang) if r is not None and r.contract else ""
 
 
-def ranking_context(report) -> dict:
+def ranking_context(report: Report) -> dict:
     """The ranking page: the standings (names and the report's state come with every page)."""
     return {"standings": report.standings}
 
 
-def deal_page(report, d) -> dict:
+def deal_page(report: Report, d: DealResult) -> dict:
     """One deal's protocol: every row (excluded ones marked), names, and the results by line."""
     event = report.event
     lang = event.language
@@ -139,12 +142,12 @@ def deal_page(report, d) -> dict:
     }
 
 
-def _analysed(report, number: int):
+def _analysed(report: Report, number: int):
     """The double-dummy analysis of a deal of the report (solver.DealAnalysis), None without one."""
     return report.analysis.deals.get(number) if report.analysis is not None else None
 
 
-def _dd_mark(report, number: int, outcome, role: str | None) -> dict | None:
+def _dd_mark(report: Report, number: int, outcome: Outcome | None, role: str | None) -> dict | None:
     """A score card's mark of a deal against double dummy, for the roles that play it (declarer, whister, catcher)."""
     side = makeable.SIDES.get(role)
     if side is None or outcome is None:
@@ -152,7 +155,7 @@ def _dd_mark(report, number: int, outcome, role: str | None) -> dict | None:
     return makeable.mark(makeable.against(_analysed(report, number), outcome), side)
 
 
-def _lines(event, d) -> list[dict]:
+def _lines(event: Event, d: DealResult) -> list[dict]:
     """Per seat: each result played (whists) → how many tables → the matchpoints it scored."""
     lines = []
     for s in event.seats:
@@ -189,7 +192,7 @@ def _share(mp, top) -> float | None:
     return _percent1(mp, top) if top else None
 
 
-def _positions(event, number: int) -> dict:
+def _positions(event: Event, number: int) -> dict:
     """round -> (table play, seat) of a player in the movement (absent: he rests)."""
     out = {}
     for rnd in event.movement.rounds:
@@ -205,7 +208,7 @@ def _percent1(mp, top) -> float:
     return float(rounded_percent(Fraction(mp) / top, 1))
 
 
-def _deals_of_set(event) -> dict[int, list[int]]:
+def _deals_of_set(event: Event) -> dict[int, list[int]]:
     """The deal numbers of each set."""
     out: dict[int, list[int]] = {}
     for deal in event.deals:
@@ -213,7 +216,7 @@ def _deals_of_set(event) -> dict[int, list[int]]:
     return out
 
 
-def player_card(report, number: int) -> dict:
+def player_card(report: Report, number: int) -> dict:
     """A player's score card: per round his table, seat and table-mates; per deal his role, the
     contract, the tricks, his whists, matchpoints of the top and the running percentage."""
     event = report.event
@@ -252,7 +255,9 @@ class _Sum:
         self.top += top
 
 
-def _card_round(report, number: int, rnd: int, mine: dict, at, index: dict, deals_of_set: dict, total: _Sum) -> dict:
+def _card_round(
+    report: Report, number: int, rnd: int, mine: dict, at, index: dict, deals_of_set: dict, total: _Sum
+) -> dict:
     """One round of a score card: the table, seat and mates, and a line a deal of the set he played (`total`:
     the card's sum so far, carried on)."""
     first = next(iter(mine.values()), None)
@@ -294,7 +299,7 @@ def _card_round(report, number: int, rnd: int, mine: dict, at, index: dict, deal
     }
 
 
-def _card_deal(report, n: int, r, s: str) -> dict:
+def _card_deal(report: Report, n: int, r: Result | None, s: str) -> dict:
     """A deal's line of a score card as the protocol has it (`r`: the row, None where he has none); the
     matchpoints and the running percentage are the round's to fill in."""
     lang = report.event.language
@@ -321,7 +326,7 @@ def _card_deal(report, n: int, r, s: str) -> dict:
     }
 
 
-def _result_row(event, r, status: str, players: dict) -> dict:
+def _result_row(event: Event, r: Result | None, status: str, players: dict) -> dict:
     """What a protocol row shows on the deal page and on the table page: its status, the contract and
     cells as written, each seat's player, whists and matchpoints (None where it does not count), notes.
     A row IN_PLAY shows the players and matchpoints only."""
@@ -346,7 +351,7 @@ def _result_row(event, r, status: str, players: dict) -> dict:
     }
 
 
-def table_page(report, table: int) -> dict:
+def table_page(report: Report, table: int) -> dict:
     """Round by round at one table: who sat where, the set, and each deal's result there."""
     event = report.event
     index = _index(report)
@@ -377,19 +382,19 @@ def table_page(report, table: int) -> dict:
     return {"table": table, "rounds": rounds}
 
 
-def tables_of(event) -> list[int]:
+def tables_of(event: Event) -> list[int]:
     """The numbers of the tables of the movement, each with its page."""
     return sorted({t.table for rnd in event.movement.rounds for t in rnd.tables})
 
 
-def competition_nav(sessions, names: dict | None = None) -> dict:
+def competition_nav(sessions: list[Event], names: dict | None = None) -> dict:
     """What a session's pages say of the competition: this session's name, every session (number, name,
     the players absent from it: a score card links to the player's cards of the sessions he played) and the
     names of the competition's players (of those absent from a session too)."""
     return {"sessions": [(e.session, e.session_label, tuple(e.absent)) for e in sessions], "names": names or {}}
 
 
-def absent_text(event, names: dict) -> str:
+def absent_text(event: Event, names: dict) -> str:
     """ "Не участвует в этой сессии: 17 Егоров Егор" under a session's ranking; "" when all play."""
     absent = list(event.absent)
     if not absent:
@@ -398,7 +403,7 @@ def absent_text(event, names: dict) -> str:
     return Message("publish.absent", n=len(absent), players=players).text(event.language)
 
 
-def competition_context(report) -> dict:
+def competition_context(report: CompetitionReport) -> dict:
     """The overall ranking of a competition: each player's total and every session's share."""
     comp = report.competition
     rows = []

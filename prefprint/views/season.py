@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from prefprint.engine.ladder import Line
+from prefprint.io.club import Season, SeasonReport
 from prefprint.words.catalog import gettext
 from prefprint.words.messages import wording
 from prefprint.words.numbers import number, span
@@ -20,14 +22,14 @@ def evening_link(folder: Path, site: Path, depth: int = 0) -> str:
     return "../" * depth + Path(rel).as_posix() + "/"
 
 
-def score_text(line, season, lang: str) -> str:
+def score_text(line: Line, season: Season, lang: str) -> str:
     """A season's score as its page prints it: «56,78%» of the average, or the sum of place points «37,5»."""
     if season.rules.score == "places":
         return number(line.score, lang, 1, trim=True)
     return number(f"{float(line.score * 100):.2f}", lang) + "%"
 
 
-def change_text(change) -> tuple[str, str]:
+def change_text(change: int | None) -> tuple[str, str]:
     """(mark, class) of a place's change since the evening before: «▲2», «▼1», «=», or nothing for a newcomer."""
     if change is None:
         return "", ""
@@ -42,7 +44,7 @@ def season_slug(index: int) -> str:
     return f"season-{index + 1}.html"
 
 
-def index_context(report, site: Path) -> dict:
+def index_context(report: SeasonReport, site: Path) -> dict:
     """The club's page: its seasons with their leaders, the evenings played, the grades' link."""
     seasons = []
     for i, (season, lines, played) in enumerate(report.seasons):
@@ -57,7 +59,7 @@ def index_context(report, site: Path) -> dict:
     return {"club": report.club, "seasons": seasons, "evenings": evenings}
 
 
-def line_fields(report, line, dates: dict) -> dict:
+def line_fields(report: SeasonReport, line: Line, dates: dict) -> dict:
     """A standings line as the page and the JSON both show it: place, player, evenings played, counted and dropped."""
     return {
         "place": span(line.place) if line.place else "",
@@ -69,7 +71,7 @@ def line_fields(report, line, dates: dict) -> dict:
     }
 
 
-def season_json(report) -> dict:
+def season_json(report: SeasonReport) -> dict:
     """What `prefprint season --json` prints (docs/json.md)."""
     dates = {e.key: e.date.isoformat() for e in report.evenings}
     return {
@@ -100,7 +102,7 @@ def season_json(report) -> dict:
     }
 
 
-def _score_json(line, season):
+def _score_json(line: Line, season: Season):
     """A season's score for JSON: the average percentage to two decimals, or the sum of place points."""
     if season.rules.score == "places":
         value = line.score
@@ -108,7 +110,7 @@ def _score_json(line, season):
     return round(float(line.score * 100), 2)
 
 
-def season_context(report, index: int, site: Path, lang: str) -> dict:
+def season_context(report: SeasonReport, index: int, site: Path, lang: str) -> dict:
     """One season's standings: place, name, evenings played, counted and dropped, score, qualification, change."""
     season, lines, played = report.seasons[index]
     dates = {e.key: e.date for e in played}
@@ -127,7 +129,7 @@ def season_context(report, index: int, site: Path, lang: str) -> dict:
     return {"club": report.club, "season": season, "rows": rows, "evenings": len(played)}
 
 
-def player_seasons(report, pid: str, lang: str) -> list[dict]:
+def player_seasons(report: SeasonReport, pid: str, lang: str) -> list[dict]:
     """A player's line in each season he played: its place (or the evenings still needed), evenings, score."""
     out = []
     for i, (season, lines, _) in enumerate(report.seasons):
@@ -139,7 +141,7 @@ def player_seasons(report, pid: str, lang: str) -> list[dict]:
     return out
 
 
-def player_context(report, pid: str, site: Path, lang: str = "ru") -> dict:
+def player_context(report: SeasonReport, pid: str, site: Path, lang: str = "ru") -> dict:
     """A player's page: his place in each season, every evening he played (%, place, grade before and after, his
     score card), his trend."""
     grade = report.grades.get(pid)
@@ -213,7 +215,7 @@ def _anchor(i: int, n: int) -> str:
     return "end" if n > 1 and i == n - 1 else "middle"
 
 
-def grades_context(report) -> dict:
+def grades_context(report: SeasonReport) -> dict:
     """The grades of the registered players, highest first, with the deals behind each."""
     settings = report.club.grade
     rows = [
@@ -224,7 +226,7 @@ def grades_context(report) -> dict:
     return {"club": report.club, "rows": rows, "settings": settings}
 
 
-def standings_sheets(report, lang: str) -> list[tuple[str, list[str], list[list]]]:
+def standings_sheets(report: SeasonReport, lang: str) -> list[tuple[str, list[str], list[list]]]:
     """standings.xlsx as (sheet title, header, rows): a sheet per season, then the grades."""
 
     def w(key, **params):

@@ -13,7 +13,7 @@ import pytest
 from prefprint.app.season import build, run, season_json
 from prefprint.engine.matchpoints import matchpoint, rank
 from prefprint.errors import PrefprintError
-from prefprint.io.club import ClubError
+from prefprint.io.club import ClubError, load_club
 from prefprint.words.numbers import span
 
 REGISTRY = """[[players]]
@@ -96,7 +96,7 @@ def club(tmp_path: Path, seasons: str = "", registry: str = REGISTRY) -> Path:
 def test_registered_players_are_ranked_over_the_evenings_of_the_season(tmp_path):
     for i, date in enumerate(["2026-10-01", "2026-10-08", "2026-10-15"]):
         evening(tmp_path / "evenings" / date, date, NAMES, seed=i)
-    report = build(club(tmp_path))
+    report = build(load_club(club(tmp_path)))
     ((season, lines, played),) = report.seasons
     assert [e.date.isoformat() for e in played] == ["2026-10-01", "2026-10-08", "2026-10-15"]  # each once
     assert {x.player for x in lines} == {"ivanov-ivan", "semenov-iurii"}
@@ -112,7 +112,7 @@ def test_registered_players_are_ranked_over_the_evenings_of_the_season(tmp_path)
 def test_an_alias_matches_a_close_name_is_suggested_and_an_unknown_one_listed(tmp_path):
     names = ["Иванов И.", "Семенов Юрий"] + NAMES[2:]
     evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", names, seed=1)
-    report = build(club(tmp_path))
+    report = build(load_club(club(tmp_path)))
     said = [m.text("ru") for m in report.warnings]
     assert list(report.evenings[0].lines) == ["ivanov-ivan"]  # the alias; not the close «Семенов»
     assert any(
@@ -126,18 +126,18 @@ def test_an_alias_matches_a_close_name_is_suggested_and_an_unknown_one_listed(tm
 def test_add_new_registers_the_unknown_names_and_counts_them(tmp_path):
     evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1)
     path = club(tmp_path)
-    report = build(path, add_new=True)
+    report = build(load_club(path), add_new=True)
     assert [pid for pid, _ in report.added][:2] == ["petrov-petr", "sidorov-sergei"]
     assert len(report.evenings[0].lines) == 8
     text = (tmp_path / "players.toml").read_text(encoding="utf-8")
     assert text.startswith(REGISTRY) and 'id = "petrov-petr"\nname = "Петров Пётр"' in text
-    assert not build(path).added  # registered once
+    assert not build(load_club(path)).added  # registered once
 
 
 def test_a_spec_id_binds_a_player_whatever_his_name(tmp_path):
     names = ["Ваня"] + NAMES[1:]
     evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", names, seed=1, ids={"Ваня": "ivanov-ivan"})
-    report = build(club(tmp_path))
+    report = build(load_club(club(tmp_path)))
     assert report.evenings[0].lines["ivanov-ivan"]["name"] == "Ваня"
 
 
@@ -149,7 +149,7 @@ def test_an_evening_outside_every_season_is_said_and_the_same_evening_twice_coun
     path.write_text(
         path.read_text(encoding="utf-8").replace('"evenings/*"', '"evenings/*", "copy/*"'), encoding="utf-8"
     )
-    report = build(path)
+    report = build(load_club(path))
     said = [m.text("ru") for m in report.warnings]
     assert any("вечер 2026-12-03 Вечер 2026-12-03 не попадает ни в один сезон" in s for s in said)
     assert any("найден дважды" in s for s in said)
@@ -160,14 +160,17 @@ def test_a_results_folder_without_results_json_stops_the_build_and_writes_nothin
     evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1)
     (tmp_path / "evenings" / "2026-10-08").mkdir()
     with pytest.raises(PrefprintError, match="prefprint results"):
-        run(club(tmp_path), tmp_path / "site")
+        run(load_club(club(tmp_path)), tmp_path / "site")
     assert not (tmp_path / "site").exists()
 
 
 def test_a_broken_registry_stops_the_build_with_its_line(tmp_path):
     evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1)
     with pytest.raises(ClubError) as e:
-        run(club(tmp_path, registry=REGISTRY.replace('name = "Иванов Иван"', "name = Иванов")), tmp_path / "site")
+        run(
+            load_club(club(tmp_path, registry=REGISTRY.replace('name = "Иванов Иван"', "name = Иванов"))),
+            tmp_path / "site",
+        )
     assert "строка 3, столбец 8: ошибка записи TOML" in e.value.text(e.value.lang)
     assert not (tmp_path / "site").exists()
 
@@ -176,7 +179,7 @@ def test_the_site_has_a_page_per_season_player_and_the_grades(tmp_path):
     for i, date in enumerate(["2026-10-01", "2026-10-08"]):
         evening(tmp_path / "evenings" / date, date, NAMES, seed=i)
     site = tmp_path / "site"
-    run(club(tmp_path), site)
+    run(load_club(club(tmp_path)), site)
     names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     assert names == [".prefprint", "grades.html", "index.html", "players/ivanov-ivan.html",
                      "players/semenov-iurii.html", "season-1.html", "standings.xlsx"]  # fmt: skip
@@ -228,7 +231,7 @@ def test_a_hostile_registry_is_refused_with_its_place_and_nothing_is_written(tmp
     path = club(tmp_path, registry=registry)
     before = (tmp_path / "players.toml").read_bytes()
     with pytest.raises(PrefprintError) as e:
-        run(path, tmp_path / "site", add_new=True)
+        run(load_club(path), tmp_path / "site", add_new=True)
     assert said in e.value.text("ru")
     assert (tmp_path / "players.toml").read_bytes() == before and not (tmp_path / "site").exists()
 
@@ -245,7 +248,7 @@ def test_a_hostile_registry_is_refused_with_its_place_and_nothing_is_written(tmp
 )
 def test_a_hostile_club_file_is_refused_with_its_place(tmp_path, seasons, said):
     with pytest.raises(ClubError) as e:
-        build(club(tmp_path, seasons=seasons))
+        build(load_club(club(tmp_path, seasons=seasons)))
     assert said in e.value.text("ru")
 
 
@@ -255,7 +258,7 @@ def test_a_results_json_edited_by_hand_is_refused_by_its_path(tmp_path):
     data["rows"][3]["mp"] = "много"
     (folder / "results.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     with pytest.raises(PrefprintError) as e:
-        run(club(tmp_path), tmp_path / "site")
+        run(load_club(club(tmp_path)), tmp_path / "site")
     assert "results.json: строки не такие, какими их пишет prefprint" in e.value.text("ru")
     assert not (tmp_path / "site").exists()
 
@@ -264,7 +267,7 @@ def test_a_name_like_a_formula_is_text_in_standings_xlsx(tmp_path):
     from openpyxl import load_workbook
 
     evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", ["=1+1"] + NAMES[1:], seed=1)
-    run(club(tmp_path, registry='[[players]]\nid = "f"\nname = "=1+1"\n'), tmp_path / "site")
+    run(load_club(club(tmp_path, registry='[[players]]\nid = "f"\nname = "=1+1"\n')), tmp_path / "site")
     sheet = load_workbook(tmp_path / "site" / "standings.xlsx").worksheets[0]
     cell = sheet["C2"]
     assert cell.value == "=1+1" and cell.data_type == "s"
@@ -280,6 +283,21 @@ def season_cli(*args):
 
 def files_of(folder: Path) -> dict:
     return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_the_command_reads_the_club_file_once_and_publishes_into_output_stem_by_default(tmp_path, monkeypatch):
+    import prefprint.io.club as io_club
+
+    evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1)
+    club(tmp_path)
+    read, real = [], io_club._read_toml
+    monkeypatch.setattr(io_club, "_read_toml", lambda p: read.append(Path(p).name) or real(p))
+    monkeypatch.chdir(tmp_path)
+    result = season_cli("club.toml")
+    assert result.exit_code == 0, result.output
+    assert read == ["club.toml", "players.toml"]
+    assert result.stdout == f"сайт клуба: {Path('output', 'club', 'index.html')}\n"
+    assert (tmp_path / "output" / "club" / "players").is_dir()
 
 
 def test_patterns_that_find_no_folder_refuse_and_the_site_stays_as_it_was(tmp_path):
@@ -309,7 +327,7 @@ def test_a_pattern_that_finds_no_folder_beside_others_is_a_warning_with_its_line
         f"Предупреждение: {path}, строка 3, club.events[2]: по шаблону «evenigns/2026-10-*» не найдено ни одной"
         " папки (шаблоны — относительно папки club.toml)\n"
     ) in result.stderr
-    assert len(build(path).evenings) == 1
+    assert len(build(load_club(path)).evenings) == 1
 
 
 def test_a_registry_named_but_missing_refuses_and_registers_nobody(tmp_path):
@@ -334,9 +352,9 @@ def test_add_new_registers_spellings_that_match_silently_once_and_the_next_run_r
     evening(tmp_path / "evenings" / "2026-10-08", "2026-10-08", ["ГРОМОВ  АНТОН"] + NAMES[1:], seed=2)
     evening(tmp_path / "evenings" / "2026-10-15", "2026-10-15", ["Громoв Антон"] + NAMES[1:], seed=3)  # a Latin o
     path = club(tmp_path)
-    report = build(path, add_new=True)
+    report = build(load_club(path), add_new=True)
     assert [a for a in report.added if a[0].startswith("gromov")] == [("gromov-anton", "Громов Антон")]
-    again = build(path)
+    again = build(load_club(path))
     assert not again.added and not [m for m in again.warnings if m.code == "season.unknown_name"]
     assert [e.lines["gromov-anton"]["name"] for e in again.evenings] == [
         "Громов Антон",
@@ -349,7 +367,7 @@ def test_a_close_name_is_suggested_with_its_true_reason_in_words_for_anyone(tmp_
     names = NAMES[:4] + ["Смирнова Анна Петровна"] + NAMES[5:]
     evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", names, seed=1)
     registry = REGISTRY + '\n[[players]]\nid = "smirnova-anna"\nname = "Смирнова Анна"\n'
-    report = build(club(tmp_path, registry=registry))
+    report = build(load_club(club(tmp_path, registry=registry)))
     (said,) = [m.text("ru") for m in report.warnings if m.code == "season.close_name"]
     assert said == (
         "вечер 2026-10-01 Вечер 2026-10-01: «Смирнова Анна Петровна» — возможно, «Смирнова Анна» (отчество); если"
@@ -362,7 +380,7 @@ def test_a_player_named_exactly_that_evening_is_not_offered_for_another_of_its_n
     names = NAMES[:4] + ["Смирнова Анна Петровна", "Смирнова Анна"] + NAMES[6:]
     evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", names, seed=1)
     registry = REGISTRY + '\n[[players]]\nid = "smirnova-anna"\nname = "Смирнова Анна"\n'
-    report = build(club(tmp_path, registry=registry))
+    report = build(load_club(club(tmp_path, registry=registry)))
     assert not [m for m in report.warnings if m.code == "season.close_name"]
     assert report.evenings[0].lines["smirnova-anna"]["name"] == "Смирнова Анна"
     assert any(m.text("ru") == "вечер 2026-10-01 Вечер 2026-10-01: «Смирнова Анна Петровна» нет в реестре"
@@ -371,7 +389,7 @@ def test_a_player_named_exactly_that_evening_is_not_offered_for_another_of_its_n
 
 def test_a_registry_id_written_as_a_number_binds_the_evenings_id(tmp_path):
     evening(tmp_path / "evenings" / "2026-10-01", "2026-10-01", NAMES, seed=1, ids={"Петров Пётр": "7014"})
-    report = build(club(tmp_path, registry=REGISTRY + '\n[[players]]\nid = 7014\nname = "Петров Пётр"\n'))
+    report = build(load_club(club(tmp_path, registry=REGISTRY + '\n[[players]]\nid = 7014\nname = "Петров Пётр"\n')))
     assert "7014" in report.evenings[0].lines and "7014" in report.grades
 
 
@@ -382,7 +400,7 @@ def test_the_site_on_a_phone_shows_the_evenings_counted_the_leader_and_the_playe
     for i, date in enumerate(["2026-10-01", "2026-10-08", "2026-10-15"]):
         evening(tmp_path / "evenings" / date, date, NAMES, seed=i)
     site = tmp_path / "site"
-    report = run(club(tmp_path), site)
+    report = run(load_club(club(tmp_path)), site)
     leader = report.players[report.seasons[0][1][0].player].name
     pages = {"index.html": 390, "season-1.html": 390, "players/ivanov-ivan.html": 390, "grades.html": 390}
     seen = in_chromium(site, pages, SIDEWAYS.replace("return ", "return JSON.stringify([d.body.innerText, ") + "])")

@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from prefprint.analysis import makeable
+from prefprint.engine.report import Report
 from prefprint.views.report_state import row_status
 from prefprint.words.messages import Message
 
 
 def analyse_reports(
-    reports: list,
+    reports: list[Report],
     folder: Path,
     staging: Path,
     wanted: bool = True,

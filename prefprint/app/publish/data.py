@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from prefprint.engine.report import CompetitionReport
 from prefprint.io.outdir import write_atomic
 from prefprint.views.results_json import results_document
 
 RESULTS_JSON = "results.json"
 
 
-def publish_results_json(report, folder: Path, previous=None) -> Path:
+def publish_results_json(report: CompetitionReport, folder: Path, previous=None) -> Path:
     """Write results.json of a competition report (one session or several) into the results folder."""
     text = json.dumps(results_document(report), ensure_ascii=False, indent=1) + "\n"
     path = Path(folder) / RESULTS_JSON

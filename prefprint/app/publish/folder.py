@@ -6,10 +6,11 @@ from pathlib import Path
 
 from prefprint.app.publish.pdf import publish_competition_pdf, publish_pdf
 from prefprint.app.publish.site import publish_competition_site, publish_site
+from prefprint.engine.report import CompetitionReport, Report
 
 
 def publish(
-    report,
+    report: Report,
     folder: Path,
     jobs: int | None = None,
     comp: dict | None = None,
@@ -33,7 +34,12 @@ def downloads_of(pdf: bool = True, spreadsheet: bool = True) -> tuple[str, ...]:
 
 
 def publish_competition(
-    report, folder: Path, jobs: int | None = None, pdf: bool = True, previous=None, root: Path | None = None
+    report: CompetitionReport,
+    folder: Path,
+    jobs: int | None = None,
+    pdf: bool = True,
+    previous=None,
+    root: Path | None = None,
 ) -> list[Path]:
     """The overall ranking (index.html, results.pdf, results.xlsx) and each session's site in session-N/."""
     written = publish_competition_site(report, folder, previous, root, workbook=not pdf, downloads=downloads_of(pdf))

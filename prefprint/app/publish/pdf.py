@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from prefprint.app.publish.spreadsheet import publish_competition_workbook, publish_workbook
+from prefprint.engine.report import CompetitionReport, Report
 from prefprint.io.outdir import digest, write_atomic
 from prefprint.io.render import html, join_reusing, pdf_pages, render_pdfs, render_processes
 from prefprint.views.print_layout import mark_new_pages, print_card_pages, recap_head
@@ -23,7 +24,7 @@ _PDF_CARD_PAGES = 25  # pages of score cards per part of results.pdf
 _PDF_DEALS_PART = 12  # protocols per part
 
 
-def pdf_parts(report, comp: dict | None = None) -> list[str]:
+def pdf_parts(report: Report, comp: dict | None = None) -> list[str]:
     """The HTML parts of results.pdf: the ranking, the score cards, the protocols (`comp`: competition_nav)."""
     event = report.event
     lang = event.language
@@ -74,7 +75,7 @@ def pdf_parts(report, comp: dict | None = None) -> list[str]:
 
 
 def publish_pdf(
-    report,
+    report: Report,
     folder: Path,
     jobs: int | None = None,
     comp: dict | None = None,
@@ -132,7 +133,12 @@ def render_changed(
 
 
 def publish_competition_pdf(
-    report, folder: Path, jobs: int | None = None, previous=None, root: Path | None = None, workbook: bool = True
+    report: CompetitionReport,
+    folder: Path,
+    jobs: int | None = None,
+    previous=None,
+    root: Path | None = None,
+    workbook: bool = True,
 ) -> list[Path]:
     """Each session's results.pdf in session-N/ and the overall results.pdf; (`workbook`) the results.xlsx files."""
     folder = Path(folder)

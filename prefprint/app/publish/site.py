@@ -9,6 +9,7 @@ from pathlib import Path
 
 from prefprint.app.memo import Recent
 from prefprint.app.publish.spreadsheet import publish_competition_workbook, publish_workbook
+from prefprint.engine.report import CompetitionReport, Report
 from prefprint.io.outdir import write_atomic
 from prefprint.io.pool import start_forked
 from prefprint.io.render import html
@@ -26,7 +27,9 @@ from prefprint.views.results_pages import (
 )
 
 
-def site_pages(report, comp: dict | None = None, memo: Recent | None = None, downloads=()) -> list[tuple[str, str]]:
+def site_pages(
+    report: Report, comp: dict | None = None, memo: Recent | None = None, downloads=()
+) -> list[tuple[str, str]]:
     """_site_pages; with `memo` (app.memo.Memo.pages) the pages built before from the same report, `comp` and
     `downloads` (equal as pickled)."""
     if memo is None:
@@ -35,7 +38,7 @@ def site_pages(report, comp: dict | None = None, memo: Recent | None = None, dow
     return memo.get(key, lambda: _site_pages(report, comp, downloads))
 
 
-def _site_common(report, comp: dict | None = None, downloads=()) -> dict:
+def _site_common(report: Report, comp: dict | None = None, downloads=()) -> dict:
     """What every page of a session's site is rendered with (see _site_pages)."""
     event = report.event
     if comp is not None:
@@ -55,12 +58,12 @@ def _site_common(report, comp: dict | None = None, downloads=()) -> dict:
     }
 
 
-def index_page(report, common: dict) -> str:
+def index_page(report: Report, common: dict) -> str:
     """A session's ranking, the page its site opens with (`common`: _site_common)."""
     return html("results_index.html", report.event.language, **common, **ranking_context(report))
 
 
-def competition_index(report, downloads=(), ctx: dict | None = None) -> str:
+def competition_index(report: CompetitionReport, downloads=(), ctx: dict | None = None) -> str:
     """A competition's overall ranking, the page its site opens with (`ctx`: competition_context)."""
     ctx = ctx or competition_context(report)
     return html(
@@ -68,7 +71,7 @@ def competition_index(report, downloads=(), ctx: dict | None = None) -> str:
     )
 
 
-def _site_pages(report, comp: dict | None = None, downloads=()) -> list[tuple[str, str]]:
+def _site_pages(report: Report, comp: dict | None = None, downloads=()) -> list[tuple[str, str]]:
     """(relative path, HTML) of every page of the site; `comp` (competition_nav): a session's site in a competition;
     `downloads`: the files published beside it (results.pdf, results.xlsx), linked from its ranking."""
     event = report.event
@@ -135,7 +138,7 @@ def _writer(previous, root: Path | None):
 
 
 def publish_site(
-    report,
+    report: Report,
     folder: Path,
     comp: dict | None = None,
     previous=None,
@@ -157,7 +160,7 @@ def publish_site(
 
 
 def publish_competition_site(
-    report,
+    report: CompetitionReport,
     folder: Path,
     previous=None,
     root: Path | None = None,
@@ -181,12 +184,14 @@ def publish_competition_site(
     return written
 
 
-def publish_indexes(report, folder: Path, downloads, previous=None, root: Path | None = None) -> list[Path]:
+def publish_indexes(
+    report: Report | CompetitionReport, folder: Path, downloads, previous=None, root: Path | None = None
+) -> list[Path]:
     """The rankings again, linking `downloads` (the files a later stage put beside the site): a session's
-    index.html, or a competition's and each of its sessions'. `report`: a Report or a CompetitionReport."""
+    index.html, or a competition's and each of its sessions'."""
     folder = Path(folder)
     write = _writer(previous, root)
-    if not hasattr(report, "reports"):
+    if not isinstance(report, CompetitionReport):
         return [write(folder / "index.html", index_page(report, _site_common(report, None, downloads)))]
     comp = competition_nav(report.sessions, report.competition.names)
     written = [

@@ -10,7 +10,8 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
 from prefprint.engine.cells import protocol_cells
-from prefprint.engine.matchpoints import rounded_percent
+from prefprint.engine.matchpoints import Standing, rounded_percent
+from prefprint.engine.report import CompetitionReport, Report
 from prefprint.io.outdir import write_atomic
 from prefprint.io.workbook.sheet import (
     BORDER,
@@ -36,7 +37,7 @@ from prefprint.words.numbers import span
 NOTE_HEADER = PerLanguage(lambda lang: gettext("sheet.note", lang))
 
 
-def write_results_workbook(report, path: Path, banner: str = "") -> Path:
+def write_results_workbook(report: Report, path: Path, banner: str = "") -> Path:
     """results.xlsx: the ranking, then every completed protocol with whists and matchpoints; `banner`
     (provisional results: when, and what waits) heads every sheet."""
     event = report.event
@@ -104,7 +105,9 @@ _RESULT_ALIGN = {
 }
 
 
-def write_competition_workbook(report, path: Path, note: str = "", session_notes: dict | None = None) -> Path:
+def write_competition_workbook(
+    report: CompetitionReport, path: Path, note: str = "", session_notes: dict | None = None
+) -> Path:
     """results.xlsx of a competition: the overall ranking with every session's share, then each session's.
 
     `note` heads the overall sheet and `session_notes` (session -> text) each session's: provisional
@@ -182,7 +185,7 @@ def _note(ws, row: int, note: str) -> None:
         write_text(ws.cell(row, 1), note).font = _NOTE_FONT
 
 
-def _ranking_sheet(ws, title: str, standings, names: dict, lang: str, note: str = "") -> None:
+def _ranking_sheet(ws, title: str, standings: list[Standing], names: dict, lang: str, note: str = "") -> None:
     """A ranking on a sheet: the title, then place, number, name, MP, maximum and percentage."""
     write_text(ws.cell(1, 1), title).font = Font(bold=True, size=12)
     _note(ws, 2, note)

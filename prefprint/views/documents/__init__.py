@@ -22,9 +22,7 @@ from prefprint.views.documents.costs import (
     VALUE_WORDS,
     conventions_list,
     costs_context,
-    costs_html,
     signed,
-    write_costs,
 )
 from prefprint.views.documents.director import (
     LONG_SESSION_MINUTES,
@@ -57,7 +55,6 @@ __all__ = [
     "card_entry",
     "conventions_list",
     "costs_context",
-    "costs_html",
     "deal_view",
     "dealing_notes",
     "dealing_tables",
@@ -77,5 +74,4 @@ __all__ = [
     "start_list_context",
     "table_cards_context",
     "table_copy",
-    "write_costs",
 ]

@@ -1,9 +1,10 @@
-"""The cost-of-game table: every figure of a variant's scoring, computed by the engine from the conventions."""
+"""The cost-of-game table: every figure of a variant's scoring, computed by the engine from the conventions.
+
+The context only: app.costs renders it (the kit's costs document, `prefprint costs`'s files)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 from prefprint.engine.rules import (
     LEVELS,
@@ -20,8 +21,6 @@ from prefprint.engine.rules import (
     results_of,
     settle,
 )
-from prefprint.io.outdir import write_atomic
-from prefprint.io.render import html, write_pdf
 from prefprint.views.documents.wording import phrase
 from prefprint.words.catalog import WordTable, gettext
 from prefprint.words.numbers import number
@@ -313,15 +312,3 @@ def costs_context(variant: str, conv: Conventions, table_size: int, lang: str) -
         # results of a table of 3 are thirds: each is rounded, so a row may miss 0 by a step
         "rounding": phrase(lang, "costs.rounding_3", step=number(Fraction(1, 10), lang)) if not four else "",
     }
-
-
-def costs_html(variant: str, conv: Conventions, table_size: int, lang: str, event=None) -> str:
-    """The cost-of-game table as HTML (costs.html)."""
-    return html("costs.html", lang, event=event, **costs_context(variant, conv, table_size, lang))
-
-
-def write_costs(variant: str, conv: Conventions, table_size: int, lang: str, folder: Path) -> list[Path]:
-    """costs-VARIANT-SIZE.html and .pdf in a folder."""
-    text = costs_html(variant, conv, table_size, lang)
-    stem = folder / f"costs-{variant}-{table_size}"
-    return [write_atomic(stem.with_suffix(".html"), text), write_pdf(text, stem.with_suffix(".pdf"))]

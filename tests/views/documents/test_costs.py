@@ -8,8 +8,14 @@ from dataclasses import replace
 import pytest
 
 from prefprint.engine.rules import VARIANTS, Outcome, conventions_for, parse_contract_cell, settle
+from prefprint.io.render import html as render
 from prefprint.io.workbook import LISTS_SHEET, build_workbook, contract_choices, contract_help
-from prefprint.views.documents import costs_context, costs_html
+from prefprint.views.documents import costs_context
+
+
+def costs_html(variant: str, conv, size: int, lang: str) -> str:
+    """The context in costs.html, as app.costs renders it for `prefprint costs` and the kit."""
+    return render("costs.html", lang, event=None, **costs_context(variant, conv, size, lang))
 
 
 def _text(html: str) -> str:
