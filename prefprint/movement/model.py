@@ -167,6 +167,16 @@ class Movement:
         return sorted(out, key=lambda p: (p["after"], p["set"], p["copy"]))
 
     @cached_property
+    def places(self) -> dict[int, dict[int, tuple[TablePlay, str]]]:
+        """player -> round -> (the table he plays at, his seat); a round he rests is not there."""
+        out: dict[int, dict[int, tuple[TablePlay, str]]] = {}
+        for rnd in self.rounds:
+            for t in rnd.tables:
+                for seat, p in t.seats:
+                    out.setdefault(p, {})[rnd.number] = (t, seat)
+        return out
+
+    @cached_property
     def stats(self) -> Stats:
         return statistics(self)
 

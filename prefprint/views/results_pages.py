@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 
 from prefprint.analysis import makeable
 from prefprint.engine.matchpoints import rounded_percent
@@ -29,7 +30,7 @@ from prefprint.words.i18n import words
 from prefprint.words.messages import Message, text_of
 
 
-def _index(report: Report) -> dict[tuple[int, int, int], Result]:
+def rows_index(report: Report) -> dict[tuple[int, int, int], Result]:
     """(deal, round, table) -> the result row."""
     return {(r.deal, r.round, r.table): r for d in report.deals for r in d.results}
 
@@ -96,7 +97,7 @@ def deal_page(report: Report, d: DealResult) -> dict:
     """One deal's protocol: every row (excluded ones marked), names, and the results by line."""
     event = report.event
     lang = event.language
-    index = _index(report)
+    index = rows_index(report)
     copy_of = {(rnd.number, t.table): table_copy(t) for rnd in event.movement.rounds for t in rnd.tables}
     deal = event.deal(d.number)
     rows, seen = [], set()
@@ -194,15 +195,10 @@ def _share(mp, top) -> float | None:
 
 def _positions(event: Event, number: int) -> dict:
     """round -> (table play, seat) of a player in the movement (absent: he rests)."""
-    out = {}
-    for rnd in event.movement.rounds:
-        for t in rnd.tables:
-            for seat, p in t.seats:
-                if p == number:
-                    out[rnd.number] = (t, seat)
-    return out
+    return event.movement.places.get(number, {})
 
 
+@lru_cache(maxsize=1 << 14)
 def _percent1(mp, top) -> float:
     """A percentage of a score card to one decimal, rounded half up from the exact value (printed "%.1f")."""
     return float(rounded_percent(Fraction(mp) / top, 1))
@@ -216,7 +212,7 @@ def _deals_of_set(event: Event) -> dict[int, list[int]]:
     return out
 
 
-def player_card(report: Report, number: int) -> dict:
+def player_card(report: Report, number: int, index: dict | None = None) -> dict:
     """A player's score card: per round his table, seat and table-mates; per deal his role, the
     contract, the tricks, his whists, matchpoints of the top and the running percentage."""
     event = report.event
@@ -224,7 +220,7 @@ def player_card(report: Report, number: int) -> dict:
     for deal_no, r, seat in report.per_player.get(number, []):
         scored.setdefault(r.round, {})[deal_no] = (r, seat)
     where = _positions(event, number)
-    index, deals_of_set, total = _index(report), _deals_of_set(event), _Sum()
+    index, deals_of_set, total = index or rows_index(report), _deals_of_set(event), _Sum()
     rounds = []
     for rnd in event.movement.rounds:
         mine, at = scored.get(rnd.number, {}), where.get(rnd.number)
@@ -351,10 +347,10 @@ def _result_row(event: Event, r: Result | None, status: str, players: dict) -> d
     }
 
 
-def table_page(report: Report, table: int) -> dict:
+def table_page(report: Report, table: int, index: dict | None = None) -> dict:
     """Round by round at one table: who sat where, the set, and each deal's result there."""
     event = report.event
-    index = _index(report)
+    index = index or rows_index(report)
     names = event.names
     deals_of_set = _deals_of_set(event)
     rounds = []

@@ -17,6 +17,7 @@ from prefprint.views.results_pages import (
     deal_page,
     player_card,
     ranking_context,
+    rows_index,
 )
 from prefprint.words.i18n import words
 
@@ -41,7 +42,8 @@ def pdf_parts(report: Report, comp: dict | None = None) -> list[str]:
         )
     ]
 
-    cards = [player_card(report, p.number) for p in sorted(event.players, key=lambda p: p.number)]
+    index = rows_index(report)
+    cards = [player_card(report, p.number, index) for p in sorted(event.players, key=lambda p: p.number)]
     pages = print_card_pages(cards, words(lang))
     marked = any(card["marked"] for card in cards)
     for i in range(0, len(pages), _PDF_CARD_PAGES):

@@ -22,6 +22,7 @@ from prefprint.views.results_pages import (
     deal_page,
     player_card,
     ranking_context,
+    rows_index,
     table_page,
     tables_of,
 )
@@ -77,6 +78,7 @@ def _site_pages(report: Report, comp: dict | None = None, downloads=()) -> list[
     event = report.event
     lang = event.language
     common = _site_common(report, comp, downloads)
+    index = rows_index(report)  # every row by (deal, round, table), for the cards and the tables
     pages = [("index.html", lambda: index_page(report, common))]
     for d in report.deals:
         if d.number in common["pending"]:
@@ -91,14 +93,14 @@ def _site_pages(report: Report, comp: dict | None = None, downloads=()) -> list[
         pages.append(
             (
                 PLAYER_PAGE.format(n=p.number),
-                lambda p=p: html("results_player.html", lang, card=player_card(report, p.number), **common),
+                lambda p=p: html("results_player.html", lang, card=player_card(report, p.number, index), **common),
             )
         )
     for table in common["tables"]:
         pages.append(
             (
                 TABLE_PAGE.format(n=table),
-                lambda table=table: html("results_table.html", lang, tp=table_page(report, table), **common),
+                lambda table=table: html("results_table.html", lang, tp=table_page(report, table, index), **common),
             )
         )
     return built(pages)
