@@ -31,11 +31,12 @@ from prefprint.analysis.solver import (
 )
 from prefprint.engine.deals import Deal, card_text
 from prefprint.engine.rules import STRAINS, Outcome, active_seats
+from prefprint.io.layout import ANALYSIS_CACHE
 from prefprint.io.outdir import write_atomic
 from prefprint.io.pool import WorkerPool
 from prefprint.words.messages import Message
 
-CACHE_FILE = "analysis-cache.json"
+CACHE_FILE = ANALYSIS_CACHE
 CACHE_VERSION = 1  # raise when the solver's answers or this file's shape change
 BACKGROUND_NICE = 10  # Background's processes run this much lower in priority (os.nice): see Background
 

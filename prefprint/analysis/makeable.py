@@ -21,6 +21,7 @@ from pathlib import Path
 from prefprint.analysis.cache import EventAnalysis, Request, analyse, load_cache, played_requests, save_cache
 from prefprint.analysis.solver import DENOMINATIONS, DealAnalysis, has_layout
 from prefprint.engine.rules import active_seats
+from prefprint.io.layout import session_number
 from prefprint.words.messages import Message
 
 MADE = 6  # the fewest tricks of a game: a number from here on is a contract that makes
@@ -40,7 +41,7 @@ def cache_sources(folder: Path) -> list[Path]:
     folder = Path(folder)
     out = []
     around = (folder, folder.parent)
-    if folder.parent.name.startswith("session-"):
+    if session_number(folder.parent.name) is not None:
         around += (folder.parent.parent,)
     for f in around:
         out.append(f)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from prefprint.app.costs import costs_html
 from prefprint.engine.model import Competition, Event
+from prefprint.io.layout import KIT_WORKBOOK, session_name
 from prefprint.io.outdir import write_atomic
 from prefprint.io.render import html, render_pdfs, render_processes
 from prefprint.views import documents as docs
@@ -71,10 +72,10 @@ def write_kit(
 
     out = OutputFolder(folder, inputs=(event.source,), kind="kit")
     out.check()
-    workbook = out.folder / "protocols.xlsx"
+    workbook = out.folder / KIT_WORKBOOK
     filled = 0 if force or not workbook.is_file() else filled_rows(workbook)
     if filled:
-        raise OutputError("kit.workbook_filled", path=str(Path(folder) / "protocols.xlsx"), n=filled)
+        raise OutputError("kit.workbook_filled", path=str(Path(folder) / KIT_WORKBOOK), n=filled)
     event = with_entry_codes(event, out.folder)
     with out.staged() as staging:
         found = _analyse(event, out.folder, staging, analysis, jobs, progress)
@@ -151,7 +152,7 @@ def _render_kit(event: Event, folder: Path, names, say, jobs, pool, analysis) ->
         t = words(event.language)
         index = html("kit_index.html", event.language, event=event, docs=[(n, t[n.replace("-", "_")]) for n in names])
         written.append(write_atomic(folder / "index.html", index))
-        written.append(write_protocol_workbook(event, folder / "protocols.xlsx"))
+        written.append(write_protocol_workbook(event, folder / KIT_WORKBOOK))
         say(Message("kit.html_written"))
 
     pdfs = render_pdfs(documents, jobs, say, while_waiting=meanwhile, pool=pool)
@@ -190,14 +191,14 @@ def write_competition_kit(
     for event in chosen:
         say(Message("kit.session", session=event.session))
         written += write_kit(
-            event, folder / f"session-{event.session}", jobs=jobs, progress=progress, force=force, analysis=analysis
+            event, folder / session_name(event.session), jobs=jobs, progress=progress, force=force, analysis=analysis
         )
     written += _competition_start_list(competition, folder, jobs)
     index = html(
         "competition_index.html",
         competition.language,
         competition=competition,
-        present=[e.session for e in competition.sessions if (folder / f"session-{e.session}").is_dir()],
+        present=[e.session for e in competition.sessions if (folder / session_name(e.session)).is_dir()],
     )
     written.append(write_atomic(folder / "index.html", index))
     return written

@@ -41,12 +41,11 @@ from prefprint.engine.ladder import SCORES, Line, Rules
 from prefprint.engine.matchpoints import Place
 from prefprint.engine.names import plain
 from prefprint.errors import PrefprintError, SpecError
+from prefprint.io.layout import RESULTS_FORMAT, RESULTS_JSON
 from prefprint.io.toml_file import Problems, key_lines, language_in, toml_problem, typed, unknown_word, unprintable
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
 
-RESULTS_JSON = "results.json"
-FORMAT = 1
 MAX_EVENINGS = 10_000  # a season's count and min_events: more than any club plays
 _KNOWN = {
     "club": {"title", "language", "registry", "events"},
@@ -390,20 +389,22 @@ def read_evening(folder: Path) -> EveningFile:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise PrefprintError(Message("club.bad_results_json", path=str(path), error=shown(str(e), 120))) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") != RESULTS_FORMAT:
         raise PrefprintError(
             Message(
                 "club.results_json_format",
                 path=str(path),
                 found=str(data.get("format") if isinstance(data, dict) else None),
-                format=FORMAT,
+                format=RESULTS_FORMAT,
             )
         )
     try:
         dt.date.fromisoformat(data["event"]["date"])
         data["event"]["title"], data["players"], data["rows"], data["ranking"]  # noqa: B018
     except (KeyError, TypeError, ValueError):
-        raise PrefprintError(Message("club.results_json_format", path=str(path), found="?", format=FORMAT)) from None
+        raise PrefprintError(
+            Message("club.results_json_format", path=str(path), found="?", format=RESULTS_FORMAT)
+        ) from None
     return EveningFile(folder, data)
 
 

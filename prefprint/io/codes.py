@@ -20,8 +20,8 @@ import unicodedata
 from pathlib import Path
 
 from prefprint.engine.model import Event
+from prefprint.io.layout import SECRET_FILE
 
-SECRET_FILE = "serve-secret"
 ALPHABET = "ACDEFHJKMNPRTUVWXY"
 LENGTH = 6
 _CYRILLIC = str.maketrans("АВСЕНКМРТХУ", "ABCEHKMPTXY")

@@ -27,7 +27,7 @@ def session_name(session: int) -> str:
 def session_number(name: str) -> int | None:
     """The session a folder's name stands for (session-N), else None."""
     head, _, number = name.partition("-")
-    return int(number) if head == "session" and number.isdigit() else None
+    return int(number) if head == "session" and number.isdecimal() else None
 
 
 def session_folder(competition, event, folder: Path) -> Path:

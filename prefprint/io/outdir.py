@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from prefprint.errors import PrefprintError
+from prefprint.io import layout
 from prefprint.words.messages import shown
 
 # the process's umask, read once (os.umask can only be read by setting it)
@@ -47,8 +48,8 @@ KNOWN_NAMES = {
     "tables",
     "results.pdf",
     "results.xlsx",
-    "results.json",
-    "protocols.xlsx",
+    layout.RESULTS_JSON,
+    layout.KIT_WORKBOOK,
     "results",
     "table-cards.html",
     "table-cards.pdf",
@@ -64,15 +65,15 @@ KNOWN_NAMES = {
     "costs.pdf",
     "start-list.html",
     "start-list.pdf",
-    "analysis-cache.json",
+    layout.ANALYSIS_CACHE,
     MANIFEST,
     DIGESTS,
     # the scoring server's: the secret of the entry codes, its database, its exports
-    "serve-secret",
-    "scoring.sqlite",
-    "scoring.sqlite-wal",
-    "scoring.sqlite-shm",
-    "exports",
+    layout.SECRET_FILE,
+    layout.DB_FILE,
+    layout.DB_FILE + "-wal",
+    layout.DB_FILE + "-shm",
+    layout.EXPORTS,
     # a club's season site (prefprint season): besides index.html and players/, season-N.html
     "grades.html",
     "standings.xlsx",
@@ -91,7 +92,7 @@ def _ours(name: str) -> bool:
         name = m.group(1)
     return (
         name in KNOWN_NAMES
-        or (name.startswith("session-") and name[8:].isdigit())
+        or layout.session_number(name) is not None
         or (name.startswith("season-") and name.endswith(".html") and name[7:-5].isdigit())
     )
 
@@ -165,7 +166,7 @@ class OutputFolder:
     def _other_kind(self, folder: Path) -> str | None:
         """The kind of the other command whose output `folder` holds, itself or in its sessions' folders (a
         competition's kit or results: session-N/ each), or whose output a session's folder lies in; else None."""
-        around = [folder.parent] if folder.name.startswith("session-") else []
+        around = [folder.parent] if layout.session_number(folder.name) is not None else []
         inside = [folder, *sorted(folder.glob("session-*"))] if folder.is_dir() else []
         for where in [*inside, *around]:
             written = _manifest(where)

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from prefprint.errors import PrefprintError
+from prefprint.io.layout import DB_FILE
 
-DB_FILE = "scoring.sqlite"
 SCHEMA = 1
 
 _SCHEMA = """

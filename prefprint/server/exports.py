@@ -9,9 +9,9 @@ from pathlib import Path
 
 from prefprint.engine.model import Competition, Event
 from prefprint.errors import WorkbookError
-from prefprint.io.layout import KIT_WORKBOOK
+from prefprint.io.layout import DB_FILE, KIT_WORKBOOK
 from prefprint.io.workbook import fill_workbook, layout_rows, protocol_workbook_bytes
-from prefprint.server.db import DB_FILE, entered
+from prefprint.server.db import entered
 from prefprint.server.entries import PaperRows, served
 from prefprint.words.messages import Message
 

@@ -7,10 +7,9 @@ from fractions import Fraction
 
 from prefprint.engine.report import CompetitionReport, Report
 from prefprint.engine.rules import fmt_json
+from prefprint.io.layout import RESULTS_FORMAT, session_name
 from prefprint.views.results_pages import role_of
 from prefprint.words.numbers import span
-
-FORMAT = 1
 
 
 def _number(value):
@@ -25,7 +24,7 @@ def _card(report: CompetitionReport, number: int) -> str:
         return f"players/player-{number}.html"
     for r in report.reports:
         if any(p.number == number for p in r.event.players) and number in r.per_player:
-            return f"session-{r.event.session}/players/player-{number}.html"
+            return f"{session_name(r.event.session)}/players/player-{number}.html"
     return ""
 
 
@@ -116,7 +115,7 @@ def results_document(report: CompetitionReport) -> dict:
     first = report.reports[0].event
     ids = {p.number: p.id for p in competition.players}
     return {
-        "format": FORMAT,
+        "format": RESULTS_FORMAT,
         "event": {
             "title": competition.title,
             "date": competition.date,

@@ -6,10 +6,9 @@ import json
 from pathlib import Path
 
 from prefprint.engine.report import CompetitionReport
+from prefprint.io.layout import RESULTS_JSON
 from prefprint.io.outdir import write_atomic
 from prefprint.views.results_json import results_document
-
-RESULTS_JSON = "results.json"
 
 
 def publish_results_json(report: CompetitionReport, folder: Path, previous=None) -> Path:

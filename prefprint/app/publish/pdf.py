@@ -6,6 +6,7 @@ from pathlib import Path
 
 from prefprint.app.publish.spreadsheet import publish_competition_workbook, publish_workbook
 from prefprint.engine.report import CompetitionReport, Report
+from prefprint.io.layout import session_name
 from prefprint.io.outdir import digest, write_atomic
 from prefprint.io.render import html, join_reusing, pdf_pages, render_pdfs, render_processes
 from prefprint.views.print_layout import mark_new_pages, print_card_pages, recap_head
@@ -148,7 +149,7 @@ def publish_competition_pdf(
     comp = competition_nav(report.sessions, report.competition.names)
     for session in report.reports:
         written += publish_pdf(
-            session, folder / f"session-{session.event.session}", jobs, comp, previous, root, workbook=workbook
+            session, folder / session_name(session.event.session), jobs, comp, previous, root, workbook=workbook
         )
     ctx = competition_context(report)
     text = html("results_competition.html", report.competition.language, printed=True, **ctx)

@@ -10,6 +10,7 @@ from pathlib import Path
 from prefprint.app.memo import Recent
 from prefprint.app.publish.spreadsheet import publish_competition_workbook, publish_workbook
 from prefprint.engine.report import CompetitionReport, Report
+from prefprint.io.layout import session_name
 from prefprint.io.outdir import write_atomic
 from prefprint.io.pool import start_forked
 from prefprint.io.render import html
@@ -176,7 +177,7 @@ def publish_competition_site(
     written = []
     comp = competition_nav(report.sessions, report.competition.names)
     for session in report.reports:
-        where = folder / f"session-{session.event.session}"
+        where = folder / session_name(session.event.session)
         written += publish_site(session, where, comp, previous, root, workbook=workbook, memo=memo, downloads=downloads)
     ctx = competition_context(report)
     write = _writer(previous, root)
@@ -197,7 +198,7 @@ def publish_indexes(
         return [write(folder / "index.html", index_page(report, _site_common(report, None, downloads)))]
     comp = competition_nav(report.sessions, report.competition.names)
     written = [
-        write(folder / f"session-{r.event.session}" / "index.html", index_page(r, _site_common(r, comp, downloads)))
+        write(folder / session_name(r.event.session) / "index.html", index_page(r, _site_common(r, comp, downloads)))
         for r in report.reports
     ]
     return [*written, write(folder / "index.html", competition_index(report, downloads))]
