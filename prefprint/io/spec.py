@@ -19,6 +19,7 @@ from prefprint.engine.deals import make_deals
 from prefprint.engine.model import Competition, Event, Player
 from prefprint.engine.rules import VARIANTS, conventions_for, variant_key
 from prefprint.errors import PrefprintError, SpecError
+from prefprint.io.remote import PublishError, parse_target
 from prefprint.movement import METHODS, build_movement, renumber, second_session
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
@@ -31,7 +32,7 @@ _KNOWN = {
     "deals": {"seed", "prepared", "source"},
     "players": {"number", "name", "club", "id"},
     "sessions": _MOVEMENT_KEYS | {"title", "date", "start", "by_lines", "absent", "deals"},
-    "publish": {"url", "analysis"},
+    "publish": {"url", "analysis", "upload", "key"},  # url: the public address; upload: where `publish` sends it
     "serve": {"url"},  # the scoring server's address, for the entry QR codes of the table cards
     "print": {"bleed"},
     "scoring": {"factoring"},  # read by prefprint.engine.rulings
@@ -490,9 +491,21 @@ def _common(problems, data) -> dict:
         problems.add(("serve", "url"), "spec.bad_url", found=_found(url))
         url = ""
     out["serve_url"] = url
+    out["upload"], out["upload_key"] = upload_keys(problems, pub)
     out["analysis"] = _typed(problems, pub, ("publish",), "analysis", "bool", True)
     out["bleed"] = _typed(problems, prn, ("print",), "bleed", "bool", False)
     return out
+
+
+def upload_keys(problems, pub: dict) -> tuple[str, str]:
+    """[publish] upload (where `prefprint publish` sends the site: sftp://, ftp://, ftps:// or a folder) and key."""
+    upload = _typed(problems, pub, ("publish",), "upload", "str", "")
+    try:
+        parse_target(upload or ".")
+    except PublishError as e:
+        problems.add(("publish", "upload"), e.message)
+        upload = ""
+    return upload, _typed(problems, pub, ("publish",), "key", "str", "")
 
 
 def _players(problems, data) -> list[Player]:
@@ -724,6 +737,8 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
                 source=str(path),
                 stem=path.stem,
                 publish_url=common["publish_url"],
+                upload=common["upload"],
+                upload_key=common["upload_key"],
                 serve_url=common["serve_url"],
                 bleed=common["bleed"],
                 analysis=common["analysis"],

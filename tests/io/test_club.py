@@ -194,3 +194,15 @@ def test_a_club_file_without_events_is_refused(tmp_path):
     with pytest.raises(ClubError) as e:
         load_club(write(tmp_path, "club.toml", CLUB.replace("events = [", "events = []\n# [")))
     assert "строка 4, club.events: не сказано, где итоги вечеров" in e.value.text("ru")
+
+
+def test_the_upload_address_of_the_clubs_site_is_read_and_a_wrong_one_said_at_its_line(tmp_path):
+    club = load_club(write(tmp_path, "club.toml", CLUB + '\n[publish]\nupload = "sftp://club@example.org/www"\n'))
+    assert (club.upload, club.upload_key) == ("sftp://club@example.org/www", "")
+    assert load_club(write(tmp_path, "club.toml", CLUB)).upload == ""
+    text = CLUB + '\n[publish]\nupload = "http://example.org/www"\nkey = 7\nurl = "x"\n'
+    with pytest.raises(ClubError) as e:
+        load_club(write(tmp_path, "club.toml", text))
+    said = e.value.text("en")
+    assert "publish.upload" in said and "not understood" in said and "publish.key" in said and "publish.url" in said
+    assert len(e.value.problems) == 3

@@ -55,6 +55,7 @@ class SyncReport:
     unchanged: int
     bytes: int
     seconds: float
+    where: str = ""  # the target as a message names it
 
 
 def local_files(folder: Path) -> dict[str, Path]:
@@ -121,7 +122,7 @@ def sync(folder: Path | str, target: Target, wait: float = 10.0, progress=None, 
                 report = _sync(remote, target, files, digests, progress)
         finally:
             remote.close()
-    report.seconds = time.monotonic() - started
+    report.seconds, report.where = time.monotonic() - started, target.where
     return report
 
 

@@ -40,7 +40,7 @@ class Target:
         if self.scheme == "file":
             return self.path
         user = f"{self.user}@" if self.user else ""
-        return f"{self.scheme}://{user}{self.host}:{self.port}/{self.path}"
+        return f"{self.scheme}://{user}{self.host}:{self.port}/{self.path.removeprefix('.')}"
 
     @property
     def lock_name(self) -> str:
