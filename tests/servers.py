@@ -40,6 +40,7 @@ SITE = {
     "standings.xlsx": b"PK\x03\x04" + bytes(range(256)) * 20,
     "evenings/e1/index.html": "<p>evening</p>",
     "evenings/e1/results.json": "{}",
+    "evenings/e1/empty.txt": "",  # an empty transfer, which TLS ends otherwise
 }
 
 _FTP = r"""
@@ -48,11 +49,17 @@ from pyftpdlib.authorizers import DummyAuthorizer
 from pyftpdlib.handlers import FTPHandler, ThrottledDTPHandler
 from pyftpdlib.servers import FTPServer
 logging.getLogger("pyftpdlib").setLevel(logging.CRITICAL)
-root, limit, port, user, password = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
+root, limit, port, user, password, cert = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), *sys.argv[4:7]
 authorizer = DummyAuthorizer()
 authorizer.add_user(user, password, root, perm="elradfmwMT")
-class Handler(FTPHandler):
-    pass
+if cert:
+    from pyftpdlib.handlers import TLS_FTPHandler
+    class Handler(TLS_FTPHandler):
+        certfile = cert
+        tls_control_required = tls_data_required = True
+else:
+    class Handler(FTPHandler):
+        pass
 Handler.authorizer = authorizer
 Handler.auth_failed_timeout = 0.1
 if limit:
@@ -66,11 +73,12 @@ server.serve_forever()
 
 
 class FtpServer:
-    """pyftpdlib serving `root` to USER/PASSWORD; `limit` bytes a second of uploads (0: as fast as it goes)."""
+    """pyftpdlib serving `root` to USER/PASSWORD; `limit` bytes a second of uploads (0: as fast as it goes);
+    with `cert` (a PEM file of a certificate and its key) TLS required on the control and data connections."""
 
-    def __init__(self, root: Path, limit: int = 0, port: int = 0):
+    def __init__(self, root: Path, limit: int = 0, port: int = 0, cert: Path | None = None):
         self.root, self.limit = root, limit
-        args = [sys.executable, "-c", _FTP, str(root), str(limit), str(port), USER, PASSWORD]
+        args = [sys.executable, "-c", _FTP, str(root), str(limit), str(port), USER, PASSWORD, str(cert or "")]
         self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.port = int(self.process.stdout.readline())
 
@@ -93,6 +101,34 @@ def ftp_server(tmp_path, monkeypatch):
     server = FtpServer(tmp_path / "web")
     yield server
     server.kill()
+
+
+def self_signed(path: Path) -> Path:
+    """A PEM file of a new self-signed certificate for 127.0.0.1 and its key (for the FTPS server)."""
+    import datetime as dt
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = dt.datetime.now(dt.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - dt.timedelta(days=1))
+        .not_valid_after(now + dt.timedelta(days=1))
+        .sign(key, hashes.SHA256())
+    )
+    plain = serialization.NoEncryption()
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, plain)
+    path.write_bytes(pem + cert.public_bytes(serialization.Encoding.PEM))
+    return path
 
 
 def home(tmp_path: Path, monkeypatch) -> Path:

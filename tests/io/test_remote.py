@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from servers import PASSWORD, SITE, FtpServer, home, make_site, tree
@@ -95,7 +96,7 @@ def test_the_clubs_own_files_survive_every_publish_and_ours_no_longer_made_go(si
     (site / "evenings" / "e1").rmdir()
     (site / "season-1.html").write_text("<p>new ladder</p>")
     report = sync(site, target)
-    assert sorted(report.removed) == ["evenings/e1/index.html", "evenings/e1/results.json", "players/2.html"]
+    assert sorted(report.removed) == sorted(n for n in SITE if n.startswith("evenings/e1/")) + ["players/2.html"]
     assert report.uploaded == ["season-1.html"]
     web = tree(ftp_server.root)
     assert {k: web[k] for k in own} == own  # the club's files as they were
@@ -243,3 +244,57 @@ def test_a_folder_target_is_kept_the_same_way(site, tmp_path, monkeypatch):
     with pytest.raises(PublishError) as e:
         sync(site, parse_target(str(tmp_path / "nowhere")))
     assert e.value.message.code == "publish.bad_path"
+
+
+def test_what_a_killed_run_left_pending_is_taken_as_ours_and_finished(site, tmp_path, monkeypatch):
+    """A run killed after renaming a new file in and before writing its manifest, with a temporary file and a
+    removal left: the next run neither refuses the renamed file as the club's nor leaves the rest behind."""
+    home(tmp_path, monkeypatch)
+    web = make_site(tmp_path / "web", {"about.html": b"the club's"})
+    target = parse_target(str(web))
+    sync(site, target)
+    manifest = json.loads((web / MANIFEST).read_text())
+    make_site(site, {"players/3.html": "new player"})
+    (site / "season-1.html").unlink()
+    make_site(web, {"players/3.html": "new player", "players/.2.html.prefprint-part": "half"})
+    manifest["pending"] = ["players/3.html", "players/.2.html.prefprint-part", "season-1.html"]
+    (web / MANIFEST).write_text(json.dumps(manifest))
+    report = sync(site, target)
+    assert report.uploaded == ["players/3.html"] and report.removed == ["season-1.html"]
+    assert tree(web) == tree(site) | {"about.html": b"the club's"}
+    assert sorted(p.name for p in web.rglob(".*")) == [MANIFEST]
+    assert json.loads((web / MANIFEST).read_text())["pending"] == []
+
+
+def test_a_full_disk_is_said_and_the_next_run_finishes(site, tmp_path, monkeypatch):
+    """The temporary file of index.html is a link to /dev/full: writing it fails as on a full disk."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full")
+    home(tmp_path, monkeypatch)
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / ".index.html.prefprint-part").symlink_to("/dev/full")
+    with pytest.raises(PublishError) as e:
+        sync(site, parse_target(str(web)))
+    assert e.value.message.code == "publish.disk_full" and str(web) in e.value.text("ru")
+    assert tree(web) == {} and tree(site) == {k: v.encode() if isinstance(v, str) else v for k, v in SITE.items()}
+    (web / ".index.html.prefprint-part").unlink()  # space made
+    assert sorted(sync(site, parse_target(str(web))).uploaded) == sorted(SITE)
+    assert tree(web) == tree(site)
+
+
+def test_ftp_takes_tls_where_the_server_offers_it_and_ftps_requires_it(site, tmp_path, ftp_server):
+    pytest.importorskip("OpenSSL")  # pyftpdlib's TLS
+    from servers import self_signed
+
+    (tmp_path / "tls-web").mkdir()
+    tls = FtpServer(tmp_path / "tls-web", cert=self_signed(tmp_path / "cert.pem"))  # refuses anything in clear
+    try:
+        assert sorted(sync(site, parse_target(tls.url)).uploaded) == sorted(SITE)
+        assert sync(site, parse_target(tls.url.replace("ftp://", "ftps://"))).uploaded == []
+    finally:
+        tls.kill()
+    assert tree(tmp_path / "tls-web") == tree(site)
+    with pytest.raises(PublishError) as e:  # a server without TLS, and ftps:// asked for it
+        sync(site, parse_target(ftp_server.url.replace("ftp://", "ftps://")))
+    assert e.value.message.code == "publish.no_tls" and tree(ftp_server.root) == {}

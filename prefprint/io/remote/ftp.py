@@ -76,6 +76,12 @@ class FtpRemote:
         except ftplib.error_temp as e:
             code = "disk_full" if str(e)[:3] in _FULL else "dropped"
             raise failed(code, self.host, _reason(e)) from None
+        except ssl.SSLError as e:
+            if e.reason != "SHUTDOWN_WHILE_IN_INIT":
+                raise failed("dropped", self.host, _reason(e)) from None
+            # an empty transfer over TLS (an empty folder listed, an empty file) closed by the server before
+            # ftplib's TLS shutdown: the transfer is whole; the server's answer to it is read as ftplib would
+            return self._do(self.ftp.voidresp)
         except (OSError, EOFError, ftplib.Error) as e:
             raise failed("dropped", self.host, _reason(e)) from None
 
@@ -85,7 +91,8 @@ class FtpRemote:
         return None if done is None else out.getvalue()
 
     def names(self, folder: str) -> set[str]:
-        found = self._do(self.ftp.nlst, folder or ".", missing_ok=True) or []
+        found = []
+        self._do(self.ftp.retrlines, f"NLST {folder or '.'}", found.append, missing_ok=True)
         return {posixpath.basename(n.rstrip("/")) for n in found}
 
     def makedirs(self, folder: str) -> None:
