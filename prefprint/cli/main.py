@@ -553,7 +553,7 @@ def _upload(path, folder: Path, lang: str, site=None) -> None:
     from prefprint.app.upload import publish_site, read_site
 
     report = publish_site(site or read_site(path), folder)
-    seconds = round(report.seconds, 1)
+    seconds = round(report.seconds, 2)
     if report.uploaded or report.removed:
         done = Message(
             "publish.done",

@@ -118,7 +118,7 @@ def sync(folder: Path | str, target: Target, wait: float = 10.0, progress=None, 
     with local_lock(target, wait):
         remote = open_remote(target)
         try:
-            with _remote_lock(remote, target, wait, stale):
+            with _RemoteLock(remote, target, wait, stale):
                 report = _sync(remote, target, files, digests, progress)
         finally:
             remote.close()
@@ -194,7 +194,7 @@ def _refuse_others(remote, target: Target, new: list) -> None:
         raise failed("not_ours", target.host or target.path, names=shown(names, 300), n=len(taken))
 
 
-class _remote_lock:
+class _RemoteLock:
     """The remote's lock file, made only where none is; waited for up to `wait` seconds; a stale one replaced."""
 
     def __init__(self, remote, target: Target, wait: float, stale: float):
