@@ -153,6 +153,7 @@ class SftpServer:
         self.host_key = asyncssh.generate_private_key("ssh-ed25519")
         self.client_key = asyncssh.generate_private_key("ssh-ed25519")
         self.client_key.write_private_key(str(home_folder / ".ssh" / "id_ed25519"))
+        self.connections = []
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
@@ -166,9 +167,23 @@ class SftpServer:
             0,
             server_host_keys=[self.host_key],
             authorized_client_keys=keys,
-            sftp_factory=lambda chan: self.asyncssh.SFTPServer(chan, chroot=os.fsencode(self.root)),
+            sftp_factory=self._session,
             allow_scp=False,
         )
+
+    def _session(self, chan):
+        self.connections.append(chan.get_connection())
+        return self.asyncssh.SFTPServer(chan, chroot=os.fsencode(self.root))
+
+    def kill(self) -> None:
+        """The server gone at once, as a crashed one: its connections cut, nothing more answered."""
+
+        async def cut():
+            self.server.close()
+            for conn in self.connections:
+                conn.abort()
+
+        asyncio.run_coroutine_threadsafe(cut(), self.loop).result(10)
 
     def known(self, key=None) -> None:
         line = f"[127.0.0.1]:{self.port} " + (key or self.host_key).export_public_key().decode()
@@ -179,6 +194,10 @@ class SftpServer:
         return f"sftp://{USER}@127.0.0.1:{self.port}/"
 
     def stop(self) -> None:
+        """The server stopped and its thread ended (once, however many times asked)."""
+        if not self.thread.is_alive():
+            return
+
         async def close():
             self.server.close()
             await self.server.wait_closed()

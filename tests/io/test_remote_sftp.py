@@ -65,3 +65,40 @@ def test_a_wrong_folder_is_said(site, sftp_server):
     with pytest.raises(PublishError) as e:
         sync(site, parse_target(sftp_server.url + "www/none"))
     assert e.value.message.code == "publish.bad_path" and "www/none" in e.value.text("ru")
+
+
+def test_a_server_gone_half_way_leaves_whole_files_and_the_next_run_finishes(tmp_path, sftp_server, monkeypatch):
+    from servers import SftpServer
+
+    old = {f"players/{i}.html": f"old {i}".encode() * 100 for i in range(10)} | {"index.html": b"old index"}
+    new = {name: data.replace(b"old", b"new") for name, data in old.items()}
+    site = make_site(tmp_path / "site", old)
+    sync(site, parse_target(sftp_server.url))
+    make_site(site, new)
+    sent = []
+
+    def gone_after_four(name):  # the server dies while the fifth file is on its way
+        sent.append(name)
+        if len(sent) == 4:
+            sftp_server.kill()
+
+    with pytest.raises(PublishError) as e:
+        sync(site, parse_target(sftp_server.url), progress=gone_after_four)
+    assert e.value.message.code == "publish.dropped" and "127.0.0.1" in e.value.text("ru")
+    assert tree(sftp_server.root) == old  # every file a reader finds is whole: the old ones, not yet replaced
+    again = SftpServer(sftp_server.root, tmp_path / "home")  # the host up again
+    again.known()
+    try:
+        report = sync(site, parse_target(again.url))
+    finally:
+        again.stop()
+    assert sorted(report.uploaded) == sorted(new) and tree(sftp_server.root) == new
+    assert sorted(p.name for p in sftp_server.root.rglob(".*")) == [".prefprint-manifest.json"]
+
+
+def test_an_unreachable_host_is_said(site, sftp_server):
+    port = sftp_server.port
+    sftp_server.stop()
+    with pytest.raises(PublishError) as e:
+        sync(site, parse_target(f"sftp://club@127.0.0.1:{port}/"))
+    assert e.value.message.code == "publish.unreachable" and "127.0.0.1" in e.value.text("en")
