@@ -298,3 +298,24 @@ def test_ftp_takes_tls_where_the_server_offers_it_and_ftps_requires_it(site, tmp
     with pytest.raises(PublishError) as e:  # a server without TLS, and ftps:// asked for it
         sync(site, parse_target(ftp_server.url.replace("ftp://", "ftps://")))
     assert e.value.message.code == "publish.no_tls" and tree(ftp_server.root) == {}
+
+
+def test_only_folders_prefprint_made_are_removed_and_a_manifest_never_reaches_outside(tmp_path, monkeypatch):
+    home(tmp_path, monkeypatch)
+    web = tmp_path / "drive" / "web"
+    (web / "gallery").mkdir(parents=True)  # the club's, empty
+    (tmp_path / "drive" / "outside.txt").write_text("not under the target")
+    site = make_site(tmp_path / "site", {"index.html": "i", "gallery/a.html": "a", "new/deep/b.html": "b"})
+    target = parse_target(str(web))
+    sync(site, target)
+    assert json.loads((web / MANIFEST).read_text())["folders"] == ["new", "new/deep"]
+    (site / "gallery" / "a.html").unlink()
+    (site / "new" / "deep" / "b.html").unlink()
+    assert sorted(sync(site, target).removed) == ["gallery/a.html", "new/deep/b.html"]
+    assert (web / "gallery").is_dir() and not (web / "new").exists()  # the club's folder kept, ours gone
+    manifest = json.loads((web / MANIFEST).read_text())
+    manifest["pending"] = ["../outside.txt", "/etc/hostname"]  # edited by hand
+    (web / MANIFEST).write_text(json.dumps(manifest))
+    (site / "index.html").write_text("changed")
+    assert sync(site, target).removed == []
+    assert (tmp_path / "drive" / "outside.txt").read_text() == "not under the target"

@@ -129,11 +129,12 @@ class FtpRemote:
     def remove(self, name: str) -> None:
         self._do(self.ftp.delete, name, missing_ok=True)
 
-    def remove_folder_if_empty(self, folder: str) -> None:
+    def remove_folder_if_empty(self, folder: str) -> bool:
         try:
             self.ftp.rmd(folder)
+            return True
         except ftplib.error_perm:
-            pass  # not empty (the club's own files), or gone
+            return False  # not empty (the club's own files), or gone
         except (OSError, EOFError, ftplib.Error) as e:
             raise failed("dropped", self.host, _reason(e)) from None
 

@@ -89,11 +89,14 @@ class LocalRemote:
         except OSError as e:
             raise self._fail(e) from None
 
-    def remove_folder_if_empty(self, folder: str) -> None:
+    def remove_folder_if_empty(self, folder: str) -> bool:
         try:
             self._path(folder).rmdir()
+            return True
+        except FileNotFoundError:
+            return True
         except OSError:
-            pass  # not empty (the club's own files), or gone
+            return False  # not empty (the club's own files)
 
     def close(self) -> None:
         pass

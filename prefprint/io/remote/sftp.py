@@ -147,11 +147,12 @@ class SftpRemote:
     def remove(self, name: str) -> None:
         self._run(self.sftp.remove(name), missing_ok=True)
 
-    def remove_folder_if_empty(self, folder: str) -> None:
+    def remove_folder_if_empty(self, folder: str) -> bool:
         try:
             self._run(self.sftp.rmdir(folder), missing_ok=True)
+            return True
         except PublishError:
-            pass  # not empty (the club's own files)
+            return False  # not empty (the club's own files)
 
     def close(self) -> None:
         try:

@@ -2,7 +2,7 @@
 link to a file not yet there, and nothing prefprint did not upload is ever touched.
 
 The remote folder holds a manifest (`.prefprint-manifest.json`: each file prefprint put there and the
-sha256 of its bytes, and the names a run may have left `pending`). A run:
+sha256 of its bytes, the names a run may have left `pending`, and the `folders` prefprint made). A run:
 
 1. takes the locks: this machine's (an flock, so two runs here never interleave) and the remote's
    (`.prefprint-lock`, made only where none is; one older than STALE seconds is a dead run's, and so
@@ -15,7 +15,7 @@ sha256 of its bytes, and the names a run may have left `pending`). A run:
    (`.NAME.prefprint-part`), and renames them into place: other files first, then the pages, each
    folder's `index.html` last;
 4. writes the manifest of the new files (the removals still pending), removes the files no longer made
-   (and their folders where left empty), and writes the manifest once more.
+   (and the folders prefprint made, where that leaves them empty), and writes the manifest once more.
 
 Killed at any moment, the remote holds whole files only, old or new, and the next run finishes the job:
 what the killed run left pending is taken as its own (renamed-in files, temporary files, removals).
@@ -126,67 +126,101 @@ def sync(folder: Path | str, target: Target, wait: float = 10.0, progress=None, 
     return report
 
 
-def _manifest(remote, target: Target) -> tuple[dict, list]:
+def _manifest(remote, target: Target) -> tuple[dict, list, set]:
+    """The remote manifest's files, pending names and folders prefprint made; names that are not plain relative
+    paths (a manifest edited by hand) left out: a run never reaches outside its folder."""
     raw = remote.read(MANIFEST)
     if raw is None:
-        return {}, []
+        return {}, [], set()
     try:
         data = json.loads(raw.decode("utf-8"))
-        files, pending = data["files"], data.get("pending", [])
-        if not isinstance(files, dict) or not isinstance(pending, list):
+        files, pending, folders = data["files"], data.get("pending", []), data.get("folders", [])
+        if not isinstance(files, dict) or not isinstance(pending, list) or not isinstance(folders, list):
             raise ValueError
     except (ValueError, KeyError, TypeError, UnicodeDecodeError):
         raise failed("bad_manifest", target.host or target.path, name=MANIFEST) from None
-    return {str(k): str(v) for k, v in files.items()}, [str(n) for n in pending]
+    files = {str(k): str(v) for k, v in files.items() if _plain(k)}
+    return files, [str(n) for n in pending if _plain(n)], {str(f) for f in folders if _plain(f)}
 
 
-def _write_manifest(remote, files: dict, pending) -> None:
+def _plain(name) -> bool:
+    """A relative '/'-separated name without "..", "." or empty parts (nor a backslash)."""
+    if not isinstance(name, str) or "\\" in name:
+        return False
+    return all(p not in ("", ".", "..") for p in name.split("/"))
+
+
+def _write_manifest(remote, files: dict, pending, folders) -> None:
     data = {"format": FORMAT, "files": dict(sorted(files.items())), "pending": sorted(set(pending))}
+    data["folders"] = sorted(folders)
     remote.write_bytes(MANIFEST, json.dumps(data, ensure_ascii=False, indent=0).encode("utf-8"))
 
 
 def _sync(remote, target: Target, files: dict, digests: dict, progress) -> SyncReport:
-    old, pending = _manifest(remote, target)
+    old, pending, folders = _manifest(remote, target)
     changed = sorted((n for n in files if old.get(n) != digests[n]), key=upload_order)
     ours = set(old) | set(pending)
     gone = sorted(n for n in ours if n not in files and not n.endswith(PART))
-    _refuse_others(remote, target, [n for n in changed if n not in ours])
+    listed: dict = {}
+    _refuse_others(remote, target, [n for n in changed if n not in ours], listed)
     leftovers = [n for n in pending if n.endswith(PART) and n not in {part_name(c) for c in changed}]
     if not changed and not gone and not leftovers:
         return SyncReport([], [], len(files), 0, 0.0)
-    _write_manifest(remote, old, set(pending) | set(changed) | {part_name(n) for n in changed})
+    heads = sorted({posixpath.dirname(n) for n in changed} - {""})
+    folders |= _missing_folders(remote, heads, listed)
+    _write_manifest(remote, old, set(pending) | set(changed) | {part_name(n) for n in changed}, folders)
     for name in leftovers:
         remote.remove(name)
-    made, sent = set(), 0
+    for head in heads:
+        remote.makedirs(head)
+    sent = 0
     for name in changed:
-        head = posixpath.dirname(name)
-        if head and head not in made:
-            remote.makedirs(head)
-            made.add(head)
         remote.put(files[name], part_name(name))
         sent += files[name].stat().st_size
         if progress:
             progress(name)
     for name in changed:
         remote.rename(part_name(name), name)
-    _write_manifest(remote, digests, gone)
+    _write_manifest(remote, digests, gone, folders)
     if gone:
         for name in gone:
             remote.remove(name)
-        for head in sorted({posixpath.dirname(n) for n in gone} - {""}, key=lambda h: -h.count("/")):
-            remote.remove_folder_if_empty(head)
-        _write_manifest(remote, digests, ())
+        emptied = {a for n in gone for a in _ancestors(n)} & folders
+        for head in sorted(emptied, key=lambda h: -h.count("/")):  # the deepest first
+            if not any(n.startswith(head + "/") for n in files) and remote.remove_folder_if_empty(head):
+                folders.discard(head)
+        _write_manifest(remote, digests, (), folders)
     return SyncReport(changed, gone, len(files) - len(changed), sent, 0.0)
 
 
-def _refuse_others(remote, target: Target, new: list) -> None:
+def _ancestors(name: str) -> list[str]:
+    parts = name.split("/")[:-1]
+    return ["/".join(parts[: i + 1]) for i in range(len(parts))]
+
+
+def _listing(remote, folder: str, listed: dict) -> set:
+    if folder not in listed:
+        listed[folder] = remote.names(folder)
+    return listed[folder]
+
+
+def _missing_folders(remote, heads: list, listed: dict) -> set[str]:
+    """The folders (and their parents) of `heads` the remote lacks: prefprint's to make, and to remove once empty."""
+    missing: set[str] = set()
+    for head in heads:
+        for folder in _ancestors(head + "/x"):
+            parent, base = posixpath.split(folder)
+            if folder not in missing and (parent in missing or base not in _listing(remote, parent, listed)):
+                missing.add(folder)
+    return missing
+
+
+def _refuse_others(remote, target: Target, new: list, listed: dict) -> None:
     """PublishError naming the files this run would put where the remote has files prefprint did not put."""
-    taken, listed = [], {}
+    taken = []
     for name in new:
         head, base = posixpath.split(name)
-        if head not in listed:
-            listed[head] = remote.names(head)
-        if base in listed[head]:
+        if base in _listing(remote, head, listed):
             taken.append(name)
     if taken:
         more = len(taken) - 5
