@@ -371,7 +371,7 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
                 click.echo(provisional_text(r, lang), err=True)
         click.echo(Message("results.published", path=str(folder / "index.html")).text(lang))
     if publish:
-        _upload(spec, folder, lang)
+        _upload(spec, folder, lang, err=as_json)
 
 
 def _site_ready(lang: str):
@@ -530,7 +530,7 @@ def season(club, out, add_new, as_json, publish, lang):
     else:
         click.echo(Message("season.published", path=str(folder / "index.html")).text(lang))
     if publish:
-        _upload(club, folder, lang)
+        _upload(club, folder, lang, err=as_json)
 
 
 @cli.command()
@@ -548,8 +548,8 @@ def publish(spec, out, lang):
     _upload(spec, folder, lang, site)
 
 
-def _upload(path, folder: Path, lang: str, site=None) -> None:
-    """The folder sent to the file's [publish] upload; what travelled said on stdout."""
+def _upload(path, folder: Path, lang: str, site=None, err: bool = False) -> None:
+    """The folder sent to the file's [publish] upload; what travelled said on stdout (on stderr after JSON)."""
     from prefprint.app.upload import publish_site, read_site
 
     report = publish_site(site or read_site(path), folder)
@@ -566,4 +566,4 @@ def _upload(path, folder: Path, lang: str, site=None) -> None:
         )
     else:
         done = Message("publish.nothing", where=report.where, n=report.unchanged, seconds=seconds)
-    click.echo(done.text(lang))
+    click.echo(done.text(lang), err=err)

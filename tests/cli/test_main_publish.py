@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -84,6 +85,15 @@ def test_results_and_season_publish_what_they_made_to_a_folder(tmp_path, monkeyp
     )
     (tmp_path / "club-web").mkdir()
     site = tmp_path / "club-site"
-    result = CliRunner().invoke(cli, ["season", str(club), "-o", str(site), "--add-new", "--publish"])
+    result = CliRunner().invoke(cli, ["season", str(club), "-o", str(site), "--add-new", "--publish", "--json"])
     assert result.exit_code == 0, result.output
+    assert isinstance(json.loads(result.stdout), dict) and "выгружено на " in result.stderr  # the JSON kept whole
     assert (tmp_path / "club-web" / "index.html").is_file() and tree(tmp_path / "club-web") == tree(site)
+
+
+def test_an_event_whose_results_are_not_made_yet_has_nothing_to_publish(tmp_path):
+    spec = tmp_path / "evening-01.toml"
+    spec.write_text((SEASON / "evening-01.toml").read_text(encoding="utf-8") + '\n[publish]\nupload = "web"\n')
+    (tmp_path / "web").mkdir()
+    result = publish(spec, "-o", tmp_path / "no-results")
+    assert result.exit_code == 2 and "нечего выгружать" in result.output and "Traceback" not in result.output
