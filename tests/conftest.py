@@ -13,6 +13,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 HOSTILE = "<b>&\"'"  # a name that must be shown as text everywhere
 ESCAPED = "&lt;b&gt;&amp;&#34;&#39;"
 URL = "https://pulya.example.org/2026/cup/"
+pytest_plugins = ["servers"]  # the FTP and SFTP servers of the publish tests (tests/servers.py)
 
 
 def pytest_configure(config):

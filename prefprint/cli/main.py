@@ -235,6 +235,9 @@ _LANG = click.option(
 _NO_ANALYSIS = click.option(
     "--no-analysis", is_flag=True, help="No double-dummy analysis (also [publish] analysis = false in the spec)."
 )
+_PUBLISH = click.option(
+    "--publish", is_flag=True, help="Then publish the folder to the [publish] upload address (as prefprint publish)."
+)
 NO_ANALYSIS_ENV = "PREFPRINT_NO_ANALYSIS"  # set (to anything but "" or 0): as --no-analysis on every run
 
 
@@ -327,8 +330,9 @@ def kit(spec, out, session, jobs, force, no_analysis, lang):
     "in first and the PDF follows).",
 )
 @_NO_ANALYSIS
+@_PUBLISH
 @_LANG
-def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_pdf, no_analysis, lang):
+def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_pdf, no_analysis, publish, lang):
     """Check filled protocol workbooks (one per session, in order), matchpoint, rank over all and publish."""
     from prefprint.app.results import Options, ranking_json, run
     from prefprint.engine.rulings import load_rulings
@@ -366,6 +370,8 @@ def results(spec, workbooks, out, trust, provisional, rulings_path, as_json, no_
             if r.provisional:
                 click.echo(provisional_text(r, lang), err=True)
         click.echo(Message("results.published", path=str(folder / "index.html")).text(lang))
+    if publish:
+        _upload(spec, folder, lang, err=as_json)
 
 
 def _site_ready(lang: str):
@@ -505,8 +511,9 @@ def serve(spec, session, out, host, port, hide_results, director_anywhere, token
     "--add-new", is_flag=True, help="Register every name the registry does not know (players.toml), then build."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the standings and the grades as one JSON object.")
+@_PUBLISH
 @_LANG
-def season(club, out, add_new, as_json, lang):
+def season(club, out, add_new, as_json, publish, lang):
     """A club's season: a ladder over its evenings and each player's grade, published as the club's site."""
     from prefprint.app.season import run, season_json
     from prefprint.io.club import load_club
@@ -523,3 +530,41 @@ def season(club, out, add_new, as_json, lang):
         click.echo(json.dumps(season_json(report), ensure_ascii=False))
     else:
         click.echo(Message("season.published", path=str(folder / "index.html")).text(lang))
+    if publish:
+        _upload(club, folder, lang, err=as_json)
+
+
+@cli.command()
+@click.argument("spec", type=click.Path(exists=True, dir_okay=False))
+@_output("The folder to publish (default: the one `season` or `results` writes for this file).")
+@_LANG
+def publish(spec, out, lang):
+    """Publish a club's site (club.toml) or an event's results (its spec) to its [publish] upload address."""
+    from prefprint.app.upload import read_site
+
+    _set_lang(lang)
+    site = read_site(spec)
+    lang = _set_lang(lang, site)
+    folder = Path(out) if out else default_folder(spec) / ("" if site.kind == "club" else "results")
+    _upload(spec, folder, lang, site)
+
+
+def _upload(path, folder: Path, lang: str, site=None, err: bool = False) -> None:
+    """The folder sent to the file's [publish] upload; what travelled said on stdout (on stderr after JSON)."""
+    from prefprint.app.upload import publish_site, read_site
+
+    report = publish_site(site or read_site(path), folder)
+    seconds = round(report.seconds, 2)
+    if report.uploaded or report.removed:
+        done = Message(
+            "publish.done",
+            where=report.where,
+            n=len(report.uploaded),
+            kb=round(report.bytes / 1024, 1),
+            removed=len(report.removed),
+            unchanged=report.unchanged,
+            seconds=seconds,
+        )
+    else:
+        done = Message("publish.nothing", where=report.where, n=report.unchanged, seconds=seconds)
+    click.echo(done.text(lang), err=err)

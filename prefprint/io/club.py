@@ -18,6 +18,9 @@ evening's `results.json`, read with every problem placed at its line and key.
     min_events = 5
     score = "percent"                  # or "places", with place_points = [20, 17, 15, 13, …]
 
+    [publish]                          # optional: where `prefprint publish` sends the site (docs/publish.md)
+    upload = "sftp://club@example.org/www/results"
+
 The registry, one `[[players]]` each: `id` (text, or a number as a federation's are), `name`,
 `aliases = [...]`; a registry named in club.toml must be there. `add_players` appends newcomers to
 it, the rest of the file kept as it was written. A pattern of `events` that finds no folder is said
@@ -42,6 +45,7 @@ from prefprint.engine.matchpoints import Place
 from prefprint.engine.names import plain
 from prefprint.errors import PrefprintError, SpecError
 from prefprint.io.layout import RESULTS_FORMAT, RESULTS_JSON
+from prefprint.io.remote import upload_keys
 from prefprint.io.toml_file import Problems, key_lines, language_in, toml_problem, typed, unknown_word, unprintable
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
@@ -51,6 +55,7 @@ _KNOWN = {
     "club": {"title", "language", "registry", "events"},
     "grade": {"half_life", "start", "prior", "provisional_below"},
     "seasons": {"title", "from", "to", "count", "min_events", "score", "place_points"},
+    "publish": {"upload", "key"},  # where `prefprint publish` sends the club's site (docs/publish.md)
 }
 _PLAYER_KEYS = {"id", "name", "aliases"}
 
@@ -106,6 +111,8 @@ class Club:
     seasons: list[Season]
     grade: Settings = field(default_factory=Settings)
     event_lines: tuple = ()  # the line of club.toml of each pattern of `events`
+    upload: str = ""  # [publish] upload: sftp://…, ftp://…, ftps://… or a folder ("": not set)
+    upload_key: str = ""  # [publish] key: the SSH key of an sftp:// upload
 
     @property
     def folder(self) -> Path:
@@ -166,10 +173,12 @@ def load_club(path: Path | str) -> Club:
         problems.add(("club", "events") if "events" in head else ("club",), "club.events_none")
     seasons = [_season(problems, s, i) for i, s in enumerate(_list_of(problems, data, "seasons"))]
     grade = _grade(problems, data.get("grade") if isinstance(data.get("grade"), dict) else {})
+    upload, key = upload_keys(problems, data.get("publish") if isinstance(data.get("publish"), dict) else {})
     if problems.items:
         raise ClubError(path, problems.items, lang=language if language in catalog.LANGS else lang)
     places = _item_lines(text, problems.lines.get(("club", "events"), 0), events)
-    return Club(path, title, language, path.parent / registry, events, [s for s in seasons if s], grade, places)
+    seasons = [s for s in seasons if s]
+    return Club(path, title, language, path.parent / registry, events, seasons, grade, places, upload, key)
 
 
 def _registry_missing(problems, path: Path) -> None:

@@ -16,6 +16,7 @@ from prefprint.engine.deals import make_deals
 from prefprint.engine.model import Competition, Event, Player
 from prefprint.engine.rules import VARIANTS, conventions_for, variant_key
 from prefprint.errors import PrefprintError, SpecError
+from prefprint.io.remote import upload_keys
 from prefprint.io.toml_file import (
     Problems,
     in_range,
@@ -41,7 +42,7 @@ _KNOWN = {
     "deals": {"seed", "prepared", "source"},
     "players": {"number", "name", "club", "id"},
     "sessions": _MOVEMENT_KEYS | {"title", "date", "start", "by_lines", "absent", "deals"},
-    "publish": {"url", "analysis"},
+    "publish": {"url", "analysis", "upload", "key"},  # url: the public address; upload: where `publish` sends it
     "serve": {"url"},  # the scoring server's address, for the entry QR codes of the table cards
     "print": {"bleed"},
     "scoring": {"factoring"},  # read by prefprint.engine.rulings
@@ -257,6 +258,7 @@ def _common(problems, data) -> dict:
         problems.add(("serve", "url"), "spec.bad_url", found=value_text(url))
         url = ""
     out["serve_url"] = url
+    out["upload"], out["upload_key"] = upload_keys(problems, pub)
     out["analysis"] = typed(problems, pub, ("publish",), "analysis", "bool", True)
     out["bleed"] = typed(problems, prn, ("print",), "bleed", "bool", False)
     return out
@@ -491,6 +493,8 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
                 source=str(path),
                 stem=path.stem,
                 publish_url=common["publish_url"],
+                upload=common["upload"],
+                upload_key=common["upload_key"],
                 serve_url=common["serve_url"],
                 bleed=common["bleed"],
                 analysis=common["analysis"],

@@ -202,3 +202,15 @@ def test_a_place_of_an_evenings_ranking_is_read_as_numbers():
     assert ranking_place("3–4") == (3, 4) and ranking_place("7") == (7, 7)
     with pytest.raises(ValueError):
         ranking_place("third")
+
+
+def test_the_upload_address_of_the_clubs_site_is_read_and_a_wrong_one_said_at_its_line(tmp_path):
+    club = load_club(write(tmp_path, "club.toml", CLUB + '\n[publish]\nupload = "sftp://club@example.org/www"\n'))
+    assert (club.upload, club.upload_key) == ("sftp://club@example.org/www", "")
+    assert load_club(write(tmp_path, "club.toml", CLUB)).upload == ""
+    text = CLUB + '\n[publish]\nupload = "http://example.org/www"\nkey = 7\nurl = "x"\n'
+    with pytest.raises(ClubError) as e:
+        load_club(write(tmp_path, "club.toml", text))
+    said = e.value.text("en")
+    assert "publish.upload" in said and "not understood" in said and "publish.key" in said and "publish.url" in said
+    assert len(e.value.problems) == 3

@@ -422,3 +422,15 @@ def test_a_spec_without_event_is_still_refused():
     assert "event: missing section [event]" in _problems(
         GOOD.replace('[event]\ntitle = "Test"\ndate = 2026-12-05\n', "")
     )
+
+
+def test_the_upload_address_is_apart_from_the_public_one_and_checked_at_its_line():
+    publish = '\n[publish]\nurl = "https://pulya.example.org/r/"\nupload = "ftps://club@example.org/www/r"\nkey = "k"\n'
+    e = parse_event(GOOD + publish)
+    assert (e.publish_url, e.upload, e.upload_key) == (
+        "https://pulya.example.org/r/",
+        "ftps://club@example.org/www/r",
+        "k",
+    )
+    said = _problems(GOOD + '\n[publish]\nupload = "ftp://club:pw@example.org/www"\n')
+    assert len(said) == 1 and "publish.upload" in said[0] and "holds a password" in said[0] and "pw@" not in said[0]
