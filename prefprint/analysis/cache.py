@@ -1,4 +1,5 @@
-"""Double-dummy analysis of an event's deals on every core, cached in the output folder.
+"""Double-dummy analysis of an event's deals, cached in the output folder (solved on every core by
+analysis.workers; shown by views.analysis_text).
 
 `analyse(deals)` solves every deal whose layout is known, for each seat that plays it as
 declarer: the most tricks in ♠ ♣ ♦ ♥ БК after the best discard (and that discard) and the
@@ -12,33 +13,20 @@ All-pass has no double-dummy answer and is never asked for.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 from collections.abc import Callable, Iterable
-from concurrent import futures
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from prefprint.analysis.solver import (
-    DENOMINATIONS,
-    MISERE,
-    DealAnalysis,
-    Misere,
-    analyse_deal,
-    has_layout,
-    load_searches,
-)
-from prefprint.engine.deals import Deal, card_text
-from prefprint.engine.rules import STRAINS, Outcome, active_seats
+from prefprint.analysis.solver import DENOMINATIONS, MISERE, DealAnalysis, Misere, deal_digest, has_layout
+from prefprint.analysis.workers import Background, run_tasks
+from prefprint.engine.deals import Deal
+from prefprint.engine.rules import Outcome, active_seats
 from prefprint.io.layout import ANALYSIS_CACHE
 from prefprint.io.outdir import write_atomic
-from prefprint.io.pool import WorkerPool
-from prefprint.words.messages import Message
 
 CACHE_FILE = ANALYSIS_CACHE
 CACHE_VERSION = 1  # raise when the solver's answers or this file's shape change
-BACKGROUND_NICE = 10  # Background's processes run this much lower in priority (os.nice): see Background
 
 Request = tuple[int, str, str]  # (deal number, declarer seat, strain ♠ ♣ ♦ ♥ БК or мизер)
 Progress = Callable[[int, int], None]  # (deals done, deals to solve)
@@ -59,12 +47,6 @@ class EventAnalysis:
         """The tricks the declarer takes with best play in a contract played on a deal (see DealAnalysis.makeable)."""
         a = self.deals.get(deal)
         return None if a is None else a.makeable(declarer, contract)
-
-
-def deal_digest(deal: Deal) -> str:
-    """A fingerprint of what the analysis of a deal depends on: layout, dealer, table size."""
-    text = f"{deal.table_size}/{deal.dealer}/{sorted(deal.hands)}/{sorted(deal.talon)}"
-    return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
 def played_requests(outcomes: Iterable[tuple[int, Outcome]]) -> list[Request]:
@@ -155,89 +137,6 @@ def _merge(old: DealAnalysis | None, new: DealAnalysis) -> DealAnalysis:
     return DealAnalysis(new.number, new.dealer, new.table_size, new.order, tricks, discards, misere)
 
 
-# --------------------------------------------------------------------------- solving
-
-
-def _solve(task: tuple[Deal, list[tuple[str, str]], bool]) -> DealAnalysis:
-    deal, asked, misere_count = task
-    return analyse_deal(deal, asked, misere_count)
-
-
-def _run(tasks: list, jobs: int | None, progress: Progress | None) -> list[DealAnalysis]:
-    """Solve the tasks on `jobs` processes (default: every core), reporting each deal done."""
-    say = progress or (lambda done, total: None)
-    total = len(tasks)
-    say(0, total)
-    workers = max(1, min(jobs or os.cpu_count() or 1, total))
-    if workers == 1:
-        out = []
-        for task in tasks:
-            out.append(_solve(task))
-            say(len(out), total)
-        return out
-    out = []
-    load_searches()  # the workers fork with the searches loaded, not each loading them
-    with WorkerPool(workers) as pool:  # Ctrl-C or a failure: every worker ends at once, running deals unfinished
-        pending = set(pool.submit_all(_solve, tasks))
-        while pending:
-            done, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
-            for f in done:
-                out.append(f.result())
-            say(len(out), total)
-    return out
-
-
-def _background_start() -> None:
-    """In each of Background's processes: a lower priority, where the system has one (BACKGROUND_NICE)."""
-    if hasattr(os, "nice"):
-        os.nice(BACKGROUND_NICE)
-
-
-class Background:
-    """Deals solved on processes that outlive a call of analyse (the scoring server's live worker, publishing
-    again and again): a call takes the deals solved since the one before and hands over those still to
-    solve, and returns at once. What a call takes is kept by the cache of its folder: with no folder, the
-    next call would hand the same deals over again. `stop()` ends the processes; so does the end of the
-    process that made them. Used from one thread, the one that lives as long as the processes (see io.pool).
-    The processes run at a lower priority (BACKGROUND_NICE): the publishes and the requests that share the
-    cores with them come first.
-    """
-
-    def __init__(self, jobs: int | None = None):
-        self.jobs = jobs
-        self.pool: WorkerPool | None = None
-        self.running: dict[tuple, object] = {}  # (deal digest, asked, misère counts) -> its future
-
-    def step(self, tasks: list, answered: Iterable[str] = ()) -> list[DealAnalysis]:
-        """The analyses of `tasks` finished so far (a deal that failed raises its error); the rest started.
-        `answered`: digests of deals the cache now answers, whose results are forgotten."""
-        answered = set(answered)
-        for key in [k for k, f in self.running.items() if k[0] in answered and f.done()]:
-            del self.running[key]
-        out = []
-        for task in tasks:
-            deal, todo, misere_count = task
-            key = (deal_digest(deal), frozenset(todo), misere_count)
-            future = self.running.get(key)
-            if future is None:
-                if self.pool is None:
-                    load_searches()
-                    self.pool = WorkerPool(self.jobs or os.cpu_count() or 1, _background_start).__enter__()
-                self.running[key] = self.pool.submit(_solve, task)
-            elif future.done():  # kept until the cache answers: should this call's result be lost, the next has it
-                out.append(replace(future.result(), number=deal.number))
-        return out
-
-    def wait(self, timeout: float) -> int:
-        """Waits at most `timeout` seconds for every deal under way to be solved: how many are still not."""
-        return len(futures.wait([f for f in self.running.values() if not f.done()], timeout).not_done)
-
-    def stop(self) -> None:
-        if self.pool is not None:
-            self.pool.stop()
-        self.pool, self.running = None, {}
-
-
 def analyse(
     deals: Iterable[Deal],
     requests: Iterable[Request] | None = None,
@@ -293,7 +192,7 @@ def analyse(
         pending = {digests[d.number] for d, _, _ in tasks}
         solved = background.step(tasks, set(digests.values()) - pending)  # none to solve: it forgets the answered
     else:
-        solved = _run(tasks, jobs, progress) if tasks else []
+        solved = run_tasks(tasks, jobs, progress) if tasks else []
     for a in solved:
         key = digests[a.number]
         cache[key] = result.deals[a.number] = _merge(cache.get(key), a)
@@ -318,90 +217,3 @@ def analyse(
             result.unsaved = f"{Path(folder) / CACHE_FILE}: {e.strerror or e}"
     result.deals = dict(sorted(result.deals.items()))
     return result
-
-
-# --------------------------------------------------------------------------- JSON
-
-
-def _cards_text(cards) -> list[str] | None:
-    if cards is None:
-        return None
-    return [card_text(c) for c in sorted(cards, key=lambda c: (c[0], -c[1]))]
-
-
-def to_json(deals: Iterable[Deal], analysis: EventAnalysis, session: int = 1) -> dict:
-    """The analysis of a session's deals as plain JSON data (shape in docs/json.md): cards as "♠Т", seats N E S W."""
-    out = []
-    for d in deals:
-        a = analysis.deals.get(d.number)
-        if a is None:
-            continue
-        seats = sorted(a.order, key="NESW".index)
-        hands = {s: _cards_text(dict(d.hands)[s]) for s in seats}
-        hands["talon"] = [card_text(c) for c in d.talon]
-        entry = {
-            "deal": d.number,
-            "session": session,
-            "dealer": d.dealer,
-            "first_hand": a.first_hand,
-            "hands": hands,
-            "tricks": {s: {k: a.tricks[s][k] for k in STRAINS if k in a.tricks[s]} for s in seats if s in a.tricks},
-            "misere": {s: a.misere[s].verdict for s in seats if s in a.misere},
-            "misere_tricks": {s: a.misere[s].tricks for s in seats if s in a.misere},
-            "discards": {
-                s: {k: _cards_text(a.discards[s][k]) for k in DENOMINATIONS if k in a.discards[s]}
-                for s in seats
-                if s in a.discards
-            },
-        }
-        out.append(entry)
-    return {
-        "deals": out,
-        "skipped": [{"deal": n, "session": session} for n in analysis.skipped],
-        "allpass": "no double-dummy answer: three players each play for himself",
-    }
-
-
-# --------------------------------------------------------------------------- text
-
-
-def _misere_text(m: Misere, lang: str) -> str:
-
-    if m.clean:
-        return Message("solver.clean").text(lang)
-    if m.tricks is None:
-        return Message("solver.caught").text(lang)
-    return Message("solver.caught_n", n=m.tricks).text(lang)
-
-
-def analysis_text(title: str, deals: Iterable[Deal], analysis: EventAnalysis, lang: str = "ru") -> str:
-    """The analysis as readable text, a grid per deal: tricks per declarer and strain, the misère verdict."""
-
-    def t(code, **kw):
-        return Message(code, **kw).text(lang)
-
-    strains = [s if s != "БК" else t("solver.no_trump") for s in DENOMINATIONS[:-1]]
-    lines = [t("solver.title", title=title), ""]
-    for d in deals:
-        a = analysis.deals.get(d.number)
-        if a is None:
-            continue
-        head = (
-            t("solver.deal4", number=d.number, dealer=d.dealer, first=a.first_hand)
-            if d.table_size == 4
-            else t("solver.deal3", number=d.number, first=a.first_hand)
-        )
-        lines.append(head)
-        lines.append(f"  {t('solver.declarer'):<8}" + "".join(f"{s:>4}" for s in strains) + f"   {t('solver.misere')}")
-        for seat in sorted(a.order, key="NESW".index):
-            row = a.tricks.get(seat, {})
-            cells = "".join(f"{row[s] if s in row else '·':>4}" for s in DENOMINATIONS[:-1])
-            m = a.misere.get(seat)
-            lines.append(f"  {seat:<8}{cells}   {_misere_text(m, lang) if m else '·'}".rstrip())
-        lines.append("")
-    if not analysis.deals:
-        lines.append(t("solver.nothing"))
-    if analysis.skipped:
-        lines.append(t("solver.skipped", numbers=", ".join(map(str, analysis.skipped))))
-    lines.append(t("solver.legend"))
-    return "\n".join(lines)

@@ -27,6 +27,7 @@ is installed (the `fast` extra), else plain Python (see `jit`); the same answers
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
@@ -393,3 +394,9 @@ def analyse_deal(
             tricks.setdefault(seat, {})[what] = n
             discards.setdefault(seat, {})[what] = _cards(gone)
     return DealAnalysis(deal.number, deal.dealer, deal.table_size, order, tricks, discards, misere)
+
+
+def deal_digest(deal: Deal) -> str:
+    """A fingerprint of what the analysis of a deal depends on: layout, dealer, table size."""
+    text = f"{deal.table_size}/{deal.dealer}/{sorted(deal.hands)}/{sorted(deal.talon)}"
+    return hashlib.sha256(text.encode()).hexdigest()[:20]

@@ -31,7 +31,7 @@ class Recent:
 class Memo:
     """A run's memory for the next run: the sessions checked (by what they were checked from, pickled: every run
     gets its own copy), the pages of the sites built (publish.site_pages, by what they were built from), and the
-    processes solving in the background the deals the analysis cache lacks (analysis.cache.Background, or None:
+    processes solving in the background the deals the analysis cache lacks (analysis.workers.Background, or None:
     solved in the run)."""
 
     checked: Recent = field(default_factory=Recent)

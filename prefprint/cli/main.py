@@ -419,7 +419,9 @@ class _Bar:
 def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
     """Double-dummy analysis: the most tricks of each declarer in ♠ ♣ ♦ ♥ БК (best discard) and the misère verdict."""
     from prefprint.analysis import cache as analysis
+    from prefprint.analysis.solver import load_searches
     from prefprint.io.spec import load_competition
+    from prefprint.views.analysis_text import analysis_text, to_json
 
     _set_lang(lang)
     competition = load_competition(spec)
@@ -441,14 +443,14 @@ def analyse(spec, session, as_json, out, no_cache, misere_tricks, jobs, lang):
                 bar.close()
         if result.unsaved:
             click.echo(Message("warning", text=Message("solver.unsaved", why=result.unsaved)).text(lang), err=True)
-        part = analysis.to_json(event.deals, result, event.session)
+        part = to_json(event.deals, result, event.session)
         data["deals"] += part["deals"]
         data["skipped"] += part["skipped"]
         title = competition.title
         if len(competition.sessions) > 1:
             title += ", " + (event.session_title or Message("solver.session", n=event.session).text(lang))
-        texts.append(analysis.analysis_text(title, event.deals, result, lang))
-    mode = "solver.compiled" if analysis.load_searches() else "solver.plain"
+        texts.append(analysis_text(title, event.deals, result, lang))
+    mode = "solver.compiled" if load_searches() else "solver.plain"
     click.echo(Message(mode).text(lang), err=True)  # which solver answered, on stderr: the JSON stays whole
     if as_json:
         data["allpass"] = part["allpass"]

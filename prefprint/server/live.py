@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from prefprint.analysis import makeable
-from prefprint.analysis.cache import Background
+from prefprint.analysis.workers import Background
 from prefprint.app import results
 from prefprint.app.memo import Memo
 from prefprint.engine.model import Competition, Event

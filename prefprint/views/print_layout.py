@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prefprint.analysis import makeable
+from prefprint.views import makeable
 from prefprint.views.report_state import IN_PLAY
 from prefprint.words.numbers import number
 

@@ -10,12 +10,12 @@ from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 
-from prefprint.analysis import makeable
 from prefprint.engine.matchpoints import rounded_percent
 from prefprint.engine.model import Event
 from prefprint.engine.report import CompetitionReport, DealResult, Report, Result
 from prefprint.engine.rules import Outcome
 from prefprint.io.workbook import protocol_cells
+from prefprint.views import makeable
 from prefprint.views.documents import deal_view, table_copy
 from prefprint.views.report_state import (
     EXCLUDED,

@@ -19,9 +19,9 @@ from helpers import no_render_processes as _no_processes
 from helpers import stub_render as _stub_render
 
 import prefprint.analysis.cache
+import prefprint.analysis.workers
 import prefprint.app.kit
 import prefprint.app.publish.pdf
-from prefprint.analysis.makeable import Against, against, grid_view, mark
 from prefprint.analysis.solver import DealAnalysis, Misere, analyse_deal
 from prefprint.app.kit import document_html, write_kit
 from prefprint.cli.main import cli
@@ -30,6 +30,7 @@ from prefprint.engine.fills import random_fills
 from prefprint.engine.rules import Outcome
 from prefprint.io.spec import parse_event
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook
+from prefprint.views.makeable import Against, against, grid_view, mark
 from prefprint.views.print_layout import recap_line
 from prefprint.views.results_pages import deal_page, player_card
 
@@ -51,14 +52,14 @@ def stubbed(monkeypatch):
     monkeypatch.setattr(prefprint.app.publish.pdf, "render_pdfs", _stub_render)
     monkeypatch.setattr(prefprint.app.publish.pdf, "render_processes", _no_processes)
     calls = []
-    real = prefprint.analysis.cache.analyse_deal
+    real = prefprint.analysis.workers.analyse_deal
 
     def counted(deal, requests=None, misere_count=False):
         calls.append(deal.number)
         return real(deal, requests, misere_count)
 
-    monkeypatch.setattr(prefprint.analysis.cache, "analyse_deal", counted)
-    monkeypatch.setattr(prefprint.analysis.cache.os, "cpu_count", lambda: 1)  # one process: the calls are seen here
+    monkeypatch.setattr(prefprint.analysis.workers, "analyse_deal", counted)
+    monkeypatch.setattr(prefprint.analysis.workers.os, "cpu_count", lambda: 1)  # one process: the calls are seen here
     return calls
 
 

@@ -516,13 +516,15 @@ def test_a_changed_deal_is_solved_again(tiny, tmp_path):
 
 
 def test_deals_without_a_layout_are_skipped(tmp_path):
+    from prefprint.views.analysis_text import analysis_text, to_json
+
     text = tiny_event_text('source = "table"\n').replace("seed = 7\n", "")
     event = parse_event(text, tmp_path / "t.toml")
     result = analysis.analyse(event.deals, folder=tmp_path, jobs=1)
     assert result.deals == {} and result.skipped == [d.number for d in event.deals] and result.solved == 0
-    data = analysis.to_json(event.deals, result)
+    data = to_json(event.deals, result)
     assert data["deals"] == [] and data["skipped"] == [{"deal": n, "session": 1} for n in result.skipped]
-    assert "no deal with a known layout" in analysis.analysis_text("T", event.deals, result, "en")
+    assert "no deal with a known layout" in analysis_text("T", event.deals, result, "en")
 
 
 def test_a_request_for_a_seat_that_does_not_play_is_refused(tiny):

@@ -897,12 +897,12 @@ def test_a_worker_that_dies_by_itself_is_one_line_and_nothing_changes(tmp_path, 
     """A worker killed from outside (the kernel out of memory) ends the run in one line, exit 1, no traceback."""
     from helpers import tiny_event_text
 
-    from prefprint.analysis import cache
+    from prefprint.analysis import workers
 
     spec = tmp_path / "tiny.toml"
     spec.write_text(tiny_event_text(), encoding="utf-8")
     out = tmp_path / "out"
-    monkeypatch.setattr(cache, "_solve", _die)  # forked workers inherit it and die at once
+    monkeypatch.setattr(workers, "solve_task", _die)  # forked workers inherit it and die at once
     result = CliRunner().invoke(cli, ["analyse", str(spec), "-o", str(out), "--jobs", "2", "--no-cache"])
     assert result.exit_code == 1, result.output
     assert "рабочий процесс остановился сам" in result.output and "--jobs 1" in result.output

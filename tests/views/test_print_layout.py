@@ -70,7 +70,7 @@ def test_a_long_score_card_fills_one_page(events):
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_printed_card_columns_stay_aligned_with_the_widest_mark(lang):
-    from prefprint.analysis.makeable import SIDES
+    from prefprint.views.makeable import SIDES
     from prefprint.views.print_layout import recap_head, recap_line
     from prefprint.words.i18n import words
 

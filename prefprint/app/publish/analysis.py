@@ -23,7 +23,7 @@ def analyse_reports(
 
     The whole table of every deal and the contracts played are solved where the cache (the kit's,
     or `prefprint analyse`'s, in the folder around the results) does not hold them. Every session
-    of a competition shares the one cache at the top of the folder. `background` (cache.Background):
+    of a competition shares the one cache at the top of the folder. `background` (analysis.workers.Background):
     solved there while the pages are published with what is solved so far (the scoring server's live
     site); the deals left carry what the cache holds (`analysis.unsolved`).
     """

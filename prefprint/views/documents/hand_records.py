@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from prefprint.analysis.makeable import grid_lines, grid_view
 from prefprint.engine.deals import card_text, hand_by_suit
 from prefprint.engine.model import Event
 from prefprint.engine.rules import active_seats
+from prefprint.views.makeable import grid_lines, grid_view
 from prefprint.words.i18n import words
 
 
