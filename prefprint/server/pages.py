@@ -8,6 +8,7 @@ API from their scripts (SCRIPTS): table.js and director.js, each a module import
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from babel import Locale
 
@@ -17,6 +18,9 @@ from prefprint.io.render import html, templates_dir
 from prefprint.server.rows import Refused
 from prefprint.views.documents import seat_text, table_cards_context
 from prefprint.words.messages import Message, plural
+
+if TYPE_CHECKING:  # the session's state, which the pages show (scoring imports this module's neighbours)
+    from prefprint.server.scoring import Scoring
 
 SCRIPTS = ("shared.js", "table.js", "director.js")  # in templates/server/, served at /shared.js, …
 TABLE_POLL_MS = 10_000  # a table's page looks at its rows again: says when offline, shows what changed meanwhile
@@ -173,14 +177,14 @@ def waiting_words(lang: str) -> dict:
     return out
 
 
-def _render(s, template: str, **context) -> str:
+def _render(s: Scoring, template: str, **context) -> str:
     return html(f"server/{template}", s.lang, event=s.event, w=words(s.lang), live=s.live, **context)
 
 
 _MOVES = {"move": "serve.move_to", "stay": "serve.move_stay", "rest": "serve.move_rest", "end": "serve.move_end"}
 
 
-def _moves(s) -> dict:
+def _moves(s: Scoring) -> dict:
     """(round, table) -> ["N 5 → 3S", …]: where each seat goes after the round, as the table card says."""
 
     out = {}
@@ -195,7 +199,7 @@ def _moves(s) -> dict:
     return out
 
 
-def table(s, number: int, token: str, director: bool) -> str:
+def table(s: Scoring, number: int, token: str, director: bool) -> str:
     e = s.event
     data = {
         "table": number,
@@ -221,7 +225,7 @@ def table(s, number: int, token: str, director: bool) -> str:
     return _render(s, "table.html", number=number, data=data, director=director, room=room)
 
 
-def director(s, token: str) -> str:
+def director(s: Scoring, token: str) -> str:
     data = {
         "token": token,
         "words": words(s.lang),
@@ -231,16 +235,16 @@ def director(s, token: str) -> str:
     return _render(s, "director.html", data=data, token=token, anywhere=s.access.anywhere)
 
 
-def home(s) -> str:
+def home(s: Scoring) -> str:
     return _render(s, "home.html")
 
 
-def table_code(s, number: int) -> str:
+def table_code(s: Scoring, number: int) -> str:
     """/t/N opened without a code (typed from the table card's address): a form asking for it."""
     return _render(s, "code.html", number=number, label=Message("serve.ui_table_code", n=number).text(s.lang))
 
 
-def results(s, ranking) -> str:
+def results(s: Scoring, ranking) -> str:
 
     if isinstance(ranking, Refused):
         return _render(s, "results.html", ranking=None, problem=ranking.message.text(s.lang), note="", heading=None)
@@ -259,7 +263,7 @@ def results(s, ranking) -> str:
     return _render(s, "results.html", ranking=ranking["ranking"], problem="", note=note, heading=heading, together=said)
 
 
-def refused(s, e) -> str:
+def refused(s: Scoring, e: Refused) -> str:
     return _render(s, "refused.html", message=e.message.text(s.lang), status=e.status)
 
 
