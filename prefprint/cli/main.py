@@ -235,7 +235,6 @@ _LANG = click.option(
 _NO_ANALYSIS = click.option(
     "--no-analysis", is_flag=True, help="No double-dummy analysis (also [publish] analysis = false in the spec)."
 )
-NO_ANALYSIS_ENV = "PREFPRINT_NO_ANALYSIS"  # set (to anything but "" or 0): as --no-analysis on every run
 
 
 def _output(help_text: str):
@@ -245,10 +244,9 @@ def _output(help_text: str):
 
 def _analysis_wanted(flag_off: bool, competition) -> bool:
     """The double-dummy analysis runs unless --no-analysis, the spec or the environment switch it off."""
-    import os
+    from prefprint.app.kit import analysis_wanted
 
-    env = os.environ.get(NO_ANALYSIS_ENV, "").strip()
-    return not flag_off and all(e.analysis for e in competition.sessions) and env in ("", "0")
+    return analysis_wanted(competition, flag_off)
 
 
 def default_folder(spec) -> Path:
@@ -496,6 +494,19 @@ def serve(spec, session, out, host, port, hide_results, director_anywhere, token
                 click.echo(Message("serve.tokens_table", table=t, key=c).text(lang))
         return
     run_server(competition, event, folder, spec, host, port, hide_results, _say(lang), director_anywhere)
+
+
+@cli.command()
+@click.argument("folder", type=click.Path(file_okay=False), default=".")
+@click.option("--port", type=click.IntRange(1, 65535), help="Port on 127.0.0.1 (default: 8765, or a free one).")
+@click.option("--no-browser", is_flag=True, help="Print the address only; do not open the browser.")
+@_LANG
+def desk(folder, port, no_browser, lang):
+    """The director's desk: the club, its players and its evenings in the browser (docs/desk.md)."""
+    from prefprint.server.desk import run_desk
+
+    lang = _set_lang(lang)
+    run_desk(Path(folder), port, _say(lang), browser=not no_browser)
 
 
 @cli.command()

@@ -77,6 +77,13 @@ def in_latin_letters(name: str) -> bool:
     return any(map(_latin_letter, text)) and not any(map(_cyrillic, text))
 
 
+def transliterated(text: str) -> str:
+    """Text with its Cyrillic letters in Latin ones (as `latin` spells them, nothing folded), in lower case: «Клубный
+    вечер, Wien» → "klubnyi vecher, wien"."""
+    text = "".join(_LATIN.get(c, c) for c in unicodedata.normalize("NFC", text).lower())
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def latin(name: str) -> str:
     """A name in folded Latin letters: «Семёнов Юрий» and «Semenov Yuriy» give the same."""
     text = "".join(_LATIN.get(c, c) for c in plain(name))
