@@ -133,6 +133,7 @@ async function refresh() {
   club = r.json;
   const picked = new Set([...document.querySelectorAll("#picks input:checked")].map((i) => i.value));
   document.getElementById("picks").replaceChildren(...pickList(picked));
+  document.getElementById("find").dispatchEvent(new Event("input")); // the names typed in the box still find them
   document.getElementById("registry").replaceWith(el("details", { id: "registry" },
     el("summary", {}, `${W.players}: ${club.players.length}`), el("ul", {}, club.players.map((p) => el("li", {}, p.name)))));
   document.getElementById("evenings").replaceWith(eveningsSection());
