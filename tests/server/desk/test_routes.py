@@ -219,3 +219,57 @@ def test_the_clubs_language_is_the_desks(tmp_path):
     bad = client.post("/desk/api/evenings", json={"title": "", "date": "x", "players": []}).json()
     assert bad["errors"][0] == {"field": "title", "message": "fill this in"}
     assert "<title>Director&#39;s desk</title>" in client.get("/").text
+
+
+def _club_with_evening(folder):
+    client = client_of(folder)
+    client.put("/desk/api/club", json={"title": "Клуб"})
+    client.post("/desk/api/players", json={"names": NAMES})
+    ids = [p["id"] for p in client.get("/desk/api/club").json()["players"]][:12]
+    form = {"title": "Вечер", "date": "2026-12-05", "players": ids}
+    return client, client.post("/desk/api/evenings", json=form).json()["id"]
+
+
+def test_a_kit_job_never_blocks_the_page(tmp_path, monkeypatch):
+    import threading
+
+    release = threading.Event()
+
+    def slow_render(documents, jobs=None, progress=None, while_waiting=None, pool=None):
+        release.wait(30)
+        return stub_render(documents, jobs, progress, while_waiting, pool)
+
+    monkeypatch.setattr("prefprint.app.kit.render_pdfs", slow_render)
+    client, evening_id = _club_with_evening(tmp_path)
+    job = client.post(f"/desk/api/evenings/{evening_id}/kit").json()
+    again = client.post(f"/desk/api/evenings/{evening_id}/kit").json()
+    try:
+        assert again["job"] == job["job"]  # the job running for the evening, not a second one
+        assert client.get(f"/desk/api/jobs/{job['job']}").json()["state"] == "running"
+        assert client.get("/desk/api/club").json()["evenings"][0]["state"] == "planned"
+    finally:
+        release.set()
+    assert wait_job(client, job["job"])["state"] == "done"
+
+
+def test_a_failed_kit_job_says_why_and_leaves_every_file_as_it_was(tmp_path, monkeypatch):
+    from test_routes_hostile import snapshot
+
+    from prefprint.errors import PrefprintError
+
+    monkeypatch.setattr("prefprint.app.kit.render_pdfs", stub_render)
+    client, evening_id = _club_with_evening(tmp_path)
+    first = wait_job(client, client.post(f"/desk/api/evenings/{evening_id}/kit").json()["job"])
+    assert first["state"] == "done"
+    before = snapshot(tmp_path)
+
+    def broken(*args, **kwargs):
+        raise PrefprintError("no fonts")
+
+    monkeypatch.setattr("prefprint.app.kit.render_pdfs", broken)
+    failed = wait_job(client, client.post(f"/desk/api/evenings/{evening_id}/kit").json()["job"])
+    assert failed["state"] == "failed" and "no fonts" in failed["message"]
+    monkeypatch.setattr("prefprint.app.kit.render_pdfs", lambda *a, **k: 1 / 0)
+    crashed = wait_job(client, client.post(f"/desk/api/evenings/{evening_id}/kit").json()["job"])
+    assert crashed["state"] == "failed" and "ZeroDivisionError" in crashed["message"]
+    assert snapshot(tmp_path) == before
