@@ -81,7 +81,7 @@ def transliterated(text: str) -> str:
     """Text with its Cyrillic letters in Latin ones (as `latin` spells them, nothing folded), in lower case: «Клубный
     вечер, Wien» → "klubnyi vecher, wien"."""
     text = "".join(_LATIN.get(c, c) for c in unicodedata.normalize("NFC", text).lower())
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).lower()
 
 
 def latin(name: str) -> str:

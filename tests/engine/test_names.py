@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from prefprint.engine.names import Known, Registry, initials_agree, latin, new_id, patronymic_agree, plain, unmixed
+from prefprint.engine.names import (
+    Known,
+    Registry,
+    initials_agree,
+    latin,
+    new_id,
+    patronymic_agree,
+    plain,
+    transliterated,
+    unmixed,
+)
 
 REGISTRY = Registry(
     [
@@ -93,3 +103,9 @@ def test_a_patronymic_more_needs_the_other_words_the_same():
     assert not patronymic_agree("Иванова Полина Сергеевна", "Иванова Ольга")
     assert not patronymic_agree("Иванова Полина Петрова", "Иванова Полина")  # a surname more, not a patronymic
     assert not patronymic_agree("Иванова Полина", "Иванова Полина")
+
+
+def test_transliterated_spells_cyrillic_in_latin_and_keeps_the_rest():
+    assert transliterated("Клубный вечер №1, Wien") == "klubnyi vecher no1, wien"
+    assert transliterated("Ёлка Щука") == "elka shchuka"
+    assert transliterated("../../x") == "../../x"  # nothing else changed: a caller keeps only what it allows
