@@ -145,12 +145,14 @@ def test_a_club_evening_from_an_empty_folder(desk, browser):
 
     row.click()
     _wait(browser, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, ".evening progress").is_displayed())
+    browser.execute_script("document.querySelector('.evening').scrollIntoView({block: 'center'})")
     _shot(browser, "kit-running")
     _text(browser, ".evening .state", lambda t: t == "комплект напечатан", timeout=240)
     links = [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".evening a.pdf")]
     assert {"protocols.pdf", "table-cards.pdf", "itineraries.pdf"} <= set(links)
     href = browser.find_element(By.CSS_SELECTOR, ".evening a.pdf").get_attribute("href")
     assert "/desk/api/evenings/" in href and "code=BROWSERCODE1" in href
+    browser.execute_script("document.querySelector('.evening').scrollIntoView({block: 'center'})")
     _shot(browser, "kit-done")
 
     browser.set_window_size(390, 844)
