@@ -240,7 +240,6 @@ def _sorted_names(players, typed: list[str], confirm: bool) -> dict:
             continue
         pid = new_id(name, names)
         names[pid] = name
-        known.append(Known(pid, name, (name,)))
-        registry = Registry(known)
+        registry.add(Known(pid, name, (name,)))
         answer["added"].append({"id": pid, "name": name})
     return answer
