@@ -237,6 +237,15 @@ function eveningRow(e) {
     button.disabled = false;
     await refresh();
   });
+  if (e.job) { // the latest kit job: how it ended, or followed again if it still runs (the page was reloaded)
+    said.textContent = e.job.message || "";
+    said.className = { done: "ok said", failed: "error said" }[e.job.state] || "muted said";
+    if (e.job.state === "running") {
+      button.disabled = true;
+      bar.hidden = false;
+      follow(e.job.job, bar, said).then(refresh);
+    }
+  }
   return el("div", { cls: "evening", "data-id": e.id },
     el("strong", {}, `${e.date} — ${e.title}`), " ", state, el("div", {}, button), bar, said, links);
 }

@@ -76,5 +76,10 @@ class Jobs:
         else:
             job.result, job.message, job.done, job.state = result, said.text(job.lang), 1.0, "done"
 
+    def last(self, key: str) -> Job | None:
+        """The latest job for `key` (running or finished), if any."""
+        with self.lock:
+            return next((job for job in reversed(self.jobs.values()) if job.key == key), None)
+
     def get(self, job_id) -> Job | None:
         return self.jobs.get(job_id) if isinstance(job_id, str) else None

@@ -132,13 +132,24 @@ def endpoint(handler, changes: bool = False):
 # --------------------------------------------------------------------------- the API
 
 
+def club_view(desk: Desk) -> dict:
+    """The club as GET /desk/api/club has it: each evening with its latest kit job (`job`), so that a page
+    opened again follows a job still running and says how the last one ended."""
+    view = evenings.club_view(desk.club)
+    for evening in view["evenings"]:
+        job = desk.jobs.last(f"kit/{evening['id']}")
+        if job is not None:
+            evening["job"] = job.view()
+    return view
+
+
 def get_club(desk: Desk, request: Request, body: dict) -> dict:
-    return evenings.club_view(desk.club)
+    return club_view(desk)
 
 
 def put_club(desk: Desk, request: Request, body: dict) -> dict:
     club_files.save_club(desk.club, body)
-    return evenings.club_view(desk.club)
+    return club_view(desk)
 
 
 def post_players(desk: Desk, request: Request, body: dict) -> dict:

@@ -144,6 +144,7 @@ def test_the_kit_is_printed_by_a_job_and_the_evening_says_so(evening):
     assert (kit / "protocols.xlsx").is_file() and (kit / "index.html").is_file()
     [listed] = said["after"]["evenings"]
     assert listed["state"] == "kit" and listed["title"] == "Клубный вечер" and "protocols.pdf" in listed["pdfs"]
+    assert listed["job"] == said["job"]  # a page opened again says how the kit's job ended
 
 
 def test_a_kit_file_opens_from_the_desk_with_the_code(evening):
@@ -246,7 +247,8 @@ def test_a_kit_job_never_blocks_the_page(tmp_path, monkeypatch):
     try:
         assert again["job"] == job["job"]  # the job running for the evening, not a second one
         assert client.get(f"/desk/api/jobs/{job['job']}").json()["state"] == "running"
-        assert client.get("/desk/api/club").json()["evenings"][0]["state"] == "planned"
+        [listed] = client.get("/desk/api/club").json()["evenings"]
+        assert listed["state"] == "planned" and listed["job"]["state"] == "running"  # a page reloaded follows it
     finally:
         release.set()
     assert wait_job(client, job["job"])["state"] == "done"

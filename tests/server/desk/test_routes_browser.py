@@ -6,6 +6,7 @@ Skipped where chromium or chromedriver is absent."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -147,7 +148,11 @@ def test_a_club_evening_from_an_empty_folder(desk, browser):
     _wait(browser, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, ".evening progress").is_displayed())
     browser.execute_script("document.querySelector('.evening').scrollIntoView({block: 'center'})")
     _shot(browser, "kit-running")
+    browser.refresh()  # the page left and opened again: it follows the job still running
+    _wait(browser, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, ".evening progress").is_displayed())
+    assert not browser.find_element(By.CSS_SELECTOR, ".evening .print-kit").is_enabled()
     _text(browser, ".evening .state", lambda t: t == "комплект напечатан", timeout=240)
+    assert re.fullmatch(r"комплект напечатан: \d+ файл(а|ов)?", _text(browser, ".evening .said", bool))
     links = [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".evening a.pdf")]
     assert {"protocols.pdf", "table-cards.pdf", "itineraries.pdf"} <= set(links)
     href = browser.find_element(By.CSS_SELECTOR, ".evening a.pdf").get_attribute("href")
