@@ -497,19 +497,6 @@ def serve(spec, session, out, host, port, hide_results, director_anywhere, token
 
 
 @cli.command()
-@click.argument("folder", type=click.Path(file_okay=False), default=".")
-@click.option("--port", type=click.IntRange(1, 65535), help="Port on 127.0.0.1 (default: 8765, or a free one).")
-@click.option("--no-browser", is_flag=True, help="Print the address only; do not open the browser.")
-@_LANG
-def desk(folder, port, no_browser, lang):
-    """The director's desk: the club, its players and its evenings in the browser (docs/desk.md)."""
-    from prefprint.server.desk import run_desk
-
-    lang = _set_lang(lang)
-    run_desk(Path(folder), port, _say(lang), browser=not no_browser)
-
-
-@cli.command()
 @click.argument("club", type=click.Path(exists=True, dir_okay=False))
 @_output("Output folder (default: output/<club file stem>/).")
 @click.option(
@@ -533,3 +520,16 @@ def season(club, out, add_new, as_json, lang):
         click.echo(json.dumps(season_json(report), ensure_ascii=False))
     else:
         click.echo(Message("season.published", path=str(folder / "index.html")).text(lang))
+
+
+@cli.command()
+@click.argument("folder", type=click.Path(file_okay=False), default=".")
+@click.option("--port", type=click.IntRange(1, 65535), help="Port on 127.0.0.1 (default: 8765, or a free one).")
+@click.option("--no-browser", is_flag=True, help="Print the address only; do not open the browser.")
+@_LANG
+def desk(folder, port, no_browser, lang):
+    """The director's desk: the club, its players and its evenings in the browser (docs/desk.md)."""
+    from prefprint.server.desk import run_desk
+
+    lang = _set_lang(lang)
+    run_desk(Path(folder), port, _say(lang), browser=not no_browser)

@@ -52,7 +52,10 @@ def run(*args):
         (["kit", "nonexist.toml"], "Ошибка: описание турнира: файл «nonexist.toml» не найден"),
         (["season", "nonexist.toml"], "Ошибка: описание клуба: файл «nonexist.toml» не найден"),
         (["season"], "Ошибка: не задан аргумент «описание клуба»"),
-        (["foo"], "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse, serve, season"),
+        (
+            ["foo"],
+            "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse, serve, season, desk",
+        ),
         (
             ["movement", "--players", "20", "--rounds", "9", "--lang", "en"],
             "Error: rounds must be from 2 to 6 (the full circle) for 20 players, not 9",
