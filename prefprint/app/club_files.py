@@ -127,7 +127,7 @@ def checked_text(problems: Problems, where: str, value: str, limit: int, require
     return None
 
 
-def _toml_string(text: str) -> str:
+def toml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
@@ -158,8 +158,8 @@ def _new_club(desk: ClubFolder, title: str, language: str) -> None:
     text = (
         "# The club's file (docs/season.md), written by prefprint desk; it may be edited by hand.\n\n"
         "[club]\n"
-        f"title = {_toml_string(title)}\n"
-        f"language = {_toml_string(language)}\n"
+        f"title = {toml_string(title)}\n"
+        f"language = {toml_string(language)}\n"
         f'registry = "{REGISTRY_FILE}"          # the club\'s players, beside this file\n'
         f'events = ["{EVENTS_PATTERN}"]     # the evenings\' published results\n'
     )

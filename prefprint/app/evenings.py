@@ -22,8 +22,8 @@ from prefprint.app.club_files import (
     FormError,
     NotFound,
     Problems,
-    _toml_string,
     text_field,
+    toml_string,
 )
 from prefprint.engine.names import transliterated
 from prefprint.engine.rules import VARIANTS, variant_key
@@ -256,14 +256,14 @@ def spec_text(club: str, lang: str, title: str, date: dt.date, start: str, varia
         "# An evening of the club, written by prefprint desk (docs/desk.md); it may be edited by hand (docs/spec.md).",
         "",
         "[event]",
-        f"title = {_toml_string(title)}",
+        f"title = {toml_string(title)}",
         f"date = {date.isoformat()}",
-        f"club = {_toml_string(club)}",
-        f"language = {_toml_string(lang)}",
-        f"start = {_toml_string(start)}",
+        f"club = {toml_string(club)}",
+        f"language = {toml_string(lang)}",
+        f"start = {toml_string(start)}",
         "",
         "[game]",
-        f"variant = {_toml_string(variant)}",
+        f"variant = {toml_string(variant)}",
         f"table_size = {size}",
         "",
         "[deals]",
@@ -274,8 +274,8 @@ def spec_text(club: str, lang: str, title: str, date: dt.date, start: str, varia
             "",
             "[[players]]",
             f"number = {number}",
-            f"name = {_toml_string(p.name)}",
-            f"id = {_toml_string(p.id)}",
+            f"name = {toml_string(p.name)}",
+            f"id = {toml_string(p.id)}",
         ]
     return "\n".join(lines) + "\n"
 
