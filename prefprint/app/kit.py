@@ -13,6 +13,7 @@ from prefprint.views import documents as docs
 from prefprint.words.messages import Message
 
 DOCUMENTS = ("table-cards", "director", "itineraries", "start-list", "protocols", "deals", "costs")
+NO_ANALYSIS_ENV = "PREFPRINT_NO_ANALYSIS"  # set (to anything but "" or 0): as --no-analysis on every run
 # Documents made of independent sheets: rendered in parts on all cores, then joined.
 _PART_SIZE = {"protocols": 12, "itineraries": 24, "table-cards": 8}
 
@@ -81,6 +82,15 @@ def write_kit(
         found = _analyse(event, out.folder, staging, analysis, jobs, progress)
         written = _write_kit(event, staging, jobs, progress, found)
     return [Path(folder) / p.relative_to(staging) for p in written]
+
+
+def analysis_wanted(competition: Competition, flag_off: bool = False) -> bool:
+    """The double-dummy analysis runs unless switched off: by `flag_off` (--no-analysis), by the spec
+    ([publish] analysis = false) or by the environment (NO_ANALYSIS_ENV)."""
+    import os
+
+    env = os.environ.get(NO_ANALYSIS_ENV, "").strip()
+    return not flag_off and all(e.analysis for e in competition.sessions) and env in ("", "0")
 
 
 def kit_warnings(competition: Competition, lan=None) -> list[Message]:

@@ -238,7 +238,6 @@ _NO_ANALYSIS = click.option(
 _PUBLISH = click.option(
     "--publish", is_flag=True, help="Then publish the folder to the [publish] upload address (as prefprint publish)."
 )
-NO_ANALYSIS_ENV = "PREFPRINT_NO_ANALYSIS"  # set (to anything but "" or 0): as --no-analysis on every run
 
 
 def _output(help_text: str):
@@ -248,10 +247,9 @@ def _output(help_text: str):
 
 def _analysis_wanted(flag_off: bool, competition) -> bool:
     """The double-dummy analysis runs unless --no-analysis, the spec or the environment switch it off."""
-    import os
+    from prefprint.app.kit import analysis_wanted
 
-    env = os.environ.get(NO_ANALYSIS_ENV, "").strip()
-    return not flag_off and all(e.analysis for e in competition.sessions) and env in ("", "0")
+    return analysis_wanted(competition, flag_off)
 
 
 def default_folder(spec) -> Path:
@@ -570,3 +568,16 @@ def _upload(path, folder: Path, lang: str, site=None, err: bool = False) -> None
     else:
         done = Message("publish.nothing", where=report.where, n=report.unchanged, seconds=seconds)
     click.echo(done.text(lang), err=err)
+
+
+@cli.command()
+@click.argument("folder", type=click.Path(file_okay=False), default=".")
+@click.option("--port", type=click.IntRange(1, 65535), help="Port on 127.0.0.1 (default: 8765, or a free one).")
+@click.option("--no-browser", is_flag=True, help="Print the address only; do not open the browser.")
+@_LANG
+def desk(folder, port, no_browser, lang):
+    """The director's desk: the club, its players and its evenings in the browser (docs/desk.md)."""
+    from prefprint.server.desk import run_desk
+
+    lang = _set_lang(lang)
+    run_desk(Path(folder), port, _say(lang), browser=not no_browser)

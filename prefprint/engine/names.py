@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
@@ -66,6 +67,10 @@ def unmixed(name: str) -> str:
     return re.sub(r"[^\W\d_]+", word, name)
 
 
+_CACHED = 16_384  # spellings whose forms are kept: matching compares each name with every registered spelling
+
+
+@lru_cache(maxsize=_CACHED)
 def plain(name: str) -> str:
     """A name as compared for an exact match: NFC, each word in one alphabet, case folded, spaces collapsed."""
     return " ".join(unmixed(unicodedata.normalize("NFC", name)).casefold().split())
@@ -77,6 +82,14 @@ def in_latin_letters(name: str) -> bool:
     return any(map(_latin_letter, text)) and not any(map(_cyrillic, text))
 
 
+def transliterated(text: str) -> str:
+    """Text with its Cyrillic letters in Latin ones (as `latin` spells them, nothing folded), in lower case: «Клубный
+    вечер, Wien» → "klubnyi vecher, wien"."""
+    text = "".join(_LATIN.get(c, c) for c in unicodedata.normalize("NFC", text).lower())
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).lower()
+
+
+@lru_cache(maxsize=_CACHED)
 def latin(name: str) -> str:
     """A name in folded Latin letters: «Семёнов Юрий» and «Semenov Yuriy» give the same."""
     text = "".join(_LATIN.get(c, c) for c in plain(name))
@@ -86,8 +99,9 @@ def latin(name: str) -> str:
     return " ".join(re.sub(r"[^a-z ]", " ", text).split())
 
 
-def _words(name: str) -> list[str]:
-    return re.findall(r"[^\W\d_]+", plain(name).replace("ё", "е"))
+@lru_cache(maxsize=_CACHED)
+def _words(name: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"[^\W\d_]+", plain(name).replace("ё", "е")))
 
 
 def initials_agree(short: str, full: str) -> bool:
@@ -142,6 +156,13 @@ class Registry:
         self.players = {p.id: p for p in players}
         self.exact = {plain(s): p.id for p in players for s in p.spellings}
         self._latin = [(latin(s), p.id) for p in players for s in p.spellings]
+
+    def add(self, player: Known) -> None:
+        """One more player, matched from now on (as if he had been given to the constructor)."""
+        self.players[player.id] = player
+        for s in player.spellings:
+            self.exact.setdefault(plain(s), player.id)
+            self._latin.append((latin(s), player.id))
 
     def match(self, name: str) -> Match:
         """The registered player of `name`, or the players it may be, or nobody."""

@@ -22,14 +22,17 @@ from pathlib import Path
 from prefprint.engine.model import Event
 from prefprint.io.layout import SECRET_FILE
 
+DESK_SECRET_FILE = "desk-secret"  # the club folder's secret the director's desk code is made from
+DESK_LENGTH = 12  # the desk's code travels only in its address on this laptop: longer than a typed table code
 ALPHABET = "ACDEFHJKMNPRTUVWXY"
 LENGTH = 6
 _CYRILLIC = str.maketrans("АВСЕНКМРТХУ", "ABCEHKMPTXY")
 
 
-def secret(folder: Path, create: bool = True) -> bytes:
-    """The folder's secret, written once (32 random bytes as hex, mode 0600); None if absent and not `create`."""
-    path = Path(folder) / SECRET_FILE
+def secret(folder: Path, create: bool = True, name: str = SECRET_FILE) -> bytes:
+    """The folder's secret, written once (32 random bytes as hex, mode 0600); None if absent and not `create`.
+    `name`: another secret of the folder (the director's desk keeps DESK_SECRET_FILE in the club's folder)."""
+    path = Path(folder) / name
     try:
         return path.read_bytes().strip()
     except FileNotFoundError:
@@ -48,10 +51,10 @@ def secret(folder: Path, create: bool = True) -> bytes:
     return value
 
 
-def _code(key: bytes, label: str) -> str:
+def _code(key: bytes, label: str, length: int = LENGTH) -> str:
     digest = int.from_bytes(hmac.new(key, label.encode(), hashlib.sha256).digest(), "big")
     out = []
-    for _ in range(LENGTH):
+    for _ in range(length):
         digest, k = divmod(digest, len(ALPHABET))
         out.append(ALPHABET[k])
     return "".join(out)
@@ -62,6 +65,11 @@ def codes(event: Event, key: bytes) -> dict:
     base = f"prefprint/{event.session}/{event.digest}"
     tables = sorted({t.table for rnd in event.movement.rounds for t in rnd.tables})
     return {"director": _code(key, f"{base}/director"), "tables": {n: _code(key, f"{base}/table/{n}") for n in tables}}
+
+
+def desk_code(folder: Path) -> str:
+    """The director's code of the desk on a club's folder (its secret written on first use): the same every start."""
+    return _code(secret(folder, name=DESK_SECRET_FILE), "prefprint/desk", DESK_LENGTH)
 
 
 def normal(typed) -> str:

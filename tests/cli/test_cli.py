@@ -54,7 +54,7 @@ def run(*args):
         (["season"], "Ошибка: не задан аргумент «описание клуба»"),
         (
             ["foo"],
-            "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse, serve, season, publish",
+            "Ошибка: нет команды «foo»; команды: movement, score, costs, kit, results, analyse, serve, season, publish, desk",
         ),
         (
             ["movement", "--players", "20", "--rounds", "9", "--lang", "en"],

@@ -532,7 +532,7 @@ COMMANDS = {  # the command line, its exit code and its whole output
     "command-unknown": (
         ["печать"],
         2,
-        "Ошибка: нет команды «печать»; команды: movement, score, costs, kit, results, analyse, serve, season, publish",
+        "Ошибка: нет команды «печать»; команды: movement, score, costs, kit, results, analyse, serve, season, publish, desk",
     ),
     "command-option-first": (["--bogus", "kit"], 2, "Ошибка: нет параметра «--bogus»"),
     "command-missing-spec": (["kit"], 2, "Ошибка: не задан аргумент «описание турнира»"),

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from prefprint.engine.names import Known, Registry, initials_agree, latin, new_id, patronymic_agree, plain, unmixed
+from prefprint.engine.names import (
+    Known,
+    Registry,
+    initials_agree,
+    latin,
+    new_id,
+    patronymic_agree,
+    plain,
+    transliterated,
+    unmixed,
+)
 
 REGISTRY = Registry(
     [
@@ -93,3 +103,22 @@ def test_a_patronymic_more_needs_the_other_words_the_same():
     assert not patronymic_agree("Иванова Полина Сергеевна", "Иванова Ольга")
     assert not patronymic_agree("Иванова Полина Петрова", "Иванова Полина")  # a surname more, not a patronymic
     assert not patronymic_agree("Иванова Полина", "Иванова Полина")
+
+
+def test_transliterated_spells_cyrillic_in_latin_and_keeps_the_rest():
+    assert transliterated("Клубный вечер №1, Wien") == "klubnyi vecher no1, wien"
+    assert transliterated("Ёлка Щука") == "elka shchuka"
+    assert transliterated("../../x") == "../../x"  # nothing else changed: a caller keeps only what it allows
+
+
+def test_a_player_added_is_matched_as_one_given_at_the_start():
+    names = ["Громов Антон", "Семёнов Юрий", "Ivanova Polina"]
+    grown = Registry([Known("a", names[0], (names[0],))])
+    for i, name in enumerate(names[1:], 1):
+        grown.add(Known(str(i), name, (name, f"{name} С.")))
+    whole = Registry(
+        [Known("a", names[0], (names[0],))] + [Known(str(i), n, (n, f"{n} С.")) for i, n in enumerate(names[1:], 1)]
+    )
+    for typed in ("громов  антон", "Семенов Юрий", "Семёнов Юрий С.", "Иванова Полина", "Gromov Anton", "Никто"):
+        assert grown.match(typed) == whole.match(typed), typed
+    assert grown.match("Семенов Юрий").kind == "close" and grown.match("Семёнов Юрий С.").id == "1"

@@ -1,0 +1,291 @@
+"""A club's evenings as the director's desk makes them: the event spec written from a form, the movement
+previewed, the kit printed, and each evening's state read from what its folder holds.
+
+An evening's id is its date and its title in Latin letters (`2026-12-05-klubnyi-vecher`), made of
+[a-z0-9-] only: whatever the title, its spec is `evenings/<id>.toml` and its folder `output/<id>/` inside
+the club's folder. The spec is the one a person writes by hand (docs/spec.md), read by the same reader.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import secrets
+import tomllib
+from pathlib import Path
+
+from prefprint.app.club_files import (
+    EVENINGS,
+    OUTPUT,
+    TITLE_LIMIT,
+    ClubFolder,
+    FormError,
+    NotFound,
+    Problems,
+    text_field,
+    toml_string,
+)
+from prefprint.engine.names import transliterated
+from prefprint.engine.rules import VARIANTS, variant_key
+from prefprint.errors import MovementError
+from prefprint.io.club import load_club, load_registry
+from prefprint.io.layout import DB_FILE, RESULTS, RESULTS_JSON
+from prefprint.io.outdir import write_atomic
+from prefprint.words import catalog
+from prefprint.words.messages import Message, shown
+
+ID = re.compile(r"\d{4}-\d{2}-\d{2}-[a-z0-9]+(-[a-z0-9]+)*")
+SLUG_LIMIT = 40
+DEFAULT_START = "18:30"
+STATES = ("planned", "kit", "playing", "published")
+_TIME = re.compile(r"(\d{1,2})[:.](\d{2})")
+
+
+def spec_path(desk: ClubFolder, evening: str) -> Path:
+    """The spec of an evening by its id; NotFound for an id that is not one or an evening not there."""
+    if not isinstance(evening, str) or not ID.fullmatch(evening) or len(evening) > 11 + SLUG_LIMIT:
+        raise NotFound(Message("desk.evening_unknown", id=shown(str(evening))))
+    path = desk.folder / EVENINGS / f"{evening}.toml"
+    if not path.is_file():
+        raise NotFound(Message("desk.evening_unknown", id=shown(evening)))
+    return path
+
+
+def output_folder(desk: ClubFolder, evening: str) -> Path:
+    return desk.folder / OUTPUT / evening
+
+
+def state_of(folder: Path) -> str:
+    """planned (a spec only), kit (printed), playing (served: its database), published (its results)."""
+    if (folder / RESULTS / RESULTS_JSON).is_file():
+        return "published"
+    if (folder / DB_FILE).is_file():
+        return "playing"
+    if (folder / "index.html").is_file():
+        return "kit"
+    return "planned"
+
+
+def evenings_view(desk: ClubFolder) -> list[dict]:
+    """Every evening of evenings/, newest first, with its state and the kit's files where printed."""
+    out = []
+    for path in sorted((desk.folder / EVENINGS).glob("*.toml"), reverse=True):
+        if not ID.fullmatch(path.stem):
+            continue
+        try:
+            event = tomllib.loads(path.read_text(encoding="utf-8")).get("event", {})
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            event = {}
+        folder = output_folder(desk, path.stem)
+        state = state_of(folder)
+        pdfs = sorted(p.name for p in folder.glob("*.pdf")) if state != "planned" else []
+        out.append(
+            {
+                "id": path.stem,
+                "title": str(event.get("title", path.stem)),
+                "date": str(event.get("date", "")),
+                "state": state,
+                "spec": f"{EVENINGS}/{path.name}",
+                "pdfs": pdfs,
+            }
+        )
+    return out
+
+
+def club_view(desk: ClubFolder) -> dict:
+    """What the desk shows of the club: its title, language, players and evenings (each with its state)."""
+    if not desk.club_file.is_file():
+        return {"exists": False, "title": "", "language": catalog.DEFAULT, "players": [], "evenings": []}
+    club = load_club(desk.club_file)
+    players = load_registry(club.registry, club.language)
+    desk.seen.look(club.path)
+    desk.seen.look(club.registry)
+    return {
+        "exists": True,
+        "title": club.title,
+        "language": club.language,
+        "players": [{"id": p.id, "name": p.name, "aliases": list(p.aliases)} for p in players],
+        "evenings": evenings_view(desk),
+    }
+
+
+def movement_view(players: int, table_size: int, lang: str) -> dict:
+    """The movement prefprint chooses for a field (as `prefprint movement --json` has it, the rounds counted
+    rather than listed, who rests in each); FormError at `players` where none can be built."""
+    from prefprint.movement import build_movement, to_dict
+
+    try:
+        movement = build_movement(players, table_size)
+    except MovementError as e:
+        raise FormError([("players", e.message)]) from None
+    data = to_dict(movement)
+    rounds = data.pop("rounds")
+    data.pop("notes", None)
+    data["rounds"] = len(rounds)
+    data["resting"] = [r["resting"] for r in rounds]
+    data["deals"] = movement.sets * table_size
+    st, pairs = data["stats"], data["stats"]["pairs"]
+    data["text"] = Message("desk.movement", tables=movement.tables, rounds=len(rounds), deals=data["deals"]).text(lang)
+    data["fairness"] = Message(
+        "desk.fairness",
+        never=pairs["never"],
+        once=pairs["once"],
+        more=pairs["more"],
+        smin=st["sets_per_player"]["min"] * table_size,
+        smax=st["sets_per_player"]["max"] * table_size,
+        rmin=st["rests_per_player"]["min"],
+        rmax=st["rests_per_player"]["max"],
+    ).text(lang)
+    return data
+
+
+def preview(form: dict, lang: str) -> dict:
+    """The movement of a field being picked: {"players": n, "table_size": 4}."""
+    problems = Problems()
+    size = _table_size(problems, form)
+    n = form.get("players")
+    if isinstance(n, list):
+        n = len(n)
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 10_000:
+        problems.add("players", "desk.players_kind")
+    problems.raise_any()
+    return movement_view(n, size, lang)
+
+
+def _table_size(problems: Problems, form: dict) -> int:
+    size = form.get("table_size", 4)
+    if isinstance(size, str) and size.strip() in ("3", "4"):
+        size = int(size)
+    if size not in (3, 4) or isinstance(size, bool):
+        problems.add("table_size", "desk.table_size", found=shown(str(size)))
+        return 4
+    return size
+
+
+def _date(problems: Problems, form: dict) -> dt.date | None:
+    value = form.get("date")
+    try:
+        if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip()):
+            return dt.date.fromisoformat(value.strip())
+    except ValueError:
+        pass
+    if value in (None, ""):
+        problems.add("date", "desk.required")
+    else:
+        problems.add("date", "desk.date", found=shown(str(value)))
+    return None
+
+
+def _start(problems: Problems, form: dict) -> str | None:
+    value = form.get("start") or DEFAULT_START
+    m = _TIME.fullmatch(value.strip()) if isinstance(value, str) else None
+    if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
+        problems.add("start", "desk.start", found=shown(str(value)))
+        return None
+    return f"{int(m.group(1)):02d}:{m.group(2)}"
+
+
+def _variant(problems: Problems, form: dict) -> str | None:
+    value = form.get("variant") or "sochi"
+    key = variant_key(value) if isinstance(value, str) and len(value) <= 40 else None
+    if not key:
+        problems.add("variant", "desk.variant", found=shown(str(value)), variants=", ".join(VARIANTS))
+    return key
+
+
+def _players(problems: Problems, form: dict, registry) -> list:
+    ids = form.get("players")
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+        problems.add("players", "desk.players_kind")
+        return []
+    by_id = {p.id: p for p in registry}
+    chosen, seen = [], set()
+    for i, pid in enumerate(ids):
+        if pid not in by_id:
+            problems.add(f"players.{i}", "desk.player_unknown", id=shown(pid))
+        elif pid in seen:
+            problems.add(f"players.{i}", "desk.player_twice", name=shown(by_id[pid].name))
+        else:
+            seen.add(pid)
+            chosen.append(by_id[pid])
+    return chosen
+
+
+def new_id(desk: ClubFolder, date: dt.date, title: str) -> str:
+    """`<date>-<title in Latin letters>`, [a-z0-9-] only, unique among the club's evenings."""
+    slug = "-".join(re.sub(r"[^a-z0-9]+", " ", transliterated(title)).split())[:SLUG_LIMIT].strip("-") or "evening"
+    base = f"{date.isoformat()}-{slug}"
+    candidate, n = base, 2
+    while (desk.folder / EVENINGS / f"{candidate}.toml").exists() or output_folder(desk, candidate).exists():
+        candidate, n = f"{base}-{n}", n + 1
+    return candidate
+
+
+def create_evening(desk: ClubFolder, form: dict) -> dict:
+    """Write the spec of a new evening from the form: {"id", "spec", "movement"}; FormError with every problem."""
+    lang = desk.language()
+    problems = Problems()
+    if not desk.club_file.is_file():
+        problems.add("title", "desk.club_missing")
+        problems.raise_any()
+    club = load_club(desk.club_file)
+    registry = load_registry(club.registry, club.language)
+    title = text_field(problems, form, "title", TITLE_LIMIT)
+    date = _date(problems, form)
+    start = _start(problems, form)
+    variant = _variant(problems, form)
+    size = _table_size(problems, form)
+    players = _players(problems, form, registry)
+    movement = None
+    if not any(f == "players" or f.startswith("players.") for f, _ in problems.items):
+        try:
+            movement = movement_view(len(players), size, lang)
+        except FormError as e:
+            problems.items += e.problems
+    problems.raise_any()
+    with desk.seen.lock:
+        evening = new_id(desk, date, title)
+        path = desk.folder / EVENINGS / f"{evening}.toml"
+        write_atomic(path, spec_text(club.title, club.language, title, date, start, variant, size, players))
+    return {"id": evening, "spec": f"{EVENINGS}/{path.name}", "movement": movement}
+
+
+def spec_text(club: str, lang: str, title: str, date: dt.date, start: str, variant: str, size: int, players) -> str:
+    """The event spec as a person writes it (docs/spec.md): the seed drawn at random, each player with his id."""
+    lines = [
+        "# An evening of the club, written by prefprint desk (docs/desk.md); it may be edited by hand (docs/spec.md).",
+        "",
+        "[event]",
+        f"title = {toml_string(title)}",
+        f"date = {date.isoformat()}",
+        f"club = {toml_string(club)}",
+        f"language = {toml_string(lang)}",
+        f"start = {toml_string(start)}",
+        "",
+        "[game]",
+        f"variant = {toml_string(variant)}",
+        f"table_size = {size}",
+        "",
+        "[deals]",
+        f"seed = {secrets.randbelow(10**9)}",
+    ]
+    for number, p in enumerate(players, 1):
+        lines += [
+            "",
+            "[[players]]",
+            f"number = {number}",
+            f"name = {toml_string(p.name)}",
+            f"id = {toml_string(p.id)}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def print_kit(desk: ClubFolder, evening: str, progress=None) -> list[Path]:
+    """The evening's kit into output/<id>/, as `prefprint kit evenings/<id>.toml -o output/<id>` prints it."""
+    from prefprint.app.kit import analysis_wanted, write_competition_kit
+    from prefprint.io.spec import load_competition
+
+    competition = load_competition(spec_path(desk, evening))
+    return write_competition_kit(
+        competition, output_folder(desk, evening), progress=progress, analysis=analysis_wanted(competition)
+    )

@@ -1,0 +1,70 @@
+"""TOML files a program saves that a person may also edit: read with their comments and layout (tomlkit, a
+round-trip TOML library), written atomically, and never over a hand edit made since the program read them.
+
+`Seen` keeps the fingerprint (SHA-256 of the bytes) of each file as it was last looked at or written. `load`
+refuses a file that changed since it was looked at (`StaleFile`, said with the file's name): the director
+sees the new file before his change is made, and neither his change nor the hand edit is lost. A file
+never looked at is looked at by `load` itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from pathlib import Path
+
+import tomlkit
+from tomlkit.exceptions import TOMLKitError
+
+from prefprint.errors import PrefprintError
+from prefprint.io.outdir import write_atomic
+from prefprint.words.messages import Message, shown
+
+
+class StaleFile(PrefprintError):
+    """A file edited by hand since it was read: the save is refused, the file kept as it is."""
+
+
+def fingerprint(path: Path) -> str | None:
+    """SHA-256 of the file's bytes; None for a file that is not there."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return None
+
+
+class Seen:
+    """The fingerprint of each file as the program last read or wrote it (one lock: saves never interleave)."""
+
+    def __init__(self):
+        self.prints: dict[Path, str | None] = {}
+        self.lock = threading.RLock()
+
+    def look(self, path: Path) -> None:
+        """The file as it is now is what the director sees."""
+        self.prints[Path(path).resolve()] = fingerprint(path)
+
+    def check(self, path: Path) -> None:
+        """StaleFile if the file changed since it was looked at; a file never looked at is looked at now."""
+        key = Path(path).resolve()
+        now = fingerprint(path)
+        if key in self.prints and self.prints[key] != now:
+            raise StaleFile(Message("desk.stale", path=str(path)))
+        self.prints[key] = now
+
+    def load(self, path: Path) -> tomlkit.TOMLDocument:
+        """The file as a tomlkit document (an empty one for a file not there), after `check`."""
+        self.check(path)
+        try:
+            text = Path(path).read_text(encoding="utf-8") if Path(path).is_file() else ""
+            return tomlkit.parse(text)
+        except (OSError, UnicodeDecodeError, TOMLKitError) as e:
+            raise PrefprintError(Message("club.unreadable", path=str(path), error=shown(str(e), 120))) from None
+
+    def save(self, path: Path, doc) -> Path:
+        """Write the document atomically if the file is still as looked at (else StaleFile, nothing written)."""
+        self.check(path)
+        text = tomlkit.dumps(doc)
+        write_atomic(path, text)
+        self.prints[Path(path).resolve()] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return Path(path)

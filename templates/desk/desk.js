@@ -1,0 +1,269 @@
+// The director's desk (docs/desk.md): a thin client of /desk/api/. Plain DOM, no library; everything shown is set
+// as text (textContent), never as HTML. The director's code comes in the page's address and goes with every
+// request as the header X-Desk-Code.
+
+const D = JSON.parse(document.getElementById("data").textContent);
+const W = D.words;
+const app = document.getElementById("app");
+const CODE = new URLSearchParams(location.search).get("code") || "";
+let club = null; // the last GET /desk/api/club
+
+function el(tag, props, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (k === "on") for (const [ev, f] of Object.entries(v)) e.addEventListener(ev, f);
+    else if (k === "cls") e.className = v;
+    else if (k === "value") e.value = v;
+    else if (v !== false && v != null) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of kids.flat()) if (c != null && c !== false) e.append(c.nodeType ? c : String(c));
+  return e;
+}
+
+// {status, json}; a desk not reached gives status 0 and the «does not answer» line shown
+async function api(method, url, body) {
+  const init = { method, headers: { "X-Desk-Code": CODE } };
+  if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
+  try {
+    const r = await fetch(url, init);
+    document.getElementById("offline").hidden = true;
+    let json = null;
+    try { json = await r.json(); } catch (e) { json = null; }
+    return { status: r.status, json: json || {} };
+  } catch (e) {
+    document.getElementById("offline").hidden = false;
+    return { status: 0, json: { errors: [{ field: "", message: W.offline }] } };
+  }
+}
+
+// the errors of an answer beside their fields (data-for="title", "names", "players"…); the others in `general`
+function showErrors(form, errors, general) {
+  for (const box of form.querySelectorAll(".field-error")) box.textContent = "";
+  for (const e of errors || []) {
+    const key = (e.field || "").split(".")[0];
+    const box = form.querySelector(`.field-error[data-for="${CSS.escape(key)}"]`) || general;
+    box.textContent = box.textContent ? `${box.textContent}; ${e.message}` : e.message;
+  }
+}
+
+function field(name, label, input) {
+  input.id = input.id || `f-${name}`;
+  input.name = name;
+  return el("div", {}, el("label", { for: input.id }, label), input, el("div", { cls: "field-error", "data-for": name }));
+}
+
+async function load() {
+  const r = await api("GET", "/desk/api/club");
+  if (r.status !== 200) {
+    app.replaceChildren(el("p", { cls: "error" }, (r.json.errors || []).map((e) => e.message).join("; ")));
+    return;
+  }
+  club = r.json;
+  document.getElementById("heading").textContent = club.exists ? `${W.title}: ${club.title}` : W.title;
+  app.replaceChildren(clubSection(), ...(club.exists ? [playersSection(), eveningForm(), eveningsSection()] : []));
+  if (club.exists) preview();
+}
+
+// ------------------------------------------------------------------ the club
+
+function clubSection() {
+  const title = el("input", { type: "text", maxlength: 200, value: club.title, autocomplete: "off" });
+  const lang = el("select", {}, D.langs.map((l) => el("option", { value: l, selected: l === club.language }, l)));
+  const general = el("div", { cls: "field-error", "data-for": "" });
+  const form = el("form", { id: "club-form" }, field("title", W.club_title, title), field("language", W.language, lang),
+    general, el("button", { type: "submit", cls: "go", id: "save-club" }, club.exists ? W.save : W.create_club));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const r = await api("PUT", "/desk/api/club", { title: title.value, language: lang.value });
+    if (r.status === 200) load(); else showErrors(form, r.json.errors, general);
+  });
+  return el("section", { id: "club" }, el("h2", {}, W.club), form);
+}
+
+// ------------------------------------------------------------------ the players
+
+function playersSection() {
+  const names = el("textarea", { id: "names", rows: 8 });
+  const general = el("div", { cls: "field-error", "data-for": "" });
+  const answer = el("div", { id: "players-answer" });
+  const form = el("form", { id: "players-form" }, field("names", W.paste, names), general,
+    el("button", { type: "submit", cls: "go", id: "add-players" }, W.add), answer);
+  const send = async (list, confirm) => {
+    const r = await api("POST", "/desk/api/players", { names: list, confirm });
+    if (r.status !== 201) { showErrors(form, r.json.errors, general); return null; }
+    showErrors(form, [], general);
+    return r.json;
+  };
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const list = names.value.split("\n").map((s) => s.trim()).filter(Boolean);
+    const got = await send(list, false);
+    if (!got) return;
+    names.value = "";
+    await refresh();
+    answer.replaceChildren(...answerOf(got, send, answer));
+  });
+  const registry = el("details", { id: "registry" }, el("summary", {}, `${W.players}: ${club.players.length}`),
+    el("ul", {}, club.players.map((p) => el("li", {}, p.name))));
+  return el("section", { id: "players" }, el("h2", {}, W.players), form, registry);
+}
+
+function answerOf(got, send, answer) {
+  const out = [];
+  if (got.added.length) out.push(el("p", { cls: "ok", id: "added" }, `${W.added}: ${got.added.map((p) => p.name).join(", ")}`));
+  if (got.known.length) out.push(el("p", { cls: "muted" }, `${W.known}: ${got.known.map((p) => p.name).join(", ")}`));
+  if (got.suggested.length) {
+    out.push(el("div", { cls: "warn suggested" }, el("p", {}, W.suggested), el("ul", {}, got.suggested.map((s) => {
+      const button = el("button", { type: "button", cls: "confirm", "data-name": s.name }, W.other_person);
+      const li = el("li", {}, `${s.name} — ${W.like} ${s.like.name} `, button);
+      button.addEventListener("click", async () => {
+        const again = await send([s.name], true);
+        if (again) { li.replaceChildren(el("span", { cls: "ok" }, `${W.added}: ${s.name}`)); await refresh(); }
+      });
+      return li;
+    }))));
+  }
+  return out;
+}
+
+// the club read again: the players to pick and the registry's count, the forms left as typed
+async function refresh() {
+  const r = await api("GET", "/desk/api/club");
+  if (r.status !== 200) return;
+  club = r.json;
+  const picked = new Set([...document.querySelectorAll("#picks input:checked")].map((i) => i.value));
+  document.getElementById("picks").replaceChildren(...pickList(picked));
+  document.getElementById("find").dispatchEvent(new Event("input")); // the names typed in the box still find them
+  document.getElementById("registry").replaceWith(el("details", { id: "registry" },
+    el("summary", {}, `${W.players}: ${club.players.length}`), el("ul", {}, club.players.map((p) => el("li", {}, p.name)))));
+  document.getElementById("evenings").replaceWith(eveningsSection());
+  preview();
+}
+
+// ------------------------------------------------------------------ a new evening
+
+function pickList(picked) {
+  return club.players.map((p) => el("label", { "data-name": p.name.toLowerCase() },
+    el("input", { type: "checkbox", value: p.id, checked: picked.has(p.id), on: { change: preview } }), p.name));
+}
+
+function eveningForm() {
+  const today = new Date().toISOString().slice(0, 10);
+  const inputs = {
+    title: el("input", { type: "text", maxlength: 200, autocomplete: "off" }),
+    date: el("input", { type: "date", value: today }),
+    start: el("input", { type: "text", value: "18:30", inputmode: "numeric" }),
+    variant: el("select", {}, D.variants.map(([k, name]) => el("option", { value: k }, name))),
+    table_size: el("select", { on: { change: preview } }, el("option", { value: "4" }, "4"), el("option", { value: "3" }, "3")),
+  };
+  const find = el("input", { type: "text", id: "find", placeholder: W.find, autocomplete: "off" });
+  find.addEventListener("input", () => {
+    const q = find.value.trim().toLowerCase();
+    for (const l of document.querySelectorAll("#picks label")) l.hidden = q && !l.dataset.name.includes(q);
+  });
+  const all = (on) => () => {
+    for (const i of document.querySelectorAll("#picks label:not([hidden]) input")) i.checked = on;
+    preview();
+  };
+  const general = el("div", { cls: "field-error", "data-for": "" });
+  const form = el("form", { id: "evening-form" },
+    el("div", { cls: "cols" }, field("title", W.evening_title, inputs.title), field("date", W.date, inputs.date),
+      field("start", W.start, inputs.start), field("variant", W.variant, inputs.variant),
+      field("table_size", W.table_size, inputs.table_size)),
+    el("label", { for: "find" }, W.pick), find,
+    el("div", {}, el("button", { type: "button", on: { click: all(true) } }, W.all),
+      el("button", { type: "button", on: { click: all(false) } }, W.nobody), el("span", { id: "picked", cls: "muted" })),
+    el("div", { cls: "picks", id: "picks" }, pickList(new Set())),
+    el("div", { cls: "field-error", "data-for": "players" }),
+    el("h3", {}, W.movement), el("div", { id: "preview", cls: "muted" }),
+    general, el("button", { type: "submit", cls: "go", id: "create-evening" }, W.create_evening));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = Object.fromEntries(Object.entries(inputs).map(([k, i]) => [k, i.value]));
+    body.table_size = Number(body.table_size);
+    body.players = [...document.querySelectorAll("#picks input:checked")].map((i) => i.value);
+    const r = await api("POST", "/desk/api/evenings", body);
+    if (r.status !== 201) { showErrors(form, r.json.errors, general); return; }
+    showErrors(form, [], general);
+    inputs.title.value = "";
+    await refresh();
+  });
+  return el("section", { id: "evening" }, el("h2", {}, W.new_evening), form);
+}
+
+let previewing = 0;
+// the movement prefprint would choose for the players picked, asked again as the field changes
+async function preview() {
+  const box = document.getElementById("preview");
+  if (!box) return;
+  const n = document.querySelectorAll("#picks input:checked").length;
+  document.getElementById("picked").textContent = ` ${W.picked}: ${n}`;
+  const mine = ++previewing;
+  const size = Number(document.querySelector("#evening-form select[name=table_size]").value);
+  const r = await api("POST", "/desk/api/movement", { players: n, table_size: size });
+  if (mine !== previewing) return; // a later change answered first
+  if (r.status === 201) {
+    box.className = "ok";
+    box.replaceChildren(el("strong", { id: "movement-text" }, r.json.text), el("br"), r.json.fairness);
+  } else {
+    box.className = "warn";
+    box.textContent = (r.json.errors || []).map((e) => e.message).join("; ");
+  }
+}
+
+// ------------------------------------------------------------------ the evenings
+
+function eveningsSection() {
+  return el("section", { id: "evenings" }, el("h2", {}, W.evenings), club.evenings.map(eveningRow));
+}
+
+function fileLink(id, name) {
+  const url = `/desk/api/evenings/${encodeURIComponent(id)}/files/${encodeURIComponent(name)}?code=${encodeURIComponent(CODE)}`;
+  return el("a", { href: url, target: "_blank", rel: "noopener", cls: "tap pdf" }, name);
+}
+
+function eveningRow(e) {
+  const state = el("span", { cls: "muted state" }, W[`state_${e.state}`]);
+  const bar = el("progress", { max: 1, value: 0, hidden: true });
+  const said = el("div", { cls: "muted said" });
+  const links = el("div", { cls: "links" }, e.pdfs.map((name) => fileLink(e.id, name)));
+  const button = el("button", { type: "button", cls: "print-kit" }, W.print_kit);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const r = await api("POST", `/desk/api/evenings/${encodeURIComponent(e.id)}/kit`, {});
+    if (r.status !== 201) { said.textContent = (r.json.errors || []).map((x) => x.message).join("; "); button.disabled = false; return; }
+    bar.hidden = false;
+    await follow(r.json.job, bar, said);
+    button.disabled = false;
+    await refresh();
+  });
+  if (e.job) { // the latest kit job: how it ended, or followed again if it still runs (the page was reloaded)
+    said.textContent = e.job.message || "";
+    said.className = { done: "ok said", failed: "error said" }[e.job.state] || "muted said";
+    if (e.job.state === "running") {
+      button.disabled = true;
+      bar.hidden = false;
+      follow(e.job.job, bar, said).then(refresh);
+    }
+  }
+  return el("div", { cls: "evening", "data-id": e.id },
+    el("strong", {}, `${e.date} — ${e.title}`), " ", state, el("div", {}, button), bar, said, links);
+}
+
+// a job's progress until it is done or failed (the page stays usable meanwhile)
+async function follow(job, bar, said) {
+  for (;;) {
+    const r = await api("GET", `/desk/api/jobs/${encodeURIComponent(job)}`);
+    if (r.status === 200) {
+      bar.value = r.json.done;
+      said.textContent = r.json.message || "";
+      if (r.json.state !== "running") {
+        said.className = r.json.state === "done" ? "ok said" : "error said";
+        return r.json;
+      }
+    }
+    await new Promise((ok) => setTimeout(ok, 500));
+  }
+}
+
+load();
