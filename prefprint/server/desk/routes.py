@@ -28,17 +28,12 @@ from prefprint.io import codes
 from prefprint.io.render import html, templates_dir
 from prefprint.io.toml_saving import StaleFile
 from prefprint.server.desk.jobs import Jobs
+from prefprint.server.pages import HEADERS  # the scoring server's pages' headers: the same rules
 from prefprint.words.catalog import LANGS, gettext
 from prefprint.words.messages import Message, shown
 
 MAX_BODY = 1_000_000  # bytes of a request's JSON: a thousand names of a hundred letters fit four times over
 SCRIPT = "desk.js"
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",
-}
 UI = (
     "title", "club", "club_title", "language", "create_club", "save", "players", "paste", "add", "added", "known",
     "suggested", "like", "other_person", "evenings", "new_evening", "evening_title", "date", "start", "variant",
