@@ -57,7 +57,6 @@ from prefprint.engine.fills import random_fills, random_outcome  # noqa: E402
 from prefprint.io import codes as entry_codes  # noqa: E402
 from prefprint.io.spec import load_competition  # noqa: E402
 from prefprint.io.workbook import fill_workbook, write_protocol_workbook  # noqa: E402
-from prefprint.server import live as live_site  # noqa: E402
 from prefprint.server.rows import request_of  # noqa: E402
 
 
@@ -228,6 +227,7 @@ def main():
                     break
                 time.sleep(0.05)
         single = one_at_a_time(event, codes, port, progress, event.movement.rounds[len(rounds) :], args.single, rng)
+        acknowledged += len(single)
         tables = None  # seconds after the server started until every makeable table was on the live site
         while time.monotonic() - started < args.limit:
             with urllib.request.urlopen(progress, timeout=10) as r:
@@ -261,7 +261,7 @@ def main():
     print(
         "live site current after the last row of a round, s: "
         + ", ".join(f"{t:.1f}" for t in live)
-        + f" (of which {live_site.LIVE_DELAY:.1f} s waiting for more rows)"
+        + " (the server waits for the rows of a round to settle first)"
     )
     if single:
         single.sort()
@@ -282,7 +282,7 @@ def main():
 
 def one_at_a_time(event, codes, port, progress, rounds, count, rng) -> list[float]:
     """`count` rows of `rounds` posted one at a time, each once the live site shows the one before: seconds from
-    each row's 201 until the director's progress says the live site is current."""
+    each row's 201 until the director's progress says the live site is current (one a row acknowledged)."""
     took = []
     bodies = [
         body_of(

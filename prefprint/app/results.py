@@ -285,14 +285,16 @@ def _publish(out: OutputFolder, report: CompetitionReport, options: Options, mem
 
 
 def _reports(pairs, options: Options, memo: Memo | None) -> tuple[list[Report], list[WorkbookError]]:
-    """The report of every (session, source) checked, and the problems of those with problems."""
+    """The report of every (session, source) checked, and the problems of those with problems. `memo` keeps the
+    sessions before the last: the last one, the session being entered, changes with every run."""
     reports, errors = [], []
-    for event, source in pairs:
+    for i, (event, source) in enumerate(pairs):
         rulings = options.rulings_of(event) if options.rulings_of else None
         path = source.source if isinstance(source, Entries) else source
+        kept = memo if i < len(pairs) - 1 else None
         try:
             event, layout_problems, checked = checked_session(
-                event, source, options.trust, rulings, options.provisional, memo
+                event, source, options.trust, rulings, options.provisional, kept
             )
         except WorkbookError as e:
             errors.append(e)

@@ -25,7 +25,7 @@ from prefprint.server.ranking import EarlierSessions, session_report
 from prefprint.words.messages import Message
 
 # publishing waits until no row came for LIVE_DELAY seconds (the rows of a round come together), at most LIVE_SETTLE
-LIVE_DELAY = 0.1
+LIVE_DELAY = 0.05
 LIVE_SETTLE = 0.5
 # while the worker solves makeable tables the kit's cache does not hold (on every core, in the background) and
 # no row comes, live/ is published again as soon as every table is solved, and meanwhile this many seconds
