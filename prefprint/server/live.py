@@ -193,8 +193,6 @@ class LiveSite:
                 if not self.state.get("unsolved"):
                     return
                 await self._while_solving()
-            elif self.state["version"] is not None:
-                await self._settle()  # rows came while the last publish ran: more of them may be coming
             version, rows, layouts = s.store.version, s.fills(), s.layouts()
             if self.pool is None:
                 self._start_worker()
@@ -216,6 +214,8 @@ class LiveSite:
             if ranking is not None:
                 self.ranked = (version, ranking)
             self.state = {"version": version, "at": time.strftime("%H:%M:%S"), **out}
+            if version != s.store.version:
+                await self._settle()  # rows came while it published: more of them may be coming
 
     async def _settle(self) -> None:
         """Returns once no row came for LIVE_DELAY seconds, or LIVE_SETTLE seconds after it was called."""
