@@ -22,6 +22,7 @@ from prefprint.io.layout import LIVE
 from prefprint.io.pool import WorkerPool
 from prefprint.server.entries import PaperRows, served
 from prefprint.server.ranking import EarlierSessions, session_report
+from prefprint.server.webcopy import WebCopy
 from prefprint.words.messages import Message
 
 # publishing waits until no row came for LIVE_DELAY seconds (the rows of a round come together), at most LIVE_SETTLE
@@ -142,8 +143,9 @@ class LiveSite:
     made (`ranked`), the task that publishes again (`changed`). Made by the session's Scoring, whose rows it
     publishes (`scoring`: its store, fills(), layouts(), the event and its rulings)."""
 
-    def __init__(self, scoring):
+    def __init__(self, scoring, web: WebCopy | None = None):
         self.scoring = scoring
+        self.web = web  # the copy on the event's web host, sent after each publish
         self.state: dict = {"version": None, "at": None}  # what live/ shows: rows version, when, final/error/unsolved
         self.ranked: tuple = (None, None)  # (rows version, ranking JSON) of the last publish
         self.task: asyncio.Task | None = None
@@ -168,6 +170,8 @@ class LiveSite:
         """The server stops: the publishing task cancelled, the worker ended."""
         if self.task is not None:
             self.task.cancel()
+        if self.web is not None:
+            await self.web.close()
         await asyncio.to_thread(self.stop)
 
     def json(self, version: int) -> dict:
@@ -181,6 +185,7 @@ class LiveSite:
             "error": state.get("error"),
             "note": state.get("note"),
             "unsolved": state.get("unsolved") or 0,
+            "web": self.web.json() if self.web is not None else None,
         }
 
     async def keep(self) -> None:
@@ -214,6 +219,8 @@ class LiveSite:
             if ranking is not None:
                 self.ranked = (version, ranking)
             self.state = {"version": version, "at": time.strftime("%H:%M:%S"), **out}
+            if self.web is not None and "error" not in out:
+                self.web.published()
             if version != s.store.version:
                 await self._settle()  # rows came while it published: more of them may be coming
 

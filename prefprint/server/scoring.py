@@ -18,7 +18,7 @@ from prefprint.engine.deals import typed_layout
 from prefprint.engine.model import Competition, Event
 from prefprint.errors import PrefprintError
 from prefprint.io import codes as entry_codes
-from prefprint.io.layout import KIT_WORKBOOK
+from prefprint.io.layout import KIT_WORKBOOK, LIVE
 from prefprint.io.workbook import layout_rows, read_meta
 from prefprint.server import progress
 from prefprint.server.access import Access
@@ -39,6 +39,7 @@ from prefprint.server.rows import (
     reason_of,
     whists_of,
 )
+from prefprint.server.webcopy import WebCopy
 from prefprint.server.writer import Writer
 from prefprint.words.messages import Message
 
@@ -71,7 +72,8 @@ class Scoring:
         self.now = lambda: dt.datetime.now().astimezone()  # the clock's time (a test sets its own)
         self.competition, self.event, self.folder, self.rulings = competition, event, Path(folder), rulings
         self.earlier_rulings = earlier_rulings or {}
-        self.live = LiveSite(self) if live else None  # folder/live kept published while rows arrive
+        web = WebCopy.of(event, self.folder / LIVE, Path(competition.source).parent) if live else None
+        self.live = LiveSite(self, web) if live else None  # folder/live kept published (and sent) while rows arrive
         self.lang = event.language
         self.codes = entry_codes.codes(event, entry_codes.secret(self.folder))
         self.access = Access(self.codes, director_anywhere)

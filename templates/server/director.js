@@ -122,6 +122,13 @@ function showLive(live) {
   else box.textContent = `${W.live_at} ${live.at}` + (live.current ? (live.final ? ` · ${W.live_final}` : "") : ` · ${W.live_behind}`);
   if (live.note && !live.error) box.textContent += ` · ${live.note}`;
   if (live.unsolved && !live.error) box.textContent += ` · ${W.live_solving} ${live.unsolved}`;
+  const web = live.web;  // the copy on the club's web host, when the spec names one
+  if (web) {
+    if (web.error) box.textContent += ` · ${W.web_error} ${web.error}`;
+    else if (web.at) box.textContent += ` · ${W.web_at} ${web.at}`;
+    if (web.sending) box.textContent += ` (${W.web_sending})`;
+    if (web.error) box.className = "error";
+  }
 }
 
 // Who entered or corrected a row, as stored ("table 3", "director"), in the page's words.

@@ -49,6 +49,7 @@ def test_the_live_site_follows_the_rows_and_is_final_when_all_are_in(live):
         "error": None,
         "note": None,
         "unsolved": 0,
+        "web": None,  # no [publish] upload in the spec: no copy on a web host
     }
     page = c.get("/live/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]

@@ -1,0 +1,81 @@
+"""The live site copied to the event's web host while rows arrive: after each publish of live/, the same folder sent
+to the spec's `[publish] upload` (io.remote.sync: only what changed, safely), in the background.
+
+At most one upload runs at a time, and one starts at most every PUSH_EVERY seconds; a publish made while one runs
+is sent after it, so the web copy always ends with the last publish. An upload runs on a thread of its own: a slow
+or dead link never holds up a table's row or the director's page, which says when the web copy was last brought
+up to date, or why not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from prefprint.errors import PrefprintError
+from prefprint.io.remote import Target, parse_target, sync
+from prefprint.words.messages import Message
+
+PUSH_EVERY = 3.0  # seconds between the starts of two uploads
+
+
+class WebCopy:
+    """The live site's copy on the web host (`target`) of a served session: when it was last brought up to date
+    (`at`), or why not (`error`), and the upload under way."""
+
+    def __init__(self, folder: Path, target: Target, lang: str):
+        self.folder, self.target, self.lang = Path(folder), target, lang
+        self.at: str | None = None  # the local time ("20:41") of the last upload that went through
+        self.error: str | None = None  # why the last upload failed, in the director's words
+        self.task: asyncio.Task | None = None
+        self.again = False  # published while an upload ran: send once more after it
+        self.last = None  # the event loop's time the last upload started
+
+    @classmethod
+    def of(cls, event, folder: Path, base: Path | None) -> WebCopy | None:
+        """The web copy of a session whose spec names an upload address (`base`: the spec's folder), else None."""
+        if not event.upload:
+            return None
+        return cls(folder, parse_target(event.upload, event.upload_key, base=base), event.language)
+
+    def published(self) -> None:
+        """live/ was published again: send it soon (one upload at a time, the last publish always sent)."""
+        if self.task is None or self.task.done():
+            self.task = asyncio.ensure_future(self._send())
+        else:
+            self.again = True
+
+    async def _send(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            self.again = False
+            if self.last is not None and loop.time() < self.last + PUSH_EVERY:
+                await asyncio.sleep(self.last + PUSH_EVERY - loop.time())
+            self.last = loop.time()
+            try:
+                await asyncio.to_thread(sync, self.folder, self.target, 0.0)
+            except PrefprintError as e:
+                self.error = e.text(self.lang)
+            except OSError as e:  # the local folder swapped while it was read: the next upload takes the new one
+                self.error = Message("serve.web_failed", where=self.target.where, error=type(e).__name__).text(
+                    self.lang
+                )
+            else:
+                self.at, self.error = time.strftime("%H:%M"), None
+            if not self.again:
+                return
+
+    async def close(self) -> None:
+        """The server stops: no upload started any more (one under way ends by itself, its thread not waited for)."""
+        if self.task is not None:
+            self.task.cancel()
+
+    def json(self) -> dict:
+        """What the director is told of the web copy."""
+        return {
+            "where": self.target.where,
+            "at": self.at,
+            "error": self.error,
+            "sending": bool(self.task and not self.task.done()),
+        }
