@@ -21,6 +21,9 @@ latency of those requests is reported too.
 `--single K`: after the rounds, K rows of the next rounds posted one at a time, each once the live site shows the
 one before: how long after its 201 the live site shows each (p50, p95, max).
 
+`--upload URL`: the spec's `[publish] upload` set to URL (a local FTP server, say, its password in
+PREFPRINT_FTP_PASSWORD): after each round, also how long until the web copy of the live site is brought up to date.
+
 `--root DIR`: the server run from another checkout (the commit before, say), the same client measuring it: run
 the script twice, once without, for a side-by-side figure.
 
@@ -104,6 +107,7 @@ def main():
     parser.add_argument("--no-cache", action="store_true", help="no analysis cache: the live site solves the tables")
     parser.add_argument("--single", type=int, default=0, help="rows posted one at a time after the rounds")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout whose server runs")
+    parser.add_argument("--upload", help="[publish] upload of the served spec: the live site copied there")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="prefprint-serve-bench-"))
@@ -118,6 +122,16 @@ def main():
         (folder / "session-1").mkdir()
         blank = write_protocol_workbook(first, folder / "blank.xlsx")
         fill_workbook(blank, folder / "session-1" / "protocols.xlsx", random_fills(first, 1)[0])
+    if args.upload:
+        text = Path(args.spec).read_text(encoding="utf-8")
+        line = f'upload = "{args.upload}"\n'
+        text = (
+            text.replace("[publish]", "[publish]\n" + line.strip(), 1)
+            if "\n[publish]" in text
+            else text + "\n[publish]\n" + line
+        )
+        args.spec = folder / "served.toml"
+        args.spec.write_text(text, encoding="utf-8")
     event = load_competition(args.spec).session(session)
     if args.cache:
         shutil.copy(args.cache / CACHE_FILE, folder / CACHE_FILE)
@@ -168,7 +182,7 @@ def main():
         )
         director.start()
         rng = random.Random(1)
-        latencies, acknowledged, refused, live, unsolved = [], 0, 0, [], []
+        latencies, acknowledged, refused, live, unsolved, web = [], 0, 0, [], [], []
         progress = f"http://127.0.0.1:{port}/api/progress?token={codes['director']}"
         lock = threading.Lock()
         rounds = event.movement.rounds[: args.rounds]
@@ -226,8 +240,12 @@ def main():
                     unsolved.append(state.get("unsolved", 0))
                     break
                 time.sleep(0.05)
+            if args.upload:
+                web.append(web_copy(progress, state["web"]["sent"], posted))
         single = one_at_a_time(event, codes, port, progress, event.movement.rounds[len(rounds) :], args.single, rng)
         acknowledged += len(single)
+        with urllib.request.urlopen(progress, timeout=10) as r:
+            last = json.load(r)
         tables = None  # seconds after the server started until every makeable table was on the live site
         while time.monotonic() - started < args.limit:
             with urllib.request.urlopen(progress, timeout=10) as r:
@@ -263,6 +281,12 @@ def main():
         + ", ".join(f"{t:.1f}" for t in live)
         + " (the server waits for the rows of a round to settle first)"
     )
+    if args.upload:
+        print(
+            "web copy brought up to date after the last row of a round, s: "
+            + ", ".join("—" if t is None else f"{t:.1f}" for t in web)
+            + (f" (last error: {last['live']['web']['error']})" if last["live"]["web"]["error"] else "")
+        )
     if single:
         single.sort()
         p95 = single[max(0, int(round(0.95 * len(single))) - 1)]
@@ -278,6 +302,20 @@ def main():
         )
     if last["live"]["note"]:
         print(f"live site: {last['live']['note']}")
+
+
+def web_copy(progress: str, sent: int, posted: float, limit: float = 30.0) -> float | None:
+    """Seconds from a round's last row until an upload of the live site that began after it went through (the
+    director's progress asked every 50 ms); None when it failed or none came within `limit` (the link down)."""
+    while time.monotonic() - posted < limit:
+        with urllib.request.urlopen(progress, timeout=10) as r:
+            state = json.load(r)["live"]["web"]
+        if state["sent"] > sent and not state["sending"]:
+            return time.monotonic() - posted
+        if state["error"] and not state["sending"]:  # the upload after this round failed: the link is down
+            return None
+        time.sleep(0.05)
+    return None
 
 
 def one_at_a_time(event, codes, port, progress, rounds, count, rng) -> list[float]:

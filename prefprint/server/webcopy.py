@@ -31,6 +31,7 @@ class WebCopy:
         self.task: asyncio.Task | None = None
         self.again = False  # published while an upload ran: send once more after it
         self.last = None  # the event loop's time the last upload started
+        self.sent = 0  # uploads that went through
 
     @classmethod
     def of(cls, event, folder: Path, base: Path | None) -> WebCopy | None:
@@ -63,6 +64,7 @@ class WebCopy:
                 )
             else:
                 self.at, self.error = time.strftime("%H:%M"), None
+                self.sent += 1
             if not self.again:
                 return
 
@@ -78,4 +80,5 @@ class WebCopy:
             "at": self.at,
             "error": self.error,
             "sending": bool(self.task and not self.task.done()),
+            "sent": self.sent,
         }
