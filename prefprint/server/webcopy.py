@@ -10,6 +10,7 @@ up to date, or why not.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from pathlib import Path
 
@@ -18,6 +19,35 @@ from prefprint.io.remote import Target, parse_target, sync
 from prefprint.words.messages import Message
 
 PUSH_EVERY = 3.0  # seconds between the starts of two uploads
+
+
+def _in_thread(fn, *args) -> asyncio.Future:
+    """fn(*args) on a daemon thread of its own, its result or error as a future of the running loop: an upload to a
+    host that stopped answering (20 s before its timeout) never holds up the server's end, as a thread of the loop's
+    executor would."""
+    loop = asyncio.get_running_loop()
+    future = loop.create_future()
+
+    def settle(result, error) -> None:
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
+
+    def run() -> None:
+        try:
+            result, error = fn(*args), None
+        except BaseException as e:  # noqa: BLE001 - handed to the loop, which raises it where the upload is awaited
+            result, error = None, e
+        try:
+            loop.call_soon_threadsafe(settle, result, error)
+        except RuntimeError:  # the loop closed meanwhile: the server has ended, nobody waits for it
+            pass
+
+    threading.Thread(target=run, name="web-copy", daemon=True).start()
+    return future
 
 
 class WebCopy:
@@ -55,7 +85,7 @@ class WebCopy:
                 await asyncio.sleep(self.last + PUSH_EVERY - loop.time())
             self.last = loop.time()
             try:
-                await asyncio.to_thread(sync, self.folder, self.target, 0.0)
+                await _in_thread(sync, self.folder, self.target, 0.0)
             except PrefprintError as e:
                 self.error = e.text(self.lang)
             except OSError as e:  # the local folder swapped while it was read: the next upload takes the new one

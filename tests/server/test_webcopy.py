@@ -3,6 +3,7 @@ holds a moment after a row; with the host down the rows are taken as fast as eve
 
 from __future__ import annotations
 
+import socket
 import time
 
 import pytest
@@ -76,3 +77,24 @@ def test_with_the_host_down_rows_are_taken_as_ever_and_the_director_is_told_why(
         wait_live(c, director, 8)  # the live site itself is published as ever
         page = c.get(f"/director?token={director}")
         assert page.status_code == 200
+
+
+def test_a_host_that_never_answers_holds_up_neither_the_rows_nor_the_servers_end(tmp_path, fast, monkeypatch):
+    monkeypatch.setenv("PREFPRINT_FTP_PASSWORD", "x")
+    silent = socket.socket()  # takes the connection and never says a word: the upload waits for its timeout
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    try:
+        app, s = _served(tmp_path, f"ftp://club@127.0.0.1:{silent.getsockname()[1]}/")
+        director = s.codes["director"]
+        with client(app) as c:
+            _web(c, director, lambda w: w["sending"])
+            for body, _ in random_bodies(s)[:4]:
+                started = time.monotonic()
+                assert c.post("/api/rows", json=body).status_code == 201
+                assert time.monotonic() - started < 1.0
+            wait_live(c, director, 4)
+            closing = time.monotonic()
+        assert time.monotonic() - closing < 8.0  # the server's end does not wait for the upload's 20 s timeout
+    finally:
+        silent.close()
