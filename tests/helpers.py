@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import io
+import shutil
+import threading
+import time
 from pathlib import Path
 
 from prefprint.engine.rules import settle
@@ -228,3 +231,38 @@ def descendants(pid: int) -> set[int]:
         out.update(kids)
         todo.extend(kids)
     return out
+
+
+CHROMIUM, DRIVER = shutil.which("chromium") or "/usr/bin/chromium", shutil.which("chromedriver")
+
+
+def chromium(width: int, height: int):
+    """Headless Chromium driven by Selenium (Debian's chromium and chromium-driver), the window width × height."""
+    import pytest
+
+    pytest.importorskip("selenium")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"):
+        options.add_argument(flag)
+    options.add_argument(f"--window-size={width},{height}")
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_window_size(width, height)
+    return driver
+
+
+def start_uvicorn(app, port: int):
+    """(server, thread): `app` served by uvicorn on 127.0.0.1:`port` on a thread of its own, once it has started; a
+    test ends it with `server.should_exit = True` and `thread.join(…)`."""
+    import uvicorn
+
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return srv, thread

@@ -9,16 +9,14 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import threading
-import time
 
 import pytest
+from helpers import CHROMIUM, DRIVER, chromium, start_uvicorn  # noqa: F401 (CHROMIUM: for the modules beside it)
 from serving import CLUB, ROOT, body_of, random_bodies, served
 from test_main_kill import free_port
 
 from prefprint.engine.rules import Outcome, active_seats, fmt_json, settle
 
-CHROMIUM, DRIVER = shutil.which("chromium") or "/usr/bin/chromium", shutil.which("chromedriver")
 pytestmark = pytest.mark.skipif(not (shutil.which("chromium") and DRIVER), reason="chromium or chromedriver absent")
 
 
@@ -32,16 +30,9 @@ def _tables_look_again_only_when_told(monkeypatch):
 
 
 def _serve(folder, spec=CLUB, port=None):
-    import uvicorn
-
     app, scoring = served(folder, spec)
     port = port or free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started and time.monotonic() < deadline:
-        time.sleep(0.05)
+    srv, thread = start_uvicorn(app, port)
     return f"http://127.0.0.1:{port}", scoring, srv, thread
 
 
@@ -68,23 +59,8 @@ def classic(tmp_path):
 
 @pytest.fixture
 def browser():
-    selenium = pytest.importorskip("selenium")  # noqa: F841
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--no-first-run",
-        "--window-size=390,844",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    driver.set_window_size(390, 844)
+    """Headless Chromium at a phone's width."""
+    driver = chromium(390, 844)
     yield driver
     driver.quit()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from helpers import chromium
 from serving import body_of
 from test_pages_browser import CHROMIUM, DRIVER, _click, _text, _wait, server  # noqa: F401  (server: a fixture)
 
@@ -17,16 +18,7 @@ pytestmark = pytest.mark.skipif(not (os.path.exists(CHROMIUM) and DRIVER), reaso
 @pytest.fixture
 def wide():
     """Headless Chromium at the director's laptop width."""
-    pytest.importorskip("selenium")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    driver.set_window_size(1280, 900)
+    driver = chromium(1280, 900)
     yield driver
     driver.quit()
 

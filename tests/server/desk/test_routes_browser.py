@@ -9,12 +9,10 @@ import os
 import re
 import shutil
 import socket
-import threading
-import time
 
 import pytest
+from helpers import DRIVER, chromium, start_uvicorn
 
-CHROMIUM, DRIVER = shutil.which("chromium") or "/usr/bin/chromium", shutil.which("chromedriver")
 pytestmark = pytest.mark.skipif(not (shutil.which("chromium") and DRIVER), reason="chromium or chromedriver absent")
 SHOTS = os.environ.get("PREFPRINT_SCREENSHOTS")  # a folder: the walk's screenshots are saved there
 
@@ -34,19 +32,13 @@ def _free_port() -> int:
 
 @pytest.fixture
 def desk(tmp_path, monkeypatch):
-    import uvicorn
 
     from prefprint.server.desk import create_desk_app
 
     monkeypatch.setenv("PREFPRINT_NO_ANALYSIS", "1")
     port = _free_port()
     app = create_desk_app(tmp_path, "BROWSERCODE1", hosts=(f"127.0.0.1:{port}",))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started and time.monotonic() < deadline:
-        time.sleep(0.05)
+    srv, thread = start_uvicorn(app, port)
     yield f"http://127.0.0.1:{port}/?code=BROWSERCODE1", tmp_path
     srv.should_exit = True
     thread.join(10)
@@ -54,16 +46,7 @@ def desk(tmp_path, monkeypatch):
 
 @pytest.fixture
 def browser():
-    pytest.importorskip("selenium")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    driver.set_window_size(1280, 900)
+    driver = chromium(1280, 900)
     yield driver
     driver.quit()
 
