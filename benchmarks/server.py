@@ -191,18 +191,7 @@ def main():
                 break
             per_table = []
             for t in rnd.tables:
-                rows = [
-                    body_of(
-                        event,
-                        random_outcome(rng, event.table_size, d.dealer, event.conventions),
-                        codes["tables"][t.table],
-                        t.table,
-                        rnd.number,
-                        d.number,
-                    )
-                    for d in event.deals
-                    if d.set == t.set
-                ]
+                rows = [random_body(event, codes, rng, rnd, t, d) for d in event.deals if d.set == t.set]
                 per_table.append(rows)
             barrier = threading.Barrier(len(per_table))
 
@@ -304,6 +293,12 @@ def main():
         print(f"live site: {last['live']['note']}")
 
 
+def random_body(event, codes, rng, rnd, t, d) -> dict:
+    """What table `t` posts for deal `d` in round `rnd`: a random plausible outcome, with the table's code."""
+    outcome = random_outcome(rng, event.table_size, d.dealer, event.conventions)
+    return body_of(event, outcome, codes["tables"][t.table], t.table, rnd.number, d.number)
+
+
 def web_copy(progress: str, sent: int, posted: float, limit: float = 30.0) -> float | None:
     """Seconds from a round's last row until an upload of the live site that began after it went through (the
     director's progress asked every 50 ms); None when it failed or none came within `limit` (the link down)."""
@@ -323,14 +318,7 @@ def one_at_a_time(event, codes, port, progress, rounds, count, rng) -> list[floa
     each row's 201 until the director's progress says the live site is current (asked every 50 ms)."""
     took = []
     bodies = [
-        body_of(
-            event,
-            random_outcome(rng, event.table_size, d.dealer, event.conventions),
-            codes["tables"][t.table],
-            t.table,
-            rnd.number,
-            d.number,
-        )
+        random_body(event, codes, rng, rnd, t, d)
         for rnd in rounds
         for t in rnd.tables
         for d in event.deals

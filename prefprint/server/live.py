@@ -65,7 +65,15 @@ class LiveWorker:
         rulings,
         earlier_rulings=None,
     ) -> dict:
-        """publish_live's work in this worker."""
+        """The results site of the rows entered so far (`rows` {(deal, round, table): cells}, `layouts` {deal:
+        {pocket: cards}}), put over the rows typed on paper into the kit's protocols.xlsx (server.entries), published
+        into folder/live by the pipeline of `prefprint results --no-pdf`: provisional while rows are missing, final
+        when none is; in a later session of a competition ranked together with the sessions before it
+        (session_report). The makeable tables come from the kit's cache; the deals it does not hold are solved in
+        the background on every core, the site published meanwhile with the tables solved so far.
+
+        Returns {"final": bool, "ranking": results.ranking_json, "note": text or None, "unsolved": deals whose
+        makeable table is still to be solved} or {"error": text} (nothing changed)."""
         if self.paper is None or self.paper.event.digest != event.digest:
             self.paper = PaperRows(event, folder)
             self.earlier = EarlierSessions(competition, event, folder)
@@ -113,28 +121,9 @@ def _solving(timeout: float) -> int:
     return _WORKER.memo.background.wait(timeout)
 
 
-def publish_live(
-    competition: Competition,
-    event: Event,
-    rows: dict,
-    layouts: dict,
-    folder: Path,
-    rulings,
-    earlier_rulings=None,
-):
-    """The results site of the rows entered so far (`rows` {(deal, round, table): cells}, `layouts` {deal: {pocket:
-    cards}}), put over the rows typed on paper into the kit's protocols.xlsx (server.entries), published into
-    folder/live by the pipeline of `prefprint results --no-pdf`: provisional while rows are missing, final when
-    none is; in a later session of a competition ranked together with the sessions before it (session_report).
-
-    The makeable tables come from the kit's cache; the deals it does not hold are solved in the background on
-    every core, the site published meanwhile with the tables solved so far (kept in live/).
-
-    Runs in the server's worker process. Returns {"final": bool, "ranking": results.ranking_json, "note":
-    text or None, "unsolved": deals whose makeable table is still to be solved} or {"error": text}
-    (nothing changed).
-    """
-    return _WORKER.publish(competition, event, rows, layouts, folder, rulings, earlier_rulings)
+def publish_live(*job) -> dict:
+    """In the live worker: LiveWorker.publish of the job (the server's LiveSite hands it over)."""
+    return _WORKER.publish(*job)
 
 
 class LiveSite:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 import time
 import warnings
@@ -69,3 +70,18 @@ def wait_live(c, director: str, rows: int, timeout: float = 90.0) -> dict:
             return p
         time.sleep(0.1)
     raise AssertionError(f"live/ not published within {timeout} s: {p['live']}")
+
+
+def paper_kit(event, folder: Path, bodies: list, seed: int) -> dict:
+    """The kit's protocols.xlsx in `folder` with the rows of `bodies` typed on paper by a scorer (random outcomes of
+    their own, from `seed`): {(deal, round, table): cells} of those rows."""
+    from prefprint.engine.cells import row_cells
+    from prefprint.io.workbook import fill_workbook, protocol_workbook_bytes
+
+    rng, paper = random.Random(seed), {}
+    for body, _ in bodies:
+        dealer = event.deal(body["deal"]).dealer
+        outcome = random_outcome(rng, event.table_size, dealer, event.conventions)
+        paper[(body["deal"], body["round"], body["table"])] = row_cells(event, outcome)
+    fill_workbook(io.BytesIO(protocol_workbook_bytes(event)), Path(folder) / "protocols.xlsx", paper)
+    return paper

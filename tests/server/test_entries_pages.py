@@ -3,16 +3,12 @@ the same rows typed into the workbook give (one model for both roads, server/ent
 
 from __future__ import annotations
 
-import random
 import re
 
-from serving import CLUB, client, random_bodies, served
+from serving import CLUB, client, paper_kit, random_bodies, served
 
 from prefprint.app import results
-from prefprint.engine.cells import row_cells
-from prefprint.engine.fills import random_outcome
 from prefprint.io.spec import load_competition
-from prefprint.io.workbook import fill_workbook, write_protocol_workbook
 from prefprint.server import live as live_site
 
 _AS_OF = re.compile(r"\d\d:\d\d")  # the time of a provisional run, on every page
@@ -26,16 +22,8 @@ def test_rows_stored_by_the_server_publish_as_the_same_rows_typed_into_the_workb
     competition = load_competition(CLUB)
     event = competition.session(1)
     folder = tmp_path / "kit"
-    blank = write_protocol_workbook(event, tmp_path / "blank.xlsx")
     bodies = random_bodies(served(tmp_path / "probe")[1], seed=5)
-    rng = random.Random(4)
-    paper = {}  # the first 6 rows typed on paper into the kit's workbook
-    for body, _ in bodies[:6]:
-        dealer = event.deal(body["deal"]).dealer
-        paper[(body["deal"], body["round"], body["table"])] = row_cells(
-            event, random_outcome(rng, 4, dealer, event.conventions)
-        )
-    fill_workbook(blank, folder / "protocols.xlsx", paper)
+    paper_kit(event, folder, bodies[:6], seed=4)  # the first 6 rows typed on paper into the kit's workbook
     app, s = served(folder)
     c = client(app)
     for body, _ in bodies[6:40]:  # the next rows from the phones; the rest still to come

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import random
 
 from click.testing import CliRunner
-from serving import CLUB, client, random_bodies, served
+from serving import CLUB, client, paper_kit, random_bodies, served
 
 from prefprint.cli.main import cli
-from prefprint.engine.cells import row_cells
-from prefprint.engine.fills import random_outcome
-from prefprint.io.workbook import fill_workbook, read_meta, write_protocol_workbook
+from prefprint.io.workbook import read_meta
 
 
 def test_export_ranks_as_the_server_showed_with_paper_rows_kept(tmp_path):
@@ -19,17 +16,8 @@ def test_export_ranks_as_the_server_showed_with_paper_rows_kept(tmp_path):
 
     event = load_event(CLUB)
     folder = tmp_path / "kit"
-    blank = write_protocol_workbook(event, tmp_path / "blank.xlsx")
     bodies = random_bodies(served(tmp_path / "probe")[1], seed=11)
-    # the first 10 rows come on paper: typed into the kit's workbook by a scorer
-    rng = random.Random(3)
-    paper = {}
-    for body, _ in bodies[:10]:
-        dealer = event.deal(body["deal"]).dealer
-        paper[(body["deal"], body["round"], body["table"])] = row_cells(
-            event, random_outcome(rng, 4, dealer, event.conventions)
-        )
-    fill_workbook(blank, folder / "protocols.xlsx", paper)
+    paper_kit(event, folder, bodies[:10], seed=3)  # the first 10 rows come on paper, typed in by a scorer
 
     app, s = served(folder)
     c = client(app)
