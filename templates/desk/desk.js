@@ -1,14 +1,21 @@
 // The director's desk (docs/desk.md): a thin client of /desk/api/. Plain DOM, no library; everything shown is set
 // as text (textContent), never as HTML. The director's code comes in the page's address and goes with every
 // request as the header X-Desk-Code.
+//
+// This module holds what every part of the page shares (el, api, field, showErrors, follow, refresh…) and the
+// club, its players and its evenings. A further part of the desk is a script of its own (desk-*.js, listed by
+// routes.py) that imports what it needs from here and adds its sections to `parts` before desk-start.js loads
+// the page: `parts.club` functions () => element (sections after the players'), `parts.evening` functions
+// (evening) => element (inside each evening's row).
 
-const D = JSON.parse(document.getElementById("data").textContent);
-const W = D.words;
+export const D = JSON.parse(document.getElementById("data").textContent);
+export const W = D.words;
 const app = document.getElementById("app");
-const CODE = new URLSearchParams(location.search).get("code") || "";
-let club = null; // the last GET /desk/api/club
+export const CODE = new URLSearchParams(location.search).get("code") || "";
+export let club = null; // the last GET /desk/api/club
+export const parts = { club: [], evening: [] };
 
-function el(tag, props, ...kids) {
+export function el(tag, props, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props || {})) {
     if (k === "on") for (const [ev, f] of Object.entries(v)) e.addEventListener(ev, f);
@@ -21,7 +28,7 @@ function el(tag, props, ...kids) {
 }
 
 // {status, json}; a desk not reached gives status 0 and the «does not answer» line shown
-async function api(method, url, body) {
+export async function api(method, url, body) {
   const init = { method, headers: { "X-Desk-Code": CODE } };
   if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
   try {
@@ -37,7 +44,7 @@ async function api(method, url, body) {
 }
 
 // the errors of an answer beside their fields (data-for="title", "names", "players"…); the others in `general`
-function showErrors(form, errors, general) {
+export function showErrors(form, errors, general) {
   for (const box of form.querySelectorAll(".field-error")) box.textContent = "";
   for (const e of errors || []) {
     const key = (e.field || "").split(".")[0];
@@ -46,13 +53,13 @@ function showErrors(form, errors, general) {
   }
 }
 
-function field(name, label, input) {
+export function field(name, label, input) {
   input.id = input.id || `f-${name}`;
   input.name = name;
   return el("div", {}, el("label", { for: input.id }, label), input, el("div", { cls: "field-error", "data-for": name }));
 }
 
-async function load() {
+export async function load() {
   const r = await api("GET", "/desk/api/club");
   if (r.status !== 200) {
     app.replaceChildren(el("p", { cls: "error" }, (r.json.errors || []).map((e) => e.message).join("; ")));
@@ -60,7 +67,8 @@ async function load() {
   }
   club = r.json;
   document.getElementById("heading").textContent = club.exists ? `${W.title}: ${club.title}` : W.title;
-  app.replaceChildren(clubSection(), ...(club.exists ? [playersSection(), eveningForm(), eveningsSection()] : []));
+  const more = club.exists ? [playersSection(), ...parts.club.map((f) => f()), eveningForm(), eveningsSection()] : [];
+  app.replaceChildren(clubSection(), ...more);
   if (club.exists) preview();
 }
 
@@ -127,7 +135,7 @@ function answerOf(got, send, answer) {
 }
 
 // the club read again: the players to pick and the registry's count, the forms left as typed
-async function refresh() {
+export async function refresh() {
   const r = await api("GET", "/desk/api/club");
   if (r.status !== 200) return;
   club = r.json;
@@ -217,7 +225,7 @@ function eveningsSection() {
   return el("section", { id: "evenings" }, el("h2", {}, W.evenings), club.evenings.map(eveningRow));
 }
 
-function fileLink(id, name) {
+export function fileLink(id, name) {
   const url = `/desk/api/evenings/${encodeURIComponent(id)}/files/${encodeURIComponent(name)}?code=${encodeURIComponent(CODE)}`;
   return el("a", { href: url, target: "_blank", rel: "noopener", cls: "tap pdf" }, name);
 }
@@ -247,11 +255,12 @@ function eveningRow(e) {
     }
   }
   return el("div", { cls: "evening", "data-id": e.id },
-    el("strong", {}, `${e.date} — ${e.title}`), " ", state, el("div", {}, button), bar, said, links);
+    el("strong", {}, `${e.date} — ${e.title}`), " ", state, el("div", {}, button), bar, said, links,
+    parts.evening.map((f) => f(e)));
 }
 
 // a job's progress until it is done or failed (the page stays usable meanwhile)
-async function follow(job, bar, said) {
+export async function follow(job, bar, said) {
   for (;;) {
     const r = await api("GET", `/desk/api/jobs/${encodeURIComponent(job)}`);
     if (r.status === 200) {
@@ -265,5 +274,3 @@ async function follow(job, bar, said) {
     await new Promise((ok) => setTimeout(ok, 500));
   }
 }
-
-load();
