@@ -76,7 +76,7 @@ export async function load() {
 
 function clubSection() {
   const title = el("input", { type: "text", maxlength: 200, value: club.title, autocomplete: "off" });
-  const lang = el("select", {}, D.langs.map((l) => el("option", { value: l, selected: l === club.language }, l)));
+  const lang = el("select", {}, D.langs.map(([l, name]) => el("option", { value: l, selected: l === club.language }, name)));
   const general = el("div", { cls: "field-error", "data-for": "" });
   const form = el("form", { id: "club-form" }, field("title", W.club_title, title), field("language", W.language, lang),
     general, el("button", { type: "submit", cls: "go", id: "save-club" }, club.exists ? W.save : W.create_club));

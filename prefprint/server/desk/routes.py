@@ -40,6 +40,7 @@ UI = (
     "table_size", "pick", "find", "all", "nobody", "picked", "movement", "create_evening", "print_kit",
     "state_planned", "state_kit", "state_playing", "state_published", "offline",
 )  # fmt: skip
+LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}  # each in its own language, as a language menu has them
 _SCRIPT = re.compile(r"desk(-[a-z]+)?\.js")
 _FILE = re.compile(r"[a-z0-9-]+\.(pdf|html|xlsx)")
 
@@ -157,7 +158,13 @@ async def page(request: Request):
             headers=HEADERS,
         )
     page = html(
-        "desk/desk.html", lang, w=words(lang), refused="", langs=LANGS, variants=variants(lang), scripts=scripts()
+        "desk/desk.html",
+        lang,
+        w=words(lang),
+        refused="",
+        langs=[[code, LANGUAGE_NAMES.get(code, code)] for code in LANGS],
+        variants=variants(lang),
+        scripts=scripts(),
     )
     return HTMLResponse(page, headers=HEADERS)
 
