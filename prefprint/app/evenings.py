@@ -66,6 +66,14 @@ def state_of(folder: Path) -> str:
     return "planned"
 
 
+def kit_pdfs(folder: Path) -> list[str]:
+    """The kit's PDFs in the order they are printed, the one of everything first."""
+    from prefprint.app.kit import PRINT_ALL, PRINT_ORDER
+
+    order = {name: i for i, name in enumerate((PRINT_ALL, *PRINT_ORDER))}
+    return sorted((p.name for p in folder.glob("*.pdf")), key=lambda n: (order.get(n[:-4], len(order)), n))
+
+
 def evenings_view(desk: ClubFolder) -> list[dict]:
     """Every evening of evenings/, newest first, with its state and the kit's files where printed."""
     out = []
@@ -78,7 +86,7 @@ def evenings_view(desk: ClubFolder) -> list[dict]:
             event = {}
         folder = output_folder(desk, path.stem)
         state = state_of(folder)
-        pdfs = sorted(p.name for p in folder.glob("*.pdf")) if state != "planned" else []
+        pdfs = kit_pdfs(folder) if state != "planned" else []
         out.append(
             {
                 "id": path.stem,

@@ -8,11 +8,14 @@ from prefprint.app.costs import costs_html
 from prefprint.engine.model import Competition, Event
 from prefprint.io.layout import KIT_WORKBOOK, session_name
 from prefprint.io.outdir import write_atomic
-from prefprint.io.render import html, render_pdfs, render_processes
+from prefprint.io.render import html, join_for_printing, render_pdfs, render_processes
 from prefprint.views import documents as docs
 from prefprint.words.messages import Message
 
 DOCUMENTS = ("table-cards", "director", "itineraries", "start-list", "protocols", "deals", "costs")
+# the kit in the order it is printed and laid out before the evening, as one PDF for one print job
+PRINT_ORDER = ("director", "start-list", "table-cards", "itineraries", "deals", "protocols", "costs")
+PRINT_ALL = "print-all"
 NO_ANALYSIS_ENV = "PREFPRINT_NO_ANALYSIS"  # set (to anything but "" or 0): as --no-analysis on every run
 # Documents made of independent sheets: rendered in parts on all cores, then joined.
 _PART_SIZE = {"protocols": 12, "itineraries": 24, "table-cards": 8}
@@ -160,7 +163,8 @@ def _render_kit(event: Event, folder: Path, names, say, jobs, pool, analysis) ->
             text = parts[0] if len(parts) == 1 else document_html(event, name, analysis=analysis)
             written.append(write_atomic(folder / f"{name}.html", text))
         t = words(event.language)
-        index = html("kit_index.html", event.language, event=event, docs=[(n, t[n.replace("-", "_")]) for n in names])
+        docs = [(n, t[n.replace("-", "_")]) for n in names]
+        index = html("kit_index.html", event.language, event=event, docs=docs, print_all=PRINT_ALL)
         written.append(write_atomic(folder / "index.html", index))
         written.append(write_protocol_workbook(event, folder / KIT_WORKBOOK))
         say(Message("kit.html_written"))
@@ -168,6 +172,8 @@ def _render_kit(event: Event, folder: Path, names, say, jobs, pool, analysis) ->
     pdfs = render_pdfs(documents, jobs, say, while_waiting=meanwhile, pool=pool)
     for name, data in pdfs.items():
         written.append(write_atomic(folder / f"{name}.pdf", data))
+    in_order = [pdfs[name] for name in PRINT_ORDER if name in pdfs]
+    written.append(write_atomic(folder / f"{PRINT_ALL}.pdf", join_for_printing(in_order)))
     say(Message("kit.pdfs_written"))
     return written
 

@@ -303,6 +303,23 @@ def join_pdfs(parts: list[bytes]) -> bytes:
     return out.getvalue()
 
 
+def join_for_printing(parts: list[bytes]) -> bytes:
+    """One PDF of several documents for one print job: each padded with a blank page to an even count, so
+    that printed on both sides no document starts on the back of another's last sheet."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    for data in parts:
+        reader = PdfReader(io.BytesIO(data))
+        writer.append(reader)
+        if len(reader.pages) % 2:
+            box = reader.pages[-1].mediabox
+            writer.add_blank_page(width=box.width, height=box.height)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def cost(html_text: str) -> int:
     """What a document costs WeasyPrint, roughly: its elements and its text (its <head> left out)."""
     body = html_text[max(0, html_text.find("<body")) :]

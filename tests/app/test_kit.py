@@ -62,6 +62,25 @@ def test_every_file_is_written(kits, events):
         assert 'href="protocols.xlsx"' in index
 
 
+def test_one_pdf_holds_the_whole_kit_in_print_order_each_document_on_its_own_sheets(kits):
+    from prefprint.app.kit import PRINT_ALL, PRINT_ORDER
+
+    for stem, folder in kits.items():
+        starts, at = [], 0
+        for name in PRINT_ORDER:
+            if (folder / f"{name}.pdf").is_file():
+                starts.append((name, at))
+                n = len(PdfReader(folder / f"{name}.pdf").pages)
+                at += n + n % 2  # padded to an even count: printed on both sides, each starts on a sheet of its own
+        joined = PdfReader(folder / f"{PRINT_ALL}.pdf")
+        assert len(joined.pages) == at, stem
+        for name, first in starts:  # each document's first page is where it should be, as that document has it
+            own = PdfReader(folder / f"{name}.pdf").pages[0].extract_text()
+            assert joined.pages[first].extract_text() == own, (stem, name)
+        index = (folder / "index.html").read_text(encoding="utf-8")
+        assert f'href="{PRINT_ALL}.pdf"' in index
+
+
 def test_protocol_pdf_pages_hold_every_deal_with_the_right_players(kits, events):
     from prefprint.views.documents import protocols_context
 

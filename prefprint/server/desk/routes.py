@@ -87,7 +87,7 @@ def post_kit(desk: Desk, request: Request, body: dict) -> dict:
     def work(job):
         written = evenings.print_kit(desk.club, evening, job.progress)
         folder = evenings.output_folder(desk.club, evening)
-        pdfs = sorted(p.name for p in folder.glob("*.pdf"))
+        pdfs = evenings.kit_pdfs(folder)
         return Message("desk.kit_done", n=len(written)), {"evening": evening, "pdfs": pdfs}
 
     job = desk.jobs.start(f"kit/{evening}", desk.club.language(), work, Message("desk.kit_started"))
