@@ -37,7 +37,8 @@ START = "desk-start.js"  # the last script: the page loaded once every part has 
 UI = (
     "title", "club", "club_title", "language", "create_club", "save", "players", "paste", "add", "added", "known",
     "suggested", "like", "other_person", "evenings", "new_evening", "evening_title", "date", "start", "variant",
-    "table_size", "pick", "find", "all", "nobody", "picked", "movement", "create_evening", "print_kit",
+    "table_size", "pick", "find", "all", "nobody", "picked", "movement", "create_evening", "print_kit", "venue",
+    "deals_per_set", "minutes_per_deal", "rounds", "rounds_auto",
     "state_planned", "state_kit", "state_playing", "state_published", "offline",
 )  # fmt: skip
 _SCRIPT = re.compile(r"desk(-[a-z]+)?\.js")
@@ -132,8 +133,8 @@ def scripts() -> list[str]:
 
 
 def variants(lang: str) -> list:
-    """[key, name] of each variant, as the evening's form offers them."""
-    return [[key, gettext(f"variant.{key}", lang)] for key in VARIANTS]
+    """[key, name, what it is] of each variant, as the evening's form offers them."""
+    return [[key, gettext(f"variant.{key}", lang), gettext(f"desk.variant_{key}", lang)] for key in VARIANTS]
 
 
 async def page(request: Request):
