@@ -30,7 +30,7 @@ from prefprint.engine.names import transliterated
 from prefprint.engine.rules import VARIANTS, variant_key
 from prefprint.errors import MovementError
 from prefprint.io.club import load_club, load_registry
-from prefprint.io.layout import DB_FILE, RESULTS, RESULTS_JSON
+from prefprint.io.layout import DB_FILE, PRINTED_SPEC, RESULTS, RESULTS_JSON
 from prefprint.io.outdir import write_atomic
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
@@ -365,11 +365,25 @@ def spec_text(club: str, lang: str, evening: Evening, players) -> str:
 
 
 def print_kit(desk: ClubFolder, evening: str, progress=None) -> list[Path]:
-    """The evening's kit into output/<id>/, as `prefprint kit evenings/<id>.toml -o output/<id>` prints it."""
+    """The evening's kit into output/<id>/, as `prefprint kit evenings/<id>.toml -o output/<id>` prints it; the spec
+    it was printed from is kept beside it (PRINTED_SPEC), for check-in to say what differs from the paper."""
     from prefprint.app.kit import analysis_wanted, write_competition_kit
-    from prefprint.io.spec import load_competition
+    from prefprint.io.spec import parse_competition
 
-    competition = load_competition(spec_path(desk, evening))
-    return write_competition_kit(
-        competition, output_folder(desk, evening), progress=progress, analysis=analysis_wanted(competition)
-    )
+    path = spec_path(desk, evening)
+    text = read_spec(path)
+    competition = parse_competition(text, path)
+    folder = output_folder(desk, evening)
+    written = write_competition_kit(competition, folder, progress=progress, analysis=analysis_wanted(competition))
+    write_atomic(folder / PRINTED_SPEC, text)
+    return written
+
+
+def read_spec(path: Path) -> str:
+    """The text of a spec (SpecError where it cannot be read, as the reader says it)."""
+    from prefprint.errors import SpecError
+
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise SpecError(path, [Message("spec.cannot_read", error=shown(e, 120))]) from None
