@@ -71,9 +71,11 @@ def test_unknown_doubled_and_other_evenings_players_are_refused_at_their_place(d
     seen = client.get(f"/desk/api/evenings/{evening}/players").json()["seen"]
     errors = _refused(client, folder, evening, {"players": [*ids[:15], "nobody", ids[3], "#40", 7], "seen": seen})
     assert errors == [{"field": "players", "message": "ожидается список игроков реестра"}]
-    errors = _refused(client, folder, evening, {"players": [*ids[:15], "nobody", ids[3], "#40"], "seen": seen})
-    assert [e["field"] for e in errors] == ["players.15", "players.16", "players.17"]
+    came = [*ids[:15], "nobody", ids[3], "#40", other, "../club"]
+    errors = _refused(client, folder, evening, {"players": came, "seen": seen})
+    assert [e["field"] for e in errors] == ["players.15", "players.16", "players.17", "players.18", "players.19"]
     assert "nobody" in errors[0]["message"] and "выбран дважды" in errors[1]["message"]
+    assert other in errors[3]["message"]  # an evening's id is no player
     other_seen = client.get(f"/desk/api/evenings/{other}/players").json()["seen"]
     errors = _refused(client, folder, evening, {"players": ids[:16], "seen": other_seen}, 409)
     assert "изменён вручную" in errors[0]["message"]  # another evening's token is not this spec's
