@@ -52,9 +52,13 @@ def test_fifteen_came_and_one_walked_in(desk):
         _text(browser, ".checkin-changes", lambda t: "всё как в напечатанном комплекте" in t)
         boxes[0].click()  # Иванов Иван stayed home
         _text(browser, ".checkin .came", lambda t: t.strip() == "Пришли: 15")
-        _find(browser, ".checkin input.walk-in").send_keys("Громов Антон")
+        _find(browser, ".checkin input.walk-in").send_keys("Громов А.")  # not the registry's spelling
         _click(browser, ".checkin .walk-in-add")
+        asked = _text(browser, ".checkin .walk-in-asked", lambda t: "похоже на" in t)
+        assert asked.startswith("Громов А. — похоже на Громов Антон")
+        _click(browser, ".checkin .walk-in-same")  # the same person: nobody new in the registry
         _text(browser, ".checkin .came", lambda t: t.strip() == "Пришли: 16")
+        assert "Громов А." not in (folder / "players.toml").read_text(encoding="utf-8")
         _click(browser, ".checkin .save-players")
         changes = _text(browser, ".checkin-changes", lambda t: "новые игроки" in t)
         assert "новые игроки (1): Громов Антон" in changes and "не пришли (1): Иванов Иван" in changes
