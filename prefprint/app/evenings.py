@@ -12,6 +12,7 @@ import datetime as dt
 import re
 import secrets
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 from prefprint.app.club_files import (
@@ -29,7 +30,7 @@ from prefprint.engine.names import transliterated
 from prefprint.engine.rules import VARIANTS, variant_key
 from prefprint.errors import MovementError
 from prefprint.io.club import load_club, load_registry
-from prefprint.io.layout import DB_FILE, RESULTS, RESULTS_JSON
+from prefprint.io.layout import DB_FILE, PRINTED_SPEC, RESULTS, RESULTS_JSON
 from prefprint.io.outdir import write_atomic
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
@@ -38,6 +39,9 @@ ID = re.compile(r"\d{4}-\d{2}-\d{2}-[a-z0-9]+(-[a-z0-9]+)*")
 SLUG_LIMIT = 40
 DEFAULT_START = "18:30"
 STATES = ("planned", "kit", "playing", "published")
+# the spec's bounds (docs/spec.md): deals in a set, minutes a deal, rounds to play
+DEALS_PER_SET, MINUTES_PER_DEAL, ROUNDS = (2, 12), (1, 60), (1, 1000)
+DEFAULT_MINUTES = 5
 _TIME = re.compile(r"(\d{1,2})[:.](\d{2})")
 
 
@@ -117,21 +121,34 @@ def club_view(desk: ClubFolder) -> dict:
     }
 
 
-def movement_view(players: int, table_size: int, lang: str) -> dict:
-    """The movement prefprint chooses for a field (as `prefprint movement --json` has it, the rounds counted
-    rather than listed, who rests in each); FormError at `players` where none can be built."""
-    from prefprint.movement import build_movement, to_dict
+def movement_view(
+    players: int, table_size: int, lang: str, rounds: int | None = None, per_set: int | None = None, timing=None
+) -> dict:
+    """The movement prefprint chooses for a field (`rounds` None: the engine's choice), as `movement_summary` has
+    it; FormError at `rounds` for a round count the field cannot play, else at `players`, where none is built."""
+    from prefprint.movement import build_movement
 
     try:
-        movement = build_movement(players, table_size)
+        movement = build_movement(players, table_size, rounds)
     except MovementError as e:
-        raise FormError([("players", e.message)]) from None
+        where = "rounds" if rounds is not None and e.message.code.startswith("movement.rounds") else "players"
+        raise FormError([(where, e.message)]) from None
+    return movement_summary(movement, per_set or table_size, lang, timing)
+
+
+def movement_summary(movement, per_set: int, lang: str, timing: tuple[str, int] | None = None) -> dict:
+    """A movement as `prefprint movement --json` has it, the rounds counted rather than listed, who rests in each,
+    its figures in words (`text`, `fairness`) and the warnings `prefprint movement` prints with it; `timing`
+    (start, minutes a deal) adds the time plan (`timing`) and its own warning."""
+    from prefprint.movement import to_dict
+
     data = to_dict(movement)
     rounds = data.pop("rounds")
     data.pop("notes", None)
     data["rounds"] = len(rounds)
     data["resting"] = [r["resting"] for r in rounds]
-    data["deals"] = movement.sets * table_size
+    data["deals"] = movement.sets * per_set
+    data["deals_per_set"] = per_set
     st, pairs = data["stats"], data["stats"]["pairs"]
     data["text"] = Message("desk.movement", tables=movement.tables, rounds=len(rounds), deals=data["deals"]).text(lang)
     data["fairness"] = Message(
@@ -139,16 +156,40 @@ def movement_view(players: int, table_size: int, lang: str) -> dict:
         never=pairs["never"],
         once=pairs["once"],
         more=pairs["more"],
-        smin=st["sets_per_player"]["min"] * table_size,
-        smax=st["sets_per_player"]["max"] * table_size,
+        smin=st["sets_per_player"]["min"] * per_set,
+        smax=st["sets_per_player"]["max"] * per_set,
         rmin=st["rests_per_player"]["min"],
         rmax=st["rests_per_player"]["max"],
     ).text(lang)
+    weak = movement.quality.weaknesses()
+    data["warnings"] = [
+        Message("movement.text_warning", text=Message(code, **params)).text(lang) for code, params in weak
+    ]
+    if timing is not None:
+        said, late = _time_plan(len(rounds), per_set * timing[1], timing[0])
+        data["timing"] = said.text(lang)
+        data["warnings"] += [m.text(lang) for m in late]
     return data
 
 
+def _time_plan(rounds: int, minutes: int, start: str) -> tuple[Message, list[Message]]:
+    """The time plan in words and its warning, as the director's sheet has them (5 minutes between rounds)."""
+    h, m = (int(x) for x in start.split(":"))
+    played = rounds * minutes + 5 * (rounds - 1)
+    end = h * 60 + m + played
+    params = {"rounds": rounds, "end": f"{end // 60 % 24:02d}:{end % 60:02d}", "hours": played // 60}
+    params["minutes"] = played % 60
+    said = Message("desk.timing", minutes=minutes, start=start, end=params["end"])
+    if end > 24 * 60:
+        return said, [Message("movement.mq_plan_late", **params)]
+    if played > 6 * 60:
+        return said, [Message("movement.mq_plan_long", **params)]
+    return said, []
+
+
 def preview(form: dict, lang: str) -> dict:
-    """The movement of a field being picked: {"players": n, "table_size": 4}."""
+    """The movement of a field being picked: {"players": n, "table_size": 4, "rounds", "deals_per_set",
+    "minutes_per_deal", "start"} (all but `players` optional)."""
     problems = Problems()
     size = _table_size(problems, form)
     n = form.get("players")
@@ -156,8 +197,25 @@ def preview(form: dict, lang: str) -> dict:
         n = len(n)
     if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 10_000:
         problems.add("players", "desk.players_kind")
+    rounds = whole(problems, form, "rounds", ROUNDS, None)
+    per_set = whole(problems, form, "deals_per_set", DEALS_PER_SET, None)
+    minutes = whole(problems, form, "minutes_per_deal", MINUTES_PER_DEAL, DEFAULT_MINUTES)
+    start = _start(problems, form)
     problems.raise_any()
-    return movement_view(n, size, lang)
+    return movement_view(n, size, lang, rounds, per_set, (start, minutes))
+
+
+def whole(problems: Problems, form: dict, key: str, bounds: tuple[int, int], default):
+    """A whole number of the form within `bounds` (a text of digits too); blank or absent: `default`."""
+    value = form.get(key)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return default
+    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 6:
+        value = int(value.strip())
+    if isinstance(value, int) and not isinstance(value, bool) and bounds[0] <= value <= bounds[1]:
+        return value
+    problems.add(key, "desk.whole", low=bounds[0], high=bounds[1], found=shown(str(value)[:40]))
+    return default
 
 
 def _table_size(problems: Problems, form: dict) -> int:
@@ -229,6 +287,21 @@ def new_id(desk: ClubFolder, date: dt.date, title: str) -> str:
     return candidate
 
 
+@dataclass(frozen=True)
+class Evening:
+    """An evening's keys as the desk's form gives them; None and "" where the spec's default is taken."""
+
+    title: str
+    date: dt.date
+    start: str = DEFAULT_START
+    variant: str = "sochi"
+    table_size: int = 4
+    venue: str = ""
+    deals_per_set: int | None = None  # the table size
+    minutes_per_deal: int = DEFAULT_MINUTES
+    rounds: int | None = None  # what the engine chooses (the full circle)
+
+
 def create_evening(desk: ClubFolder, form: dict) -> dict:
     """Write the spec of a new evening from the form: {"id", "spec", "movement"}; FormError with every problem."""
     lang = desk.language()
@@ -243,36 +316,47 @@ def create_evening(desk: ClubFolder, form: dict) -> dict:
     start = _start(problems, form)
     variant = _variant(problems, form)
     size = _table_size(problems, form)
+    venue = text_field(problems, form, "venue", TITLE_LIMIT, required=False)
+    per_set = whole(problems, form, "deals_per_set", DEALS_PER_SET, None)
+    minutes = whole(problems, form, "minutes_per_deal", MINUTES_PER_DEAL, DEFAULT_MINUTES)
+    rounds = whole(problems, form, "rounds", ROUNDS, None)
     players = _players(problems, form, registry)
     movement = None
     if not any(f == "players" or f.startswith("players.") for f, _ in problems.items):
         try:
-            movement = movement_view(len(players), size, lang)
+            movement = movement_view(len(players), size, lang, rounds, per_set, (start or DEFAULT_START, minutes))
         except FormError as e:
             problems.items += e.problems
     problems.raise_any()
+    evening = Evening(title, date, start, variant, size, venue or "", per_set, minutes, rounds)
     with desk.seen.lock:
-        evening = new_id(desk, date, title)
-        path = desk.folder / EVENINGS / f"{evening}.toml"
-        write_atomic(path, spec_text(club.title, club.language, title, date, start, variant, size, players))
-    return {"id": evening, "spec": f"{EVENINGS}/{path.name}", "movement": movement}
+        evening_id = new_id(desk, date, title)
+        path = desk.folder / EVENINGS / f"{evening_id}.toml"
+        write_atomic(path, spec_text(club.title, club.language, evening, players))
+    return {"id": evening_id, "spec": f"{EVENINGS}/{path.name}", "movement": movement}
 
 
-def spec_text(club: str, lang: str, title: str, date: dt.date, start: str, variant: str, size: int, players) -> str:
-    """The event spec as a person writes it (docs/spec.md): the seed drawn at random, each player with his id."""
+def spec_text(club: str, lang: str, evening: Evening, players) -> str:
+    """The event spec as a person writes it (docs/spec.md): the seed drawn at random, each player with his id; a
+    key the form left at the spec's default is left out."""
+    e = evening
     lines = [
         "# An evening of the club, written by prefprint desk (docs/desk.md); it may be edited by hand (docs/spec.md).",
         "",
         "[event]",
-        f"title = {toml_string(title)}",
-        f"date = {date.isoformat()}",
+        f"title = {toml_string(e.title)}",
+        f"date = {e.date.isoformat()}",
         f"club = {toml_string(club)}",
+        *([f"venue = {toml_string(e.venue)}"] if e.venue else []),
         f"language = {toml_string(lang)}",
-        f"start = {toml_string(start)}",
+        f"start = {toml_string(e.start)}",
         "",
         "[game]",
-        f"variant = {toml_string(variant)}",
-        f"table_size = {size}",
+        f"variant = {toml_string(e.variant)}",
+        f"table_size = {e.table_size}",
+        *([f"deals_per_set = {e.deals_per_set}"] if e.deals_per_set not in (None, e.table_size) else []),
+        *([f"minutes_per_deal = {e.minutes_per_deal}"] if e.minutes_per_deal != DEFAULT_MINUTES else []),
+        *(["", "[movement]", f"rounds = {e.rounds}"] if e.rounds is not None else []),
         "",
         "[deals]",
         f"seed = {secrets.randbelow(10**9)}",
@@ -289,11 +373,25 @@ def spec_text(club: str, lang: str, title: str, date: dt.date, start: str, varia
 
 
 def print_kit(desk: ClubFolder, evening: str, progress=None) -> list[Path]:
-    """The evening's kit into output/<id>/, as `prefprint kit evenings/<id>.toml -o output/<id>` prints it."""
+    """The evening's kit into output/<id>/, as `prefprint kit evenings/<id>.toml -o output/<id>` prints it; the spec
+    it was printed from is kept beside it (PRINTED_SPEC), for check-in to say what differs from the paper."""
     from prefprint.app.kit import analysis_wanted, write_competition_kit
-    from prefprint.io.spec import load_competition
+    from prefprint.io.spec import parse_competition
 
-    competition = load_competition(spec_path(desk, evening))
-    return write_competition_kit(
-        competition, output_folder(desk, evening), progress=progress, analysis=analysis_wanted(competition)
-    )
+    path = spec_path(desk, evening)
+    text = read_spec(path)
+    competition = parse_competition(text, path)
+    folder = output_folder(desk, evening)
+    written = write_competition_kit(competition, folder, progress=progress, analysis=analysis_wanted(competition))
+    write_atomic(folder / PRINTED_SPEC, text)
+    return written
+
+
+def read_spec(path: Path) -> str:
+    """The text of a spec (SpecError where it cannot be read, as the reader says it)."""
+    from prefprint.errors import SpecError
+
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise SpecError(path, [Message("spec.cannot_read", error=shown(e, 120))]) from None

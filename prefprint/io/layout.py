@@ -17,6 +17,7 @@ RESULTS = "results"  # the results of `prefprint results` (in the event's folder
 RESULTS_JSON = "results.json"  # what a published results site says of itself (read by a club's season)
 RESULTS_FORMAT = 1  # the version of results.json's shape
 ANALYSIS_CACHE = "analysis-cache.json"  # the double-dummy answers, kept for the next run
+PRINTED_SPEC = "printed-spec.toml"  # the spec the director's desk printed the kit from (check-in compares with it)
 
 
 def session_name(session: int) -> str:

@@ -66,6 +66,7 @@ KNOWN_NAMES = {
     "start-list.html",
     "start-list.pdf",
     layout.ANALYSIS_CACHE,
+    layout.PRINTED_SPEC,
     MANIFEST,
     DIGESTS,
     # the scoring server's: the secret of the entry codes, its database, its exports

@@ -161,9 +161,20 @@ function eveningForm() {
     title: el("input", { type: "text", maxlength: 200, autocomplete: "off" }),
     date: el("input", { type: "date", value: today }),
     start: el("input", { type: "text", value: "18:30", inputmode: "numeric" }),
-    variant: el("select", {}, D.variants.map(([k, name]) => el("option", { value: k }, name))),
+    venue: el("input", { type: "text", maxlength: 200, autocomplete: "off" }),
+    variant: el("select", {}, D.variants.map(([k, name, about]) => el("option", { value: k, title: about }, name))),
     table_size: el("select", { on: { change: preview } }, el("option", { value: "4" }, "4"), el("option", { value: "3" }, "3")),
+    deals_per_set: el("input", { type: "number", min: 2, max: 12, placeholder: "4", inputmode: "numeric" }),
+    minutes_per_deal: el("input", { type: "number", min: 1, max: 60, value: "5", inputmode: "numeric" }),
+    rounds: el("input", { type: "number", min: 1, max: 1000, placeholder: W.rounds_auto, inputmode: "numeric" }),
   };
+  // the spec's defaults: a set of as many deals as players at a table, the rounds the engine chooses
+  inputs.table_size.addEventListener("change", () => { inputs.deals_per_set.placeholder = inputs.table_size.value; });
+  for (const k of ["deals_per_set", "minutes_per_deal", "rounds", "start"]) inputs[k].addEventListener("input", preview);
+  const about = el("div", { cls: "muted", id: "variant-about" });
+  const said = () => { about.textContent = (D.variants.find(([k]) => k === inputs.variant.value) || [])[2] || ""; };
+  inputs.variant.addEventListener("change", said);
+  said();
   const find = el("input", { type: "text", id: "find", placeholder: W.find, autocomplete: "off" });
   find.addEventListener("input", () => {
     const q = find.value.trim().toLowerCase();
@@ -176,8 +187,10 @@ function eveningForm() {
   const general = el("div", { cls: "field-error", "data-for": "" });
   const form = el("form", { id: "evening-form" },
     el("div", { cls: "cols" }, field("title", W.evening_title, inputs.title), field("date", W.date, inputs.date),
-      field("start", W.start, inputs.start), field("variant", W.variant, inputs.variant),
-      field("table_size", W.table_size, inputs.table_size)),
+      field("start", W.start, inputs.start), field("venue", W.venue, inputs.venue),
+      el("div", {}, field("variant", W.variant, inputs.variant), about),
+      field("table_size", W.table_size, inputs.table_size), field("deals_per_set", W.deals_per_set, inputs.deals_per_set),
+      field("minutes_per_deal", W.minutes_per_deal, inputs.minutes_per_deal), field("rounds", W.rounds, inputs.rounds)),
     el("label", { for: "find" }, W.pick), find,
     el("div", {}, el("button", { type: "button", on: { click: all(true) } }, W.all),
       el("button", { type: "button", on: { click: all(false) } }, W.nobody), el("span", { id: "picked", cls: "muted" })),
@@ -188,7 +201,7 @@ function eveningForm() {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = Object.fromEntries(Object.entries(inputs).map(([k, i]) => [k, i.value]));
-    body.table_size = Number(body.table_size);
+    body.table_size = Number(body.table_size); // the numbers typed go as typed: the desk says what is wrong
     body.players = [...document.querySelectorAll("#picks input:checked")].map((i) => i.value);
     const r = await api("POST", "/desk/api/evenings", body);
     if (r.status !== 201) { showErrors(form, r.json.errors, general); return; }
@@ -207,15 +220,26 @@ async function preview() {
   const n = document.querySelectorAll("#picks input:checked").length;
   document.getElementById("picked").textContent = ` ${W.picked}: ${n}`;
   const mine = ++previewing;
-  const size = Number(document.querySelector("#evening-form select[name=table_size]").value);
-  const r = await api("POST", "/desk/api/movement", { players: n, table_size: size });
+  const form = document.getElementById("evening-form");
+  const value = (name) => form.querySelector(`[name=${name}]`).value;
+  const body = { players: n, table_size: Number(value("table_size")) };
+  for (const k of ["rounds", "deals_per_set", "minutes_per_deal", "start"]) body[k] = value(k);
+  const r = await api("POST", "/desk/api/movement", body);
   if (mine !== previewing) return; // a later change answered first
+  const fields = ["rounds", "deals_per_set", "minutes_per_deal", "start"];
+  for (const k of fields) form.querySelector(`.field-error[data-for="${k}"]`).textContent = "";
   if (r.status === 201) {
     box.className = "ok";
-    box.replaceChildren(el("strong", { id: "movement-text" }, r.json.text), el("br"), r.json.fairness);
-  } else {
+    box.replaceChildren(el("strong", { id: "movement-text" }, r.json.text), el("br"), r.json.fairness, el("br"),
+      el("span", { id: "movement-timing" }, r.json.timing),
+      el("ul", { id: "movement-warnings", cls: "warn" }, r.json.warnings.map((w) => el("li", {}, w))));
+  } else { // a number of this form beside its field, the rest (a field too small) in the box
+    const errors = r.json.errors || [];
+    for (const e of errors.filter((e) => fields.includes(e.field))) {
+      form.querySelector(`.field-error[data-for="${e.field}"]`).textContent = e.message;
+    }
     box.className = "warn";
-    box.textContent = (r.json.errors || []).map((e) => e.message).join("; ");
+    box.textContent = errors.filter((e) => !fields.includes(e.field)).map((e) => e.message).join("; ");
   }
 }
 

@@ -26,18 +26,20 @@ from prefprint.app.club_files import NotFound
 from prefprint.engine.rules import VARIANTS
 from prefprint.io import codes
 from prefprint.io.render import html, templates_dir
+from prefprint.server.desk import checkin
 from prefprint.server.desk.base import Desk, Refused, endpoint, errors, guard
 from prefprint.server.pages import HEADERS  # the scoring server's pages' headers: the same rules
 from prefprint.words.catalog import LANGS, gettext
 from prefprint.words.messages import Message, shown
 
-PARTS: tuple = ()  # the desk's further parts (modules of prefprint.server.desk), in the page's order
+PARTS: tuple = (checkin,)  # the desk's further parts (modules of prefprint.server.desk), in the page's order
 SCRIPT = "desk.js"
 START = "desk-start.js"  # the last script: the page loaded once every part has said what it adds
 UI = (
     "title", "club", "club_title", "language", "create_club", "save", "players", "paste", "add", "added", "known",
     "suggested", "like", "other_person", "evenings", "new_evening", "evening_title", "date", "start", "variant",
-    "table_size", "pick", "find", "all", "nobody", "picked", "movement", "create_evening", "print_kit",
+    "table_size", "pick", "find", "all", "nobody", "picked", "movement", "create_evening", "print_kit", "venue",
+    "deals_per_set", "minutes_per_deal", "rounds", "rounds_auto",
     "state_planned", "state_kit", "state_playing", "state_published", "offline",
 )  # fmt: skip
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}  # each in its own language, as a language menu has them
@@ -133,8 +135,8 @@ def scripts() -> list[str]:
 
 
 def variants(lang: str) -> list:
-    """[key, name] of each variant, as the evening's form offers them."""
-    return [[key, gettext(f"variant.{key}", lang)] for key in VARIANTS]
+    """[key, name, what it is] of each variant, as the evening's form offers them."""
+    return [[key, gettext(f"variant.{key}", lang), gettext(f"desk.variant_{key}", lang)] for key in VARIANTS]
 
 
 async def page(request: Request):
