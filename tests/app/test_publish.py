@@ -195,7 +195,7 @@ def _russian_pages(events, site):
     for name in documents_of(event):
         if name != "protocols.xlsx":
             yield f"kit/{name}", document_html(event, name)
-    yield "kit/index", html("kit_index.html", "ru", event=event, docs=[])
+    yield "kit/index", html("kit_index.html", "ru", event=event, docs=[], print_all="print-all")
     for rel, page in _site_pages(report):
         yield f"results/{rel}", page
     for i, part in enumerate(pdf_parts(report)):
