@@ -27,6 +27,7 @@ from prefprint.engine.rules import VARIANTS
 from prefprint.io import codes
 from prefprint.io.render import html, templates_dir
 from prefprint.server.desk.base import Desk, Refused, endpoint, errors, guard
+from prefprint.server.desk.jobs import KIT_STEPS
 from prefprint.server.pages import HEADERS  # the scoring server's pages' headers: the same rules
 from prefprint.words.catalog import LANGS, gettext
 from prefprint.words.messages import Message, shown
@@ -89,7 +90,7 @@ def post_kit(desk: Desk, request: Request, body: dict) -> dict:
         pdfs = sorted(p.name for p in folder.glob("*.pdf"))
         return Message("desk.kit_done", n=len(written)), {"evening": evening, "pdfs": pdfs}
 
-    job = desk.jobs.start(f"kit/{evening}", desk.club.language(), work, Message("desk.kit_started"))
+    job = desk.jobs.start(f"kit/{evening}", desk.club.language(), work, Message("desk.kit_started"), KIT_STEPS)
     return job.view()
 
 
