@@ -13,7 +13,7 @@ const ALL = ["deal", "player", "round", "table", "seat", "seats", "percent", "mp
 function summary(r) {
   const keys = ALL.filter((k) => r[k] !== undefined && r[k] !== "");
   const what = keys.map((k) => `${W[`ruling_${k}`]}: ${Array.isArray(r[k]) ? r[k].join(", ") : r[k]}`).join("; ");
-  return `${r.n}. ${W[`kind_${r.kind}`] || r.kind} — ${what}. ${r.reason || ""}`;
+  return `${W[`kind_${r.kind}`] || r.kind} — ${what}. ${r.reason || ""}`; // numbered by the list, as the reader counts
 }
 
 function rulingsSection(e) {

@@ -5,6 +5,7 @@ while rows are missing, final when all are in, the season's site updated by the 
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 from click.testing import CliRunner
@@ -139,3 +140,34 @@ def test_only_the_published_files_are_served_and_only_with_the_code(evening):
     assert opened.status_code == 200 and "desk_code" in opened.headers["set-cookie"]
     assert stranger.get(f"{base}/results.pdf").status_code == 200  # a link inside the site: the cookie
     assert stranger.get("/desk/api/club").status_code == 403  # the API itself wants the code
+
+
+def test_the_seasons_site_is_uploaded_where_the_club_says_and_a_failed_upload_is_said(evening):
+    folder, client, evening_id, _, workbook, fills = evening
+    fill_workbook(workbook, workbook, fills)
+    club = folder / "club.toml"
+    club.write_text(club.read_text(encoding="utf-8") + '\n[publish]\nupload = "web"\n', encoding="utf-8")
+    (folder / "web").mkdir()
+    done = _published(client, evening_id)
+    assert done["state"] == "done" and done["uploaded"].startswith("выгружено")
+    assert "Вечер" in (folder / "web" / "index.html").read_text(encoding="utf-8")
+    shutil.rmtree(folder / "web")  # the host's folder gone: the upload fails
+    again = _published(client, evening_id)
+    assert again["state"] == "done" and not again["uploaded"]  # the results are published all the same
+    assert any(w.startswith("сайт сезона не выгружен") for w in again["warnings"])
+
+
+def test_a_results_job_goes_forward_by_what_the_results_say():
+    from prefprint.server.desk.jobs import Job
+    from prefprint.server.desk.results import STEPS
+    from prefprint.words.messages import Message
+
+    job = Job("j", "results/x", "ru", steps=STEPS)
+    job.progress(Message("makeable.step", done=5, n=10))
+    assert job.done == pytest.approx(0.275)
+    job.progress(Message("results.site_ready", path="index.html"))
+    assert job.done == 0.6
+    job.progress(Message("makeable.step", done=10, n=10))  # never back
+    assert (job.done, job.message) == (0.6, "решено 10 из 10")
+    job.progress(Message("desk.season_making"))
+    assert (job.done, job.message) == (0.9, "сайт сезона клуба…")
