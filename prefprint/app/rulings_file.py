@@ -17,7 +17,7 @@ from pathlib import Path
 import tomlkit
 from tomlkit.items import AoT
 
-from prefprint.app.club_files import EVENINGS, ClubFolder, FormError, NotFound
+from prefprint.app.club_files import EVENINGS, ClubFolder, FormError, NotFound, bad_char
 from prefprint.app.evenings import spec_path
 from prefprint.engine.rulings import parse_rulings
 from prefprint.errors import SpecError
@@ -123,8 +123,30 @@ def ruling_of(form: dict) -> dict:
         value = _typed(key, form.get(key))
         if value is None or value == "" or value == []:
             continue
-        ruling[str(key)] = value
+        ruling[str(key)] = _writable(value)
     return ruling
+
+
+def _writable(value):
+    """A value TOML can hold: a null inside a list or a table as an empty text (the reader then says it is wrong)."""
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return [_writable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _writable(v) for k, v in value.items()}
+    return value
+
+
+def _unprintable(ruling: dict) -> list:
+    """A text with a control character or a bidi override (the desk's forms take none), at its key."""
+    out = []
+    for key, value in ruling.items():
+        texts = [key, *(v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str))]
+        char = next((c for c in map(bad_char, texts) if c), None)
+        if char:
+            out.append((key, Message("spec.control_char", char=char)))
+    return out
 
 
 def add_ruling(desk: ClubFolder, evening: str, form: dict) -> dict:
@@ -147,10 +169,10 @@ def add_ruling(desk: ClubFolder, evening: str, form: dict) -> dict:
         text = tomlkit.dumps(doc).rstrip("\n") + "\n\n" + tomlkit.dumps({"rulings": [ruling]})
         found, whole = _problems_by_entry(text.lstrip("\n"), path, spec)
         problems = [(f, m) for f, m in found.get(index, [])] + [("", m) for m in whole]
-        if problems:
-            raise FormError(
-                [(f, Message(m.code, **(m.params | {"where": Message("desk.ruling_whole")}))) for f, m in problems]
-            )
+        where = Message("desk.ruling_whole")
+        problems = [(f, Message(m.code, **(m.params | {"where": where}))) for f, m in problems]
+        if problems or _unprintable(ruling):
+            raise FormError(problems + _unprintable(ruling))
         doc = tomlkit.parse(text.lstrip("\n"))
         desk.seen.save(path, doc)
     return list_rulings(desk, evening)

@@ -74,6 +74,8 @@ def test_a_ruling_with_mistakes_is_refused_at_its_fields_and_nothing_changes(tmp
     assert [e["field"] for e in unknown] == ["kind"]
     which = client.post(url, json={"kind": "adjusted", "deal": 3, "percent": 50, "reason": "x"}).json()["errors"]
     assert [e["field"] for e in which] == [""]  # the ruling as a whole: whose seat
+    odd = {"kind": "time", "round": 1, "table": 1, "seats": ["N", None], "mp": 1, "reason": "Поздно\u202e"}
+    assert {e["field"] for e in client.post(url, json=odd).json()["errors"]} == {"seats", "reason"}
     assert snapshot(tmp_path) == before
 
 
