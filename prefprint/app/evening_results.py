@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from prefprint.app.club_files import OUTPUT, ClubFolder
-from prefprint.app.evenings import output_folder, spec_path
+from prefprint.app.evenings import kit_workbooks, output_folder, spec_path
 from prefprint.app.kit import analysis_wanted
 from prefprint.app.results import Options, run
 from prefprint.app.rulings_file import rulings_path
 from prefprint.engine.report import Report
 from prefprint.engine.rulings import load_rulings
 from prefprint.errors import PrefprintError
-from prefprint.io.layout import KIT_WORKBOOK, RESULTS, session_folder
+from prefprint.io.layout import RESULTS
 from prefprint.io.spec import load_competition
 from prefprint.words.messages import Message
 
@@ -39,12 +39,6 @@ class Published:
     season: Path | None = None  # the season's site, when it was made
     uploaded: Message | None = None  # what the upload of the season's site did
     warnings: list = field(default_factory=list)  # Messages: the results', the season's, why either step failed
-
-
-def kit_workbooks(desk: ClubFolder, evening: str, competition) -> list[Path]:
-    """The kit's protocols.xlsx of every session of the evening (output/<id>/, or its session-N/ each)."""
-    folder = output_folder(desk, evening)
-    return [session_folder(competition, event, folder) / KIT_WORKBOOK for event in competition.sessions]
 
 
 def rows_missing(report: Report) -> int:

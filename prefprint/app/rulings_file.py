@@ -2,7 +2,8 @@
 (docs/rulings.md), listed, added one at a time from a form and removed.
 
 A ruling from the form is checked by the reader of `prefprint results --rulings` (engine.rulings.parse_rulings,
-which load_rulings runs) on the file as it would be saved: every problem said at its field, nothing written while
+which load_rulings runs) on the file as it would be saved, then, once printed, by the checks of the results
+against the rows typed into the kit's workbook so far: every problem said at its field, nothing written while
 one remains. The file is saved through io.toml_saving (a hand-written file's comments kept, a hand edit made
 since the desk read it never overwritten). Its name has a dot, which an evening's id never has: it is never taken
 for an evening, whatever an evening is called.
@@ -18,10 +19,13 @@ import tomlkit
 from tomlkit.items import AoT
 
 from prefprint.app.club_files import EVENINGS, ClubFolder, FormError, NotFound, bad_char
-from prefprint.app.evenings import spec_path
-from prefprint.engine.rulings import parse_rulings
-from prefprint.errors import SpecError
+from prefprint.app.competition import with_layouts
+from prefprint.app.evenings import kit_workbooks, spec_path
+from prefprint.checks import check_workbook
+from prefprint.engine.rulings import Rulings, parse_rulings
+from prefprint.errors import SpecError, WorkbookError
 from prefprint.io.spec import load_competition
+from prefprint.io.workbook import read_entries
 from prefprint.words.messages import Message, shown
 
 SUFFIX = ".rulings.toml"
@@ -171,11 +175,41 @@ def add_ruling(desk: ClubFolder, evening: str, form: dict) -> dict:
         problems = [(f, m) for f, m in found.get(index, [])] + [("", m) for m in whole]
         where = Message("desk.ruling_whole")
         problems = [(f, Message(m.code, **(m.params | {"where": where}))) for f, m in problems]
+        if not problems:
+            problems = [
+                ("", Message(m.code, **(m.params | {"where": where})))
+                for m in _row_problems(desk, evening, text.lstrip("\n"), index)
+            ]
         if problems or _unprintable(ruling):
             raise FormError(problems + _unprintable(ruling))
         doc = tomlkit.parse(text.lstrip("\n"))
         desk.seen.save(path, doc)
     return list_rulings(desk, evening)
+
+
+def _row_problems(desk: ClubFolder, evening: str, text: str, index: int) -> list[Message]:
+    """What the checks of `prefprint results` say of the ruling `index` of a rulings text against the rows typed
+    into the kit's workbook so far, checked as provisional results are (a ruling on rows not entered waits): a row
+    the deal does not have, a player who did not play it, a seat adjusted twice."""
+    path, spec = rulings_path(desk, evening), spec_path(desk, evening)
+    competition = load_competition(spec)
+    key = f"rulings[{index + 1}]"
+    out = []
+    for event, workbook in zip(competition.sessions, kit_workbooks(desk, evening, competition)):
+        if not workbook.is_file():
+            continue
+        try:
+            entries = read_entries(workbook, event)
+        except WorkbookError:
+            continue  # the workbook's own problems are the results' to say
+        event, _ = with_layouts(event, entries.layouts)
+        items = parse_rulings(spec.read_text(encoding="utf-8"), spec, event)[0] + parse_rulings(text, path, event)[0]
+        checked = check_workbook(event, entries.deals, None, Rulings(tuple(items)), provisional=True)
+        for problem in checked.problems:
+            where = problem.params.get("where") if isinstance(problem, Message) else None
+            if isinstance(where, Message) and (where.params.get("path"), where.params.get("key")) == (path.name, key):
+                out.append(problem)
+    return out
 
 
 def remove_ruling(desk: ClubFolder, evening: str, n) -> dict:

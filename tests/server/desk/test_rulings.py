@@ -150,3 +150,31 @@ def test_the_desks_file_is_read_by_results_as_the_same_rulings_written_by_hand(t
     assert len(desk_notes) == 2 and "Шум" in desk_notes[1]
     assert (desk, desk_notes) == ranked(hand)
     assert desk != ranked(None)[0]  # the rulings count
+
+
+def test_a_ruling_is_checked_against_the_rows_typed_in_so_far(tmp_path, monkeypatch):
+    from helpers import stub_render
+    from test_routes import wait_job
+
+    monkeypatch.setenv("PREFPRINT_NO_ANALYSIS", "1")
+    monkeypatch.setattr("prefprint.app.kit.render_pdfs", stub_render)
+    client, evening = _club_with_evening(tmp_path)
+    assert wait_job(client, client.post(f"/desk/api/evenings/{evening}/kit").json()["job"])["state"] == "done"
+    spec, path = _paths(tmp_path, evening)
+    event = load_competition(spec).sessions[0]
+    workbook = tmp_path / "output" / evening / "protocols.xlsx"
+    fill_workbook(workbook, workbook, {k: v for k, v in random_fills(event, 3)[0].items() if k[0] == 1})
+    row = event.rows_of(event.deal(1))[0]
+    stranger = next(p for p in sorted(event.names) if p not in dict(row.seats).values())
+    url = f"/desk/api/evenings/{evening}/rulings"
+    at_row = {"kind": "adjusted", "deal": 1, "round": row.round, "table": row.table, "percent": 50, "reason": "x"}
+    refused = client.post(url, json=at_row | {"player": stranger})
+    assert refused.status_code == 422 and not path.exists()
+    [error] = refused.json()["errors"]
+    assert error["field"] == "" and f"игрока {stranger} не было за столом {row.table}" in error["message"]
+    seat, player = next(iter(dict(row.seats).items()))
+    assert client.post(url, json=at_row | {"player": player}).status_code == 201
+    twice = client.post(url, json=at_row | {"seat": seat}).json()["errors"]
+    assert [e["field"] for e in twice] == [""] and "уже" in twice[0]["message"]  # the seat adjusted once already
+    waiting = {"kind": "adjusted", "deal": 2, "player": stranger, "percent": 50, "reason": "x"}
+    assert client.post(url, json=waiting).status_code == 201  # deal 2 not typed in yet: the results will check it
