@@ -65,7 +65,7 @@ def _entries(doc) -> list:
     return entries if isinstance(entries, list) else []
 
 
-def _problems_by_entry(text: str, path: Path, spec: Path) -> tuple[dict[int, list[Message]], list[Message]]:
+def _problems_by_entry(text: str, path: Path, spec: Path) -> tuple[dict[int, list[tuple]], list[Message]]:
     """The reader's problems of a rulings text for each session of the evening: {entry index: [(field, Message)]}
     and those of the file as a whole; each problem once, however many sessions say it."""
     by_entry: dict[int, list] = {}
@@ -99,7 +99,7 @@ def list_rulings(desk: ClubFolder, evening: str) -> dict:
     for i, entry in enumerate(_entries(doc)):
         plain = _plain(entry.unwrap() if hasattr(entry, "unwrap") else entry)
         item = plain if isinstance(plain, dict) else {"value": plain}
-        out.append({"n": i + 1, **item, "problems": [m for _, m in by_entry.get(i, [])]})
+        out.append({**item, "n": i + 1, "problems": [m for _, m in by_entry.get(i, [])]})  # n: the desk's
     return {"file": f"{EVENINGS}/{path.name}", "rulings": out, "problems": whole}
 
 

@@ -171,3 +171,33 @@ def test_a_results_job_goes_forward_by_what_the_results_say():
     assert (job.done, job.message) == (0.6, "решено 10 из 10")
     job.progress(Message("desk.season_making"))
     assert (job.done, job.message) == (0.9, "сайт сезона клуба…")
+
+
+def test_rows_entered_on_phones_are_merged_as_the_command_line_merges_them(evening, monkeypatch, tmp_path_factory):
+    import random
+
+    from starlette.testclient import TestClient
+
+    from prefprint.engine.fills import random_outcome
+    from prefprint.server.routes import create_app
+    from prefprint.server.rows import request_of
+
+    folder, client, evening_id, event, workbook, fills = evening
+    monkeypatch.chdir(folder)
+    fill_workbook(workbook, workbook, {k: v for k, v in fills.items() if k[0] <= FIRST})  # typed in on paper
+    competition = load_competition(folder / "evenings" / f"{evening_id}.toml")
+    app = create_app(competition, competition.session(1), workbook.parent)
+    phone, codes, rng = TestClient(app), app.state.scoring.codes["tables"], random.Random(4)
+    phoned = [d for d in event.deals if FIRST < d.number <= FIRST + 5]
+    for deal in phoned:
+        for row in event.rows_of(deal):
+            outcome = random_outcome(rng, event.table_size, deal.dealer, event.conventions)
+            body = {"token": codes[row.table], "table": row.table, "round": row.round, "deal": deal.number}
+            assert phone.post("/api/rows", json=body | request_of(event, outcome)).status_code == 201
+    done = _published(client, evening_id)
+    missing = sum(len(event.rows_of(d)) for d in event.deals if d.number > FIRST + 5)
+    assert (done["state"], done["provisional"], done["missing"]) == ("done", True, missing)
+    desk = _results_json(folder, evening_id)
+    by_hand = _command_line(folder, evening_id, tmp_path_factory.mktemp("cli") / "p", "--provisional")
+    assert desk.pop("generated_at") and by_hand.pop("generated_at")
+    assert desk == by_hand
