@@ -83,6 +83,7 @@ def test_a_ruling_added_and_the_results_published_from_the_page(desk, browser):
     links = {a.text: a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "a.results-link")}
     assert set(links) == {"Итоги (сайт)", "Итоги (PDF)", "Итоги (XLSX)", "Сайт сезона"}
     assert all(f"code={CODE}" in href for href in links.values())
+    browser.execute_script("document.querySelector('.results').scrollIntoView({block: 'center'})")
     _shot(browser, "results")
     browser.get(links["Сайт сезона"])
     assert "Вечер" in browser.find_element(By.TAG_NAME, "body").text
