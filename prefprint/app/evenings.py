@@ -30,7 +30,7 @@ from prefprint.engine.names import transliterated
 from prefprint.engine.rules import VARIANTS, variant_key
 from prefprint.errors import MovementError
 from prefprint.io.club import load_club, load_registry
-from prefprint.io.layout import DB_FILE, PRINTED_SPEC, RESULTS, RESULTS_JSON
+from prefprint.io.layout import DB_FILE, KIT_WORKBOOK, PRINTED_SPEC, RESULTS, RESULTS_JSON, session_folder
 from prefprint.io.outdir import write_atomic
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
@@ -57,6 +57,12 @@ def spec_path(desk: ClubFolder, evening: str) -> Path:
 
 def output_folder(desk: ClubFolder, evening: str) -> Path:
     return desk.folder / OUTPUT / evening
+
+
+def kit_workbooks(desk: ClubFolder, evening: str, competition) -> list[Path]:
+    """The kit's protocols.xlsx of every session of the evening (output/<id>/, or its session-N/ each)."""
+    folder = output_folder(desk, evening)
+    return [session_folder(competition, event, folder) / KIT_WORKBOOK for event in competition.sessions]
 
 
 def state_of(folder: Path) -> str:

@@ -48,3 +48,19 @@ def publish_site(site: Site, folder: Path, wait: float = 10.0) -> SyncReport:
         raise PublishError(Message("publish.no_target", path=str(site.path)))
     target = parse_target(site.upload, site.key, base=site.path.parent)
     return sync(folder, target, wait=wait)
+
+
+def sync_message(report: SyncReport) -> Message:
+    """What an upload did, in words: the files sent, removed and left as they were, or that nothing changed."""
+    seconds = round(report.seconds, 2)
+    if report.uploaded or report.removed:
+        return Message(
+            "publish.done",
+            where=report.where,
+            n=len(report.uploaded),
+            kb=round(report.bytes / 1024, 1),
+            removed=len(report.removed),
+            unchanged=report.unchanged,
+            seconds=seconds,
+        )
+    return Message("publish.nothing", where=report.where, n=report.unchanged, seconds=seconds)

@@ -551,22 +551,9 @@ def publish(spec, out, lang):
 
 def _upload(path, folder: Path, lang: str, site=None, err: bool = False) -> None:
     """The folder sent to the file's [publish] upload; what travelled said on stdout (on stderr after JSON)."""
-    from prefprint.app.upload import publish_site, read_site
+    from prefprint.app.upload import publish_site, read_site, sync_message
 
-    report = publish_site(site or read_site(path), folder)
-    seconds = round(report.seconds, 2)
-    if report.uploaded or report.removed:
-        done = Message(
-            "publish.done",
-            where=report.where,
-            n=len(report.uploaded),
-            kb=round(report.bytes / 1024, 1),
-            removed=len(report.removed),
-            unchanged=report.unchanged,
-            seconds=seconds,
-        )
-    else:
-        done = Message("publish.nothing", where=report.where, n=report.unchanged, seconds=seconds)
+    done = sync_message(publish_site(site or read_site(path), folder))
     click.echo(done.text(lang), err=err)
 
 
