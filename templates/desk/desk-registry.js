@@ -6,7 +6,8 @@ import { el, api, field, showErrors, refresh, answerOf, W, club, parts } from ".
 
 const STYLE = `
 .desk .registry li { padding: 4px 0; border-bottom: 1px solid #eee; overflow-wrap: anywhere; }
-.desk .registry li > button { font-size: 15px; min-height: 40px; }
+.desk .registry .acts { display: inline-block; white-space: nowrap; }
+.desk .registry .acts button { font-size: 15px; min-height: 40px; }
 .desk .registry .aliases { color: #555; }
 .desk .registry form { padding: 6px 0; }
 .desk .registry textarea { min-height: 80px; }
@@ -34,9 +35,10 @@ function playerRow(p) {
   const show = () => {
     li.replaceChildren(el("span", { cls: "name" }, p.name),
       p.aliases.length ? el("span", { cls: "aliases" }, ` (${p.aliases.join(", ")})`) : "", " ",
-      el("button", { type: "button", cls: "edit", on: { click: () => li.replaceChildren(editForm(p, show)) } }, W.edit),
-      el("button", { type: "button", cls: "merge-into", on: { click: () => li.replaceChildren(mergeForm(p, show)) } },
-        W.merge_into));
+      el("span", { cls: "acts" },
+        el("button", { type: "button", cls: "edit", on: { click: () => li.replaceChildren(editForm(p, show)) } }, W.edit),
+        el("button", { type: "button", cls: "merge-into", on: { click: () => li.replaceChildren(mergeForm(p, show)) } },
+          W.merge_into)));
   };
   show();
   return li;
