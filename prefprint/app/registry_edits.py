@@ -45,6 +45,7 @@ FILENAME_LIMIT = 200
 NAME_TITLES = {"name", "full name", "player", "имя", "фио", "ф.и.о.", "ф. и. о.", "игрок", "участник", "фамилия и имя"}
 SURNAME_TITLES = {"фамилия", "surname", "last name", "family name"}
 FIRST_TITLES = {"имя", "first name", "given name"}
+TITLE_ROWS = 5  # rows where the titles are looked for
 
 
 def player_view(p: RegisteredPlayer) -> dict:
@@ -238,20 +239,20 @@ def _letters(cell: Cell) -> str:
 
 
 def name_columns(rows: list[list[Cell]]) -> Column:
-    """The column of names: titled name/имя/ФИО/игрок, or «Фамилия» and «Имя» joined; without such titles, the
-    first column that holds text (a column of numbers, №, is passed over), every row a name."""
-    if not rows:
-        return Column((), 0)
-    titles = {_title(c.value): _letters(c) for c in rows[0]}
-    surname = next((titles[t] for t in titles if t in SURNAME_TITLES), None)
-    first = next((titles[t] for t in titles if t in FIRST_TITLES), None)
-    if surname and first:
-        return Column((surname, first), 1)
-    whole = next((titles[t] for t in titles if t in NAME_TITLES), None) or surname
-    if whole:
-        return Column((whole,), 1)
+    """The column of names: titled name/имя/ФИО/игрок, or «Фамилия» and «Имя» joined, in one of the first
+    `TITLE_ROWS` rows (a list's own title may come first); without such titles, the first column that holds
+    text (a column of numbers, №, is passed over), every row a name."""
+    for i, row in enumerate(rows[:TITLE_ROWS]):
+        titles = {_title(c.value): _letters(c) for c in row}
+        surname = next((titles[t] for t in titles if t in SURNAME_TITLES), None)
+        first = next((titles[t] for t in titles if t in FIRST_TITLES), None)
+        if surname and first:
+            return Column((surname, first), i + 1)
+        whole = next((titles[t] for t in titles if t in NAME_TITLES), None) or surname
+        if whole:
+            return Column((whole,), i + 1)
     texts = sorted({_letters(c) for row in rows for c in row if _lettered(c.value)}, key=lambda s: (len(s), s))
-    return Column((texts[0],) if texts else (_letters(rows[0][0]),), 0)
+    return Column((texts[0],) if texts else (_letters(rows[0][0]),) if rows else (), 0)
 
 
 def _cell_text(problems: Problems, file: str, cell: Cell) -> str | None:

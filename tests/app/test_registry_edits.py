@@ -207,10 +207,13 @@ def test_members_are_imported_from_a_workbook_and_a_csv_as_pasted_names_are(desk
     assert got["suggested"][0]["like"]["name"] == "Семёнов Юрий"
     got = import_members(desk, sent("list.csv", csv, confirm=True))
     assert [p["name"] for p in got["added"]] == ["Семёнов Ю."]
+    # the titles under the list's own title
+    titled = xlsx([["Список членов клуба «Пуля»"], [], ["№", "Ф.И.О.", "Телефон"], [1, "Громов Антон", "+7"]])
+    assert [p["name"] for p in import_members(desk, sent("t.xlsx", titled))["added"]] == ["Громов Антон"]
     # no titles: the first column of text, every row a name (utf-8 with its BOM, commas)
     plain = "\ufeff1,Орлов Денис\n2,Белова Ирина\n".encode()
     assert [p["name"] for p in import_members(desk, sent("x.csv", plain))["added"]] == ["Орлов Денис", "Белова Ирина"]
-    assert len(registry(desk)) == 8
+    assert len(registry(desk)) == 9
 
 
 @pytest.mark.parametrize(
