@@ -151,7 +151,8 @@ class Match:
 
 
 class Registry:
-    """The club's players, looked up by name: exact spellings at once, close ones by the rules above."""
+    """The club's players, looked up by name: exact spellings at once, close ones by the rules above; `ids` gives
+    the player of each id, his own or one of an entry merged into his."""
 
     def __init__(self, players: list[Known]):
         self.players = {p.id: p for p in players}
