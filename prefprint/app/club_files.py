@@ -227,6 +227,7 @@ def add_players(desk: ClubFolder, form: dict) -> dict:
 def _sorted_names(players, typed: list[str], confirm: bool) -> dict:
     known = [Known(p.id, p.name, (p.name, *p.aliases)) for p in players]
     names = {p.id: p.name for p in players}
+    taken = {m for p in players for m in p.merged}  # the ids of entries merged away stay theirs
     registry = Registry(known)
     answer = {"added": [], "suggested": [], "known": []}
     for name in typed:
@@ -238,7 +239,7 @@ def _sorted_names(players, typed: list[str], confirm: bool) -> dict:
             pid, reason = match.suggestions[0]
             answer["suggested"].append({"name": name, "like": {"id": pid, "name": names[pid]}, "reason": reason})
             continue
-        pid = new_id(name, names)
+        pid = new_id(name, names.keys() | taken)
         names[pid] = name
         registry.add(Known(pid, name, (name,)))
         answer["added"].append({"id": pid, "name": name})

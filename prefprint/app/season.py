@@ -50,12 +50,13 @@ from prefprint.words.messages import Message, shown
 def _identified(file: EveningFile, registry: Registry, warnings: list, unknown: dict) -> dict[int, str | None]:
     """Each player number of an evening -> his registry id, or None; close and unknown names said (never merged).
 
-    A registered player named exactly (or by his id) that evening is not suggested for another of its names."""
+    A registered player named exactly (or by his id, or by the id of an entry merged into his) that evening is not
+    suggested for another of its names."""
     data = file.data
     found: dict[int, tuple] = {}
     for p in data["players"]:
         number, name, given = p["number"], p.get("name", ""), p.get("id")
-        pid = given if given in registry.players else None
+        pid = registry.ids.get(given) if isinstance(given, str) else None
         if given and not pid:
             warnings.append(Message("season.id_unknown", id=shown(given), name=shown(name), evening=file.key))
         match = registry.match(name) if not pid else None
@@ -156,7 +157,7 @@ def _read_evenings(club: Club, warnings: list) -> list[EveningFile]:
 
 def _matched(files: list[EveningFile], registered: list) -> tuple[list[PlayedEvening], list, dict]:
     """Every evening's lines as the registry names its players, what was said of the names, the names unknown."""
-    registry = Registry([Known(p.id, p.name, (p.name, *p.aliases)) for p in registered])
+    registry = Registry([Known(p.id, p.name, (p.name, *p.aliases), p.merged) for p in registered])
     said: list = []
     unknown: dict[str, tuple] = {}  # a name as compared -> (the first evening that has it, its spellings)
     return [_read_lines(f, registry, said, unknown) for f in files], said, unknown
@@ -171,7 +172,7 @@ def build(club: Club, add_new: bool = False) -> SeasonReport:
     evenings, said, unknown = _matched(files, registered)
     added: list = []
     if add_new and unknown:
-        taken = {p.id for p in registered}
+        taken = {pid for p in registered for pid in (p.id, *p.merged)}
         for _, spellings in unknown.values():  # the spellings that match silently make one player
             name = _registered_name(spellings)
             added.append((new_id(name, taken), name))

@@ -137,6 +137,7 @@ class Known:
     id: str
     name: str
     spellings: tuple  # the name and the aliases
+    former: tuple = ()  # the ids of registry entries merged into this one
 
 
 @dataclass(frozen=True)
@@ -150,16 +151,19 @@ class Match:
 
 
 class Registry:
-    """The club's players, looked up by name: exact spellings at once, close ones by the rules above."""
+    """The club's players, looked up by name: exact spellings at once, close ones by the rules above; `ids` gives
+    the player of each id, his own or one of an entry merged into his."""
 
     def __init__(self, players: list[Known]):
         self.players = {p.id: p for p in players}
+        self.ids = {f: p.id for p in players for f in p.former} | {p.id: p.id for p in players}
         self.exact = {plain(s): p.id for p in players for s in p.spellings}
         self._latin = [(latin(s), p.id) for p in players for s in p.spellings]
 
     def add(self, player: Known) -> None:
         """One more player, matched from now on (as if he had been given to the constructor)."""
         self.players[player.id] = player
+        self.ids.update({f: player.id for f in player.former} | {player.id: player.id})
         for s in player.spellings:
             self.exact.setdefault(plain(s), player.id)
             self._latin.append((latin(s), player.id))

@@ -22,8 +22,8 @@ evening's `results.json`, read with every problem placed at its line and key.
     upload = "sftp://club@example.org/www/results"
 
 The registry, one `[[players]]` each: `id` (text, or a number as a federation's are), `name`,
-`aliases = [...]`; a registry named in club.toml must be there. `add_players` appends newcomers to
-it, the rest of the file kept as it was written. A pattern of `events` that finds no folder is said
+`aliases = [...]`, `merged = [...]` (the ids of entries merged into it); a registry named in club.toml must
+be there. `add_players` appends newcomers to it, the rest of the file kept as it was written. A pattern of `events` that finds no folder is said
 at its line; none finding any is an error (`EveningsMissing`). What a season makes of them (`SeasonReport`, its
 `PlayedEvening`s) is kept beside them, where both the app that builds it and the views that show it see it.
 """
@@ -57,7 +57,7 @@ _KNOWN = {
     "seasons": {"title", "from", "to", "count", "min_events", "score", "place_points"},
     "publish": {"upload", "key"},  # where `prefprint publish` sends the club's site (docs/publish.md)
 }
-_PLAYER_KEYS = {"id", "name", "aliases"}
+_PLAYER_KEYS = {"id", "name", "aliases", "merged"}
 
 
 class ClubError(SpecError):
@@ -97,6 +97,7 @@ class RegisteredPlayer:
     id: str
     name: str
     aliases: tuple = ()
+    merged: tuple = ()  # the ids of entries merged into this one: an evening that names one counts for this
 
 
 @dataclass
@@ -298,11 +299,19 @@ def load_registry(path: Path, lang: str) -> list[RegisteredPlayer]:
         if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
             problems.add(where + ("aliases",), "club.aliases_kind")
             aliases = []
+        merged = entry.get("merged", [])
+        if not isinstance(merged, list) or not all(
+            isinstance(m, str | int) and not isinstance(m, bool) for m in merged
+        ):
+            problems.add(where + ("merged",), "club.merged_kind")
+            merged = []
+        merged = [str(m) for m in merged]
         line = lines.get(where, 0)
-        if pid and pid in ids:
-            problems.add(where + ("id",), "club.id_twice", id=shown(pid), first=ids[pid], second=line)
-        elif pid:
-            ids[pid] = line
+        for key, at in [(pid, "id"), *((m, "merged") for m in merged)]:
+            if key and key in ids:
+                problems.add(where + (at,), "club.id_twice", id=shown(key), first=ids[key], second=line)
+            elif key:
+                ids[key] = line
         for spelling in [name, *aliases]:
             key = plain(spelling)
             if not key:
@@ -311,7 +320,7 @@ def load_registry(path: Path, lang: str) -> list[RegisteredPlayer]:
                 problems.add(where, "club.name_twice", name=shown(spelling), first=spellings[key][1], second=line)
             spellings.setdefault(key, (pid, line))
         if pid and name:
-            players.append(RegisteredPlayer(pid, name, tuple(aliases)))
+            players.append(RegisteredPlayer(pid, name, tuple(aliases), tuple(merged)))
     if problems.items:
         raise ClubError(path, problems.items, lang=lang)
     return players

@@ -6,14 +6,14 @@
 // club, its players and its evenings. A further part of the desk is a script of its own (desk-*.js, listed by
 // routes.py) that imports what it needs from here and adds its sections to `parts` before desk-start.js loads
 // the page: `parts.club` functions () => element (sections after the players'), `parts.evening` functions
-// (evening) => element (inside each evening's row).
+// (evening) => element (inside each evening's row), `parts.refresh` functions () => void (the club read again).
 
 export const D = JSON.parse(document.getElementById("data").textContent);
 export const W = D.words;
 const app = document.getElementById("app");
 export const CODE = new URLSearchParams(location.search).get("code") || "";
 export let club = null; // the last GET /desk/api/club
-export const parts = { club: [], evening: [] };
+export const parts = { club: [], evening: [], refresh: [] };
 
 export function el(tag, props, ...kids) {
   const e = document.createElement(tag);
@@ -111,12 +111,10 @@ function playersSection() {
     await refresh();
     answer.replaceChildren(...answerOf(got, send, answer));
   });
-  const registry = el("details", { id: "registry" }, el("summary", {}, `${W.players}: ${club.players.length}`),
-    el("ul", {}, club.players.map((p) => el("li", {}, p.name))));
-  return el("section", { id: "players" }, el("h2", {}, W.players), form, registry);
+  return el("section", { id: "players" }, el("h2", {}, W.players), form);
 }
 
-function answerOf(got, send, answer) {
+export function answerOf(got, send, answer) {
   const out = [];
   if (got.added.length) out.push(el("p", { cls: "ok", id: "added" }, `${W.added}: ${got.added.map((p) => p.name).join(", ")}`));
   if (got.known.length) out.push(el("p", { cls: "muted" }, `${W.known}: ${got.known.map((p) => p.name).join(", ")}`));
@@ -142,8 +140,7 @@ export async function refresh() {
   const picked = new Set([...document.querySelectorAll("#picks input:checked")].map((i) => i.value));
   document.getElementById("picks").replaceChildren(...pickList(picked));
   document.getElementById("find").dispatchEvent(new Event("input")); // the names typed in the box still find them
-  document.getElementById("registry").replaceWith(el("details", { id: "registry" },
-    el("summary", {}, `${W.players}: ${club.players.length}`), el("ul", {}, club.players.map((p) => el("li", {}, p.name)))));
+  for (const f of parts.refresh) f();
   document.getElementById("evenings").replaceWith(eveningsSection());
   preview();
 }

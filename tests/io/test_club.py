@@ -155,6 +155,18 @@ def test_a_registry_id_may_be_a_number(tmp_path):
     assert [(p.id, p.name) for p in load_registry(path, "ru")] == [("7014", "А Б")]
 
 
+def test_the_ids_merged_into_a_player_are_his_and_no_one_elses(tmp_path):
+    text = '[[players]]\nid = "a"\nname = "А Б"\nmerged = ["b", 7014]\n'
+    path = write(tmp_path, "players.toml", text)
+    assert [(p.id, p.merged) for p in load_registry(path, "ru")] == [("a", ("b", "7014"))]
+    path.write_text(text + '\n[[players]]\nid = "b"\nname = "В Г"\nmerged = "c"\n', encoding="utf-8")
+    with pytest.raises(ClubError) as e:
+        load_registry(path, "ru")
+    said = e.value.text("ru")
+    assert "id «b» уже у игрока в строке 1; строка 6 повторяет его" in said
+    assert "merged — список id объединённых записей" in said
+
+
 def test_names_that_match_silently_are_one_spelling_in_the_registry(tmp_path):
     text = '[[players]]\nid = "a"\nname = "Иванов Иван"\n\n[[players]]\nid = "b"\nname = "Иванoв  Иван"\n'
     with pytest.raises(ClubError) as e:
