@@ -26,12 +26,13 @@ from prefprint.app.club_files import NotFound
 from prefprint.engine.rules import VARIANTS
 from prefprint.io import codes
 from prefprint.io.render import html, templates_dir
+from prefprint.server.desk import night, paper
 from prefprint.server.desk.base import Desk, Refused, endpoint, errors, guard
 from prefprint.server.pages import HEADERS  # the scoring server's pages' headers: the same rules
 from prefprint.words.catalog import LANGS, gettext
 from prefprint.words.messages import Message, shown
 
-PARTS: tuple = ()  # the desk's further parts (modules of prefprint.server.desk), in the page's order
+PARTS: tuple = (night, paper)  # the desk's further parts (modules of prefprint.server.desk), in the page's order
 SCRIPT = "desk.js"
 START = "desk-start.js"  # the last script: the page loaded once every part has said what it adds
 UI = (
