@@ -22,13 +22,17 @@ function runningView(e, n) {
     el("ul", { cls: "night-codes" }, Object.entries(n.tables).map(([t, code]) =>
       el("li", { "data-table": t }, `${W.night_table} ${t}: `, el("code", {}, code))))));
   const p = n.progress || {};
-  out.push(el("p", { cls: "night-progress" }, `${W.night_rows}: ${p.rows} / ${p.of}` + (p.paper ? ` (${W.night_paper}: ${p.paper})` : "")));
+  out.push(el("p", { cls: "night-progress" }, progressText(p)));
   return out;
+}
+
+function progressText(p) {
+  return `${W.night_rows}: ${p.rows} / ${p.of}` + (p.paper ? ` (${W.night_paper}: ${p.paper})` : "");
 }
 
 function nightSection(e) {
   const box = el("div", { cls: "night-view" });
-  const said = el("div", { cls: "error said" });
+  const said = el("div", { cls: "error said", hidden: true });
   const button = el("button", { type: "button", cls: "night-toggle" }, W.night_start);
   const section = el("div", { cls: "night", "data-evening": e.id }, el("h3", {}, W.night), el("div", {}, button), said, box);
   let running = false;
@@ -50,10 +54,17 @@ function nightSection(e) {
   button.addEventListener("click", async () => {
     button.disabled = true;
     said.textContent = "";
+    said.hidden = true;
     const r = await api(running ? "DELETE" : "POST", nightUrl(e.id), running ? undefined : {});
     button.disabled = false;
-    if (r.status === 200 || r.status === 201) show(r.json); else said.textContent = errorsOf(r);
+    if (r.status === 200 || r.status === 201) show(r.json);
+    else { said.textContent = errorsOf(r); said.hidden = false; }
   });
+  // a row stored by the paper grid of this evening (desk-paper.js): its progress at once
+  setTimeout(() => (section.closest(".evening") || section).addEventListener("stored", (ev) => {
+    const line = section.querySelector(".night-progress");
+    if (line && ev.detail) line.textContent = progressText(ev.detail);
+  }));
   poll();
   return section;
 }

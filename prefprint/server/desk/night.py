@@ -233,7 +233,10 @@ async def night_qr(request: Request):
             raise Refused(404, Message("desk.night_not_running"))
     except Refused as e:
         return errors(e.status, e.message, lang)
-    return Response(str(qr_svg(night.addresses[0] + "/")), media_type="image/svg+xml", headers=HEADERS)
+    svg = str(qr_svg(night.addresses[0] + "/"))
+    if "xmlns=" not in svg:  # made to sit inside a page: a file of its own names its namespace
+        svg = svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)
+    return Response(svg, media_type="image/svg+xml", headers=HEADERS)
 
 
 def routes(api: str) -> list[Route]:

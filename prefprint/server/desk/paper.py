@@ -24,7 +24,7 @@ from prefprint.server.rows import FIELDS
 from prefprint.server.rows import Refused as RowRefused
 from prefprint.words.messages import Message, shown, text_of
 
-UI = ("paper", "upload", "drop", "uploaded", "kept", "grid", "grid_help", "round", "deal", "contract", "declarer",
+UI = ("paper", "upload", "drop", "kept", "grid", "grid_help", "round", "deal", "contract", "declarer",
       "whists", "stored", "correct_reason", "seat_help")  # fmt: skip
 SCRIPT = "desk-paper.js"
 UPLOAD_LIMIT = paper.MAX_WORKBOOK * 4 // 3 + 10_000  # bytes of the JSON that carries the workbook in base64
