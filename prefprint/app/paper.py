@@ -31,14 +31,20 @@ _CELL = re.compile(r"'(.*)'!([A-Z]+[0-9]+)")
 
 
 class WorkbookProblems(FormError):
-    """A workbook that does not read: every problem with its sheet and cell where it names one."""
+    """A workbook that does not read: every problem with its sheet and cell where it names one, and the round and
+    table of the protocol row it is in (`rows`: {(deal, sheet row): (round, table)} of the workbook's rows)."""
+
+    def __init__(self, problems: list, rows: dict | None = None):
+        super().__init__(problems)
+        self.rows = rows or {}
 
     def errors(self, lang: str) -> list[dict]:
-        return [{"field": f, "message": text_of(m, lang)} | place_of(m) for f, m in self.problems]
+        return [{"field": f, "message": text_of(m, lang)} | place_of(m, self.rows) for f, m in self.problems]
 
 
-def place_of(problem) -> dict:
-    """{"sheet", "cell", "deal"} of what a problem names (its `cell` "'Сдача 7'!F9" or its `sheet`), or {}."""
+def place_of(problem, rows: dict | None = None) -> dict:
+    """{"sheet", "cell", "deal", "round", "table"} of what a problem names (its `cell` "'Сдача 7'!F9" or its
+    `sheet`; round and table where `rows` has the cell's row), or {}."""
     params = getattr(problem, "params", {}) or {}
     found = _CELL.fullmatch(str(params.get("cell", "")))
     if found:
@@ -48,7 +54,27 @@ def place_of(problem) -> dict:
     else:
         return {}
     deal, copy = deal_sheet_number(sheet)
-    return {"sheet": sheet, "cell": cell, "deal": deal if not copy else None}
+    deal = deal if not copy else None
+    place = {"sheet": sheet, "cell": cell, "deal": deal}
+    line = int(cell.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) if cell else None
+    if (deal, line) in (rows or {}):
+        place["round"], place["table"] = rows[(deal, line)]
+    return place
+
+
+def rows_at(path: Path, event: Event) -> dict:
+    """{(deal, sheet row): (round, table)} of a workbook's protocol rows ({} where its sheets cannot be read)."""
+    try:
+        entries = read_entries(path, event)
+    except WorkbookError as e:
+        entries = e.entries
+    out = {}
+    for deal in entries.deals if entries else []:
+        for row in deal.rows:
+            rnd, table = row.values.get("round"), row.values.get("table")
+            if isinstance(rnd, int) and isinstance(table, int):
+                out[(deal.number, row.row)] = (rnd, table)
+    return out
 
 
 def filled(entries: Entries) -> set[tuple[int, int, int]]:
@@ -62,14 +88,15 @@ def filled(entries: Entries) -> set[tuple[int, int, int]]:
     return out
 
 
-def checked(competition: Competition, path: Path, name: str) -> list[Message]:
-    """The warnings of a workbook checked as `prefprint results --provisional` checks the first session's;
+def checked(competition: Competition, event: Event, path: Path, name: str) -> list[Message]:
+    """The warnings of a workbook checked as `prefprint results --provisional` checks the first session's (`event`);
     WorkbookProblems with every problem (the file named `name`, as the director knows it)."""
     options = Options(provisional=True, publish=False, pdf=False, spreadsheet=False)
     try:
         report = run(competition, [path], None, options)
     except (WorkbookError, WorkbooksError) as e:
-        raise WorkbookProblems([("file", _named(p, path, name)) for p in e.problems]) from None
+        problems = [("file", _named(p, path, name)) for p in e.problems]
+        raise WorkbookProblems(problems, rows_at(path, event)) from None
     return [_named(w, path, name) for w in report.warnings]
 
 
@@ -90,7 +117,7 @@ def take_workbook(competition: Competition, event: Event, folder: Path, data: by
     candidate = folder / f".upload-{secrets.token_hex(6)}.xlsx"
     write_atomic(candidate, data)
     try:
-        warnings = checked(competition, candidate, name)
+        warnings = checked(competition, event, candidate, name)
         rows = filled(read_entries(candidate, event))
         target = folder / KIT_WORKBOOK
         kept = _keep(target, now or dt.datetime.now())

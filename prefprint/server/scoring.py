@@ -265,6 +265,12 @@ class Scoring:
 
     # ------------------------------------------------------------------ the live site
 
+    def paper_changed(self) -> None:
+        """The kit's workbook was replaced (its paper rows changed, the desk took a filled one): the ranking, the
+        pages and the live site made again as after a row stored (in the event loop, where the rows change)."""
+        self.store.version += 1
+        self.changed()
+
     def changed(self) -> None:
         """Rows or rounds changed: the live site published again soon (LiveSite.changed)."""
         if self.live:

@@ -27,7 +27,17 @@ function readFile(file) {
   });
 }
 
-function uploadForm(e) {
+// a problem of the workbook: its words, a link to its row in the grid where the desk knows the row's table
+function problemItem(x, show) {
+  const li = el("li", { "data-sheet": x.sheet || "", "data-cell": x.cell || "" });
+  if (!x.table) { li.textContent = x.message; return li; }
+  const link = el("a", { href: "#", cls: "problem-row" }, x.message);
+  link.addEventListener("click", (ev) => { ev.preventDefault(); show(x.table, x.round, x.deal); });
+  li.append(link);
+  return li;
+}
+
+function uploadForm(e, show) {
   const input = el("input", { type: "file", accept: ".xlsx", cls: "workbook-file", id: `workbook-${e.id}` });
   const answer = el("div", { cls: "workbook-answer" });
   const send = async (file) => {
@@ -39,8 +49,7 @@ function uploadForm(e) {
       for (const w of r.json.warnings || []) lines.push(el("p", { cls: "warn" }, w));
       answer.replaceChildren(...lines);
     } else {
-      answer.replaceChildren(el("ul", { cls: "error workbook-problems" }, (r.json.errors || []).map((x) =>
-        el("li", { "data-sheet": x.sheet || "", "data-cell": x.cell || "" }, x.message))));
+      answer.replaceChildren(el("ul", { cls: "error workbook-problems" }, (r.json.errors || []).map((x) => problemItem(x, show))));
     }
   };
   input.addEventListener("change", () => { if (input.files[0]) send(input.files[0]); input.value = ""; });
@@ -188,13 +197,25 @@ function gridForm(e) {
     if (first) first.querySelector(".g-contract").focus();
   };
   number.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); open(); } });
-  return el("div", { cls: "paper-grid" },
+  // a row of a table's protocol shown: the table opened, the cursor in that row
+  const show = async (table, round, deal) => {
+    number.value = String(table);
+    await open();
+    const tr = holder.querySelector(`tr[data-round="${round}"][data-deal="${deal}"]`);
+    if (!tr) return;
+    tr.classList.add("marked");
+    tr.scrollIntoView({ block: "center" });
+    tr.querySelector(".g-contract").focus();
+  };
+  const element = el("div", { cls: "paper-grid" },
     el("label", { for: number.id }, `${W.grid}: ${W.night_table}`), number,
     el("label", { for: reason.id }, W.correct_reason), reason, said, holder);
+  return { element, show };
 }
 
 function paperSection(e) {
-  return el("div", { cls: "paper", "data-evening": e.id }, el("h3", {}, W.paper), uploadForm(e), gridForm(e));
+  const grid = gridForm(e);
+  return el("div", { cls: "paper", "data-evening": e.id }, el("h3", {}, W.paper), uploadForm(e, grid.show), grid.element);
 }
 
 parts.evening.push(paperSection);

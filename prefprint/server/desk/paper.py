@@ -65,6 +65,12 @@ def post_workbook(desk: Desk, request: Request, body: dict) -> dict:
     taken["said"] = Message("desk.workbook_taken", name=shown(name.strip()), n=taken["rows"]).text(lang)
     night = running_night(desk, evening)
     if night is not None:
+        s = night.scoring
+
+        async def told():
+            s.paper_changed()
+
+        night.call(told)
         taken["progress"] = night.progress()
     return taken
 

@@ -5,6 +5,7 @@ chromedriver is absent."""
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 
@@ -116,3 +117,34 @@ def test_the_night_started_and_a_tables_protocol_typed_with_the_keyboard(desk, b
     if SHOTS:
         browser.execute_script("document.querySelector('.night').scrollIntoView()")
         browser.save_screenshot(os.path.join(SHOTS, "desk-night.png"))
+
+
+def test_a_workbooks_problem_leads_to_its_row_in_the_grid(desk, browser, tmp_path):
+    import random
+
+    from selenium.webdriver.common.by import By
+
+    from prefprint.engine.cells import row_cells
+    from prefprint.engine.fills import random_outcome
+    from prefprint.io.workbook import fill_workbook, protocol_workbook_bytes
+
+    base, folder, evening = desk
+    event = event_of(folder)
+    play = event.movement.rounds[1].tables[1]  # round 2, the second table
+    deal = next(d for d in event.deals if d.set == play.set)
+    cells = row_cells(event, random_outcome(random.Random(5), event.table_size, deal.dealer, event.conventions))
+    cells["N_whists"] = (cells.get("N_whists") or 0) + 5
+    typed = tmp_path / "typed.xlsx"
+    fill_workbook(io.BytesIO(protocol_workbook_bytes(event)), typed, {(deal.number, 2, play.table): cells})
+
+    browser.get(f"{base}/?code={CODE}")
+    _find(browser, ".night-toggle").click()
+    _text(browser, ".night-state", lambda t: t == "Вечер идёт")
+    _find(browser, "input.workbook-file").send_keys(str(typed))
+    link = _find(browser, ".workbook-problems a.problem-row")
+    assert "сумма вистов +5" in link.text
+    link.click()
+    marked = _find(browser, "table.grid tr.marked")
+    assert (marked.get_attribute("data-round"), marked.get_attribute("data-deal")) == ("2", str(deal.number))
+    assert _find(browser, "table.grid").get_attribute("data-table") == str(play.table)
+    assert browser.switch_to.active_element == marked.find_element(By.CSS_SELECTOR, ".g-contract")

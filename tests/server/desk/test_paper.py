@@ -9,6 +9,7 @@ import base64
 import io
 import random
 
+import httpx
 import pytest
 from nights import club_with_evening, desk_client, event_of, kit_folder, start
 
@@ -73,6 +74,9 @@ def test_a_good_workbook_becomes_the_evenings_and_the_night_sees_its_rows(desk):
     assert (kit_folder(folder) / answer["kept"]).read_bytes() == kit  # protocols-<time>.xlsx
     assert answer["kept"].startswith("protocols-") and not list(kit_folder(folder).glob(".upload-*"))
     assert client.get(f"/desk/api/evenings/{evening}/night").json()["progress"]["paper"] == 5
+    director = night["director"].split("token=")[1]
+    progress = httpx.get(f"{night['url']}/api/progress?token={director}").json()
+    assert progress["version"] == 1  # the server's pages, ranking and live site made again with the paper rows
 
 
 def test_a_workbook_with_mistakes_says_each_with_its_sheet_and_cell_and_changes_nothing(desk):
@@ -92,6 +96,7 @@ def test_a_workbook_with_mistakes_says_each_with_its_sheet_and_cell_and_changes_
     assert problem["field"] == "file" and problem["sheet"] == f"Сдача {deal}" and problem["deal"] == deal
     assert problem["cell"][0].isalpha() and problem["message"].startswith(f"'Сдача {deal}'!{problem['cell']}:")
     assert "сумма вистов +5" in problem["message"]
+    assert (problem["round"], problem["table"]) == next(iter(fills))[1:]  # the grid's row it is in
     assert snapshot(folder) == before
 
 
