@@ -16,6 +16,7 @@ import threading
 import time
 import traceback
 
+import uvicorn
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -27,8 +28,17 @@ from prefprint.errors import PrefprintError, WorkbookError
 from prefprint.io.lan import is_loopback
 from prefprint.io.layout import KIT_WORKBOOK, session_folder
 from prefprint.io.render import qr_svg
+from prefprint.io.spec import load_competition
 from prefprint.server.desk.base import Desk, Refused, endpoint, errors, guard
-from prefprint.server.main import UNSPECIFIED, address, announced, announcement, listening_socket
+from prefprint.server.main import (
+    UNSPECIFIED,
+    address,
+    announced,
+    announcement,
+    listening_socket,
+    server_config,
+    session_app,
+)
 from prefprint.server.pages import HEADERS
 from prefprint.words.messages import Message
 
@@ -44,10 +54,6 @@ class Night:
     """One evening served: its server on a thread, its addresses, its entry codes and its Scoring."""
 
     def __init__(self, evening: str, app, sock, host: str, port: int, lan=None):
-        import uvicorn
-
-        from prefprint.server.main import server_config
-
         self.evening, self.app, self.sock, self.host, self.port = evening, app, sock, host, port
         self.scoring = app.state.scoring
         said = announcement(host, port, self.scoring.codes["director"], False, lan)
@@ -166,9 +172,6 @@ def _where(body: dict) -> tuple[str, int | None]:
 
 def start_night(desk: Desk, evening: str, host: str = HOST, port: int | None = None, lan=None) -> Night:
     """The evening served (the night already running if it is); Refused 409 when its kit is not printed."""
-    from prefprint.io.spec import load_competition
-    from prefprint.server.main import session_app
-
     spec = evenings.spec_path(desk.club, evening)
     with desk.nights_lock:
         night = desk.nights.get(evening)

@@ -17,6 +17,7 @@ from prefprint.app import evenings, paper
 from prefprint.app.club_files import FormError
 from prefprint.engine.rules import active_seats
 from prefprint.io.layout import KIT_WORKBOOK, session_folder
+from prefprint.io.spec import load_competition
 from prefprint.server.api import previewed, stored_row
 from prefprint.server.desk.base import Desk, Refused, endpoint
 from prefprint.server.desk.night import Night, running_night
@@ -34,8 +35,6 @@ ROW_FIELDS = FIELDS - {"token"}
 
 def _session(desk: Desk, evening: str):
     """(competition, event, session folder) of an evening whose kit is printed; Refused 409 otherwise."""
-    from prefprint.io.spec import load_competition
-
     competition = load_competition(evenings.spec_path(desk.club, evening))
     event = competition.session(1)
     folder = session_folder(competition, event, evenings.output_folder(desk.club, evening))
