@@ -83,6 +83,8 @@ def post_evening(desk: Desk, request: Request, body: dict) -> dict:
 def post_kit(desk: Desk, request: Request, body: dict) -> dict:
     evening = request.path_params["evening"]
     evenings.spec_path(desk.club, evening)  # NotFound before a job is started
+    if night.running_night(desk, evening) is not None:  # its server keeps its rows in the kit's folder
+        raise Refused(409, Message("desk.kit_while_served"))
 
     def work(job):
         written = evenings.print_kit(desk.club, evening, job.progress)

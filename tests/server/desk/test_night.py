@@ -150,3 +150,11 @@ def test_by_default_it_listens_on_the_local_network_as_serve_warns(desk, monkeyp
     qr = client.get(f"/desk/api/evenings/{evening}/night/qr.svg")
     assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg+xml") and b"<svg" in qr.content
     assert EVENING == evening
+
+
+def test_no_kit_printed_over_the_evening_served(desk):
+    folder, client, evening = desk
+    start(client)
+    refused = client.post(f"/desk/api/evenings/{evening}/kit")
+    assert refused.status_code == 409 and refused.json()["errors"][0]["message"].startswith("вечер обслуживается")
+    assert (kit_folder(folder) / "scoring.sqlite").is_file() and client.app.state.desk.jobs.jobs == {}
