@@ -131,19 +131,25 @@ def table_number(s: Scoring, request: Request) -> int:
     return int(text)
 
 
-async def api_preview(s: Scoring, request: Request):
-    """What a row would give, in words and numbers, for the table to confirm; nothing is stored."""
-
-    outcome, settlement, write = s.checked_row(await _body(request), client_address(request))
+def previewed(s: Scoring, body: dict, address: str) -> dict:
+    """What a row would give: {"whists", "words", "entered", "same"}; nothing is stored (Refused for anything wrong).
+    The phone's preview and the desk's grid of a paper protocol (in the server's event loop)."""
+    outcome, settlement, write = s.checked_row(body, address)
     words = settlement_text(outcome, settlement, s.lang, printed=True).split("\n")
     entered = (write.row.deal, write.row.round, write.row.table) in s.store.rows
     same = s.store.holds(write.row)
-    return JSONResponse({"whists": write.row.whists, "words": words, "entered": entered, "same": same})
+    return {"whists": write.row.whists, "words": words, "entered": entered, "same": same}
 
 
-async def api_rows(s: Scoring, request: Request):
-    """POST /api/rows: a row stored (201), or the very row stored already (200, «same»)."""
-    _, _, write = s.checked_row(await _body(request), client_address(request))
+async def api_preview(s: Scoring, request: Request):
+    """What a row would give, in words and numbers, for the table to confirm; nothing is stored."""
+    return JSONResponse(previewed(s, await _body(request), client_address(request)))
+
+
+async def stored_row(s: Scoring, body: dict, address: str) -> tuple[dict, int]:
+    """(answer, status) of a row posted: stored (201), or the very row stored already (200, «same»); Refused for
+    anything wrong. A phone's POST /api/rows and the desk's grid of a paper protocol (in the server's event loop)."""
+    _, _, write = s.checked_row(body, address)
     out = await s.writer.submit(write)
     if isinstance(out, Conflict):
         raise Refused(409, Message("serve.already"), "deal")
@@ -153,11 +159,15 @@ async def api_rows(s: Scoring, request: Request):
         raise Refused(503, Message("serve.not_stored", why=type(out).__name__))
     if out is None:
         s.changed()
-    return JSONResponse(  # the very row sent again (its answer lost on the way): 200, stored already
-        {"whists": write.row.whists, "deal": write.row.deal, "round": write.row.round, "table": write.row.table}
-        | ({"same": True} if out else {}),
-        status_code=200 if out else 201,
-    )
+    answer = {"whists": write.row.whists, "deal": write.row.deal, "round": write.row.round, "table": write.row.table}
+    # the very row sent again (its answer lost on the way): 200, stored already
+    return answer | ({"same": True} if out else {}), 200 if out else 201
+
+
+async def api_rows(s: Scoring, request: Request):
+    """POST /api/rows: a row stored (201), or the very row stored already (200, «same»)."""
+    answer, status = await stored_row(s, await _body(request), client_address(request))
+    return JSONResponse(answer, status_code=status)
 
 
 async def api_layouts(s: Scoring, request: Request):

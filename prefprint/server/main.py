@@ -104,28 +104,43 @@ def run_server(
     host, port = address(event, host, port)
     sock = listening_socket(host, port)
     try:
-        app = _app(competition, event, folder, spec, hide_results, director_anywhere)
+        app = session_app(competition, event, folder, spec, hide_results, director_anywhere)
         for message in announcement(host, port, app.state.scoring.codes["director"], director_anywhere):
             say(message)
-        config = uvicorn.Config(
-            app,
-            host=host,
-            port=port,
-            log_level="warning",
-            access_log=False,
-            limit_concurrency=500,
-            timeout_keep_alive=30,
-            h11_max_incomplete_event_size=16 * 1024,
-        )
-        uvicorn.Server(config).run(sockets=[sock])
+        uvicorn.Server(server_config(app, host, port)).run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: every acknowledged row is on disk, the next start carries on
         raise Interrupted(Message("serve.stopped", path=str(folder))) from None
     finally:
         sock.close()
 
 
-def _app(competition: Competition, event: Event, folder: Path, spec, hide_results: bool, director_anywhere: bool):
-    """The server's application on the session's folder (its database and secret made on first use)."""
+def server_config(app, host: str, port: int):
+    """uvicorn's settings of a scoring server (`prefprint serve`'s, the desk's night's): quiet, its connections
+    and requests bounded."""
+    import uvicorn
+
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        limit_concurrency=500,
+        timeout_keep_alive=30,
+        h11_max_incomplete_event_size=16 * 1024,
+    )
+
+
+def session_app(
+    competition: Competition,
+    event: Event,
+    folder: Path,
+    spec,
+    hide_results: bool = False,
+    director_anywhere: bool = False,
+):
+    """The server's application on the session's folder (its database and secret made on first use), its live
+    site kept published, as `prefprint serve` serves it."""
     from prefprint.engine.rulings import load_rulings
     from prefprint.server.routes import create_app
 

@@ -77,6 +77,11 @@ class Scoring:
         self.lang = event.language
         self.codes = entry_codes.codes(event, entry_codes.secret(self.folder))
         self.access = Access(self.codes, director_anywhere)
+        self.source = self.folder / KIT_WORKBOOK  # the kit's workbook, paper rows and all, if it is there
+        if self.source.is_file():  # before the store takes the folder: refused, it leaves the folder free
+            meta = read_meta(self.source)
+            if meta and meta.get("digest") != event.digest:
+                raise PrefprintError("serve.workbook_other", path=str(self.source))
         self.store = Store(self.folder, event.digest, event.session)
         if hide_results and "hide_results" not in self.store.settings:
             self.store.set("hide_results", True)
@@ -85,13 +90,8 @@ class Scoring:
         self.writer = Writer(self.store)
         self.ranked = (None, None)  # (version, ranking JSON or Refused)
         self.ranking_lock = None
-        self.source = self.folder / KIT_WORKBOOK  # the kit's workbook, paper rows and all, if it is there
         self.paper = PaperRows(event, self.folder)  # its rows, read again when it changes (the director's ranking)
         self.earlier = EarlierSessions(competition, event, self.folder)  # the sessions before, ranked with it
-        if self.source.is_file():
-            meta = read_meta(self.source)
-            if meta and meta.get("digest") != event.digest:
-                raise PrefprintError("serve.workbook_other", path=str(self.source))
 
     # ------------------------------------------------------------------ rows
 
@@ -264,6 +264,12 @@ class Scoring:
             return self.ranked[1]
 
     # ------------------------------------------------------------------ the live site
+
+    def paper_changed(self) -> None:
+        """The kit's workbook was replaced (its paper rows changed, the desk took a filled one): the ranking, the
+        pages and the live site made again as after a row stored (in the event loop, where the rows change)."""
+        self.store.version += 1
+        self.changed()
 
     def changed(self) -> None:
         """Rows or rounds changed: the live site published again soon (LiveSite.changed)."""

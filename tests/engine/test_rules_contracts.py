@@ -22,6 +22,7 @@ def test_contract_text_round_trips():
     assert Contract.parse("8NT") == Contract.parse("8бк") == Contract("game", 8, "БК")
     assert Contract.parse("Мизер").kind == "misere" and Contract.parse("—").kind == "allpass"
     assert Contract.parse("распасы").kind == Contract.parse("pass").kind == "allpass"
+    assert Contract.parse("пас").kind == Contract.parse("Пасы").kind == "allpass"  # as the grid of the desk takes it
     with pytest.raises(ScoringError, match='contract "11♠": levels are 6–10'):
         Contract.parse("11♠")
     with pytest.raises(ScoringError, match="do not belong here"):

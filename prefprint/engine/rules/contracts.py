@@ -19,7 +19,21 @@ def _words(text) -> str:
     return " ".join(t.split())
 
 
-_ALLPASS_WORDS = {"—", "-", "–", "распасы", "распас", "распасовка", "pass", "all-pass", "allpass", "all pass", "р"}
+_ALLPASS_WORDS = {
+    "—",
+    "-",
+    "–",
+    "распасы",
+    "распас",
+    "пас",
+    "пасы",
+    "распасовка",
+    "pass",
+    "all-pass",
+    "allpass",
+    "all pass",
+    "р",
+}
 _MISERE_WORDS = {"мизер", "misere", "misère", "miser", "миз", "m"}
 _STRAIN_FORMS = {
     "♠": ("♠", "♤", "s", "п", "пика", "пики", "пик", "пиках", "пиковая", "пиковую", "spade", "spades"),

@@ -6,6 +6,7 @@ language. The desk's parts (routes.py and the modules it lists in PARTS) are bui
 from __future__ import annotations
 
 import json
+import threading
 import traceback
 from pathlib import Path
 
@@ -33,13 +34,23 @@ class Refused(Exception):
 
 
 class Desk:
-    """The desk's state: the club's folder, the director's code, the addresses it answers as, its jobs."""
+    """The desk's state: the club's folder, the director's code, the addresses it answers as, its jobs and the
+    evenings it serves to the tables (its nights, desk/night.py)."""
 
     def __init__(self, folder: Path, code: str, hosts: tuple = ()):
         self.club = ClubFolder(folder)
         self.code = code
         self.hosts = tuple(hosts)  # Host headers accepted ("127.0.0.1:8765"); () accepts any (tests)
         self.jobs = Jobs()
+        self.nights: dict = {}  # evening id -> its night.Night while it is served
+        self.nights_lock = threading.Lock()
+
+    def close(self) -> None:
+        """Every night stopped (the desk stops): each server's rows are on disk."""
+        with self.nights_lock:
+            nights, self.nights = list(self.nights.values()), {}
+        for night in nights:
+            night.stop()
 
 
 def guard(desk: Desk, request: Request, changes: bool) -> None:
@@ -54,12 +65,12 @@ def guard(desk: Desk, request: Request, changes: bool) -> None:
         raise Refused(403, Message("desk.foreign_origin", origin=shown(origin)))
 
 
-async def read_body(request: Request) -> dict:
+async def read_body(request: Request, limit: int = MAX_BODY) -> dict:
     size, chunks = 0, []
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BODY:
-            raise Refused(413, Message("desk.too_large", limit=MAX_BODY))
+        if size > limit:
+            raise Refused(413, Message("desk.too_large", limit=limit))
         chunks.append(chunk)
     try:
         data = json.loads(b"".join(chunks) or b"{}")
@@ -75,16 +86,16 @@ def errors(status: int, message, lang: str, field: str = "") -> JSONResponse:
     return JSONResponse({"errors": [{"field": field, "message": text}]}, status_code=status, headers=HEADERS)
 
 
-def endpoint(handler, changes: bool = False):
-    """A JSON endpoint: the request guarded, its body read, the handler run off the event loop, every refusal
-    a JSON answer in the club's language."""
+def endpoint(handler, changes: bool = False, limit: int = MAX_BODY):
+    """A JSON endpoint: the request guarded, its body read (at most `limit` bytes), the handler run off the event
+    loop, every refusal a JSON answer in the club's language."""
 
     async def answer(request: Request):
         desk: Desk = request.app.state.desk
         lang = desk.club.language()
         try:
             guard(desk, request, changes)
-            body = await read_body(request) if changes else {}
+            body = await read_body(request, limit) if changes else {}
             result = await run_in_threadpool(handler, desk, request, body)
             status = 201 if changes and request.method == "POST" else 200
             return JSONResponse(result, status_code=status, headers=HEADERS)

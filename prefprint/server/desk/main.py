@@ -1,5 +1,5 @@
 """Starting the desk: on the loopback only (it writes the club's files), its address printed with the director's
-code and opened in the browser."""
+code and opened in the browser; stopped (Ctrl-C), it stops the evenings it serves to the tables."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ def run_desk(folder: Path, port: int | None, say, browser: bool = True, opener=N
             raise
         sock = listening_socket(HOST, 0)  # the usual port taken (another desk?): any free one
     port = sock.getsockname()[1]
+    app = None
     try:
         code = codes.desk_code(folder)
         app = create_desk_app(folder, code, hosts=(f"{HOST}:{port}", f"localhost:{port}"))
@@ -47,4 +48,6 @@ def run_desk(folder: Path, port: int | None, say, browser: bool = True, opener=N
     except KeyboardInterrupt:
         raise Interrupted(Message("desk.stopped", path=str(folder))) from None
     finally:
+        if app is not None:  # the evenings it serves stop with it, their rows on disk
+            app.state.desk.close()
         sock.close()

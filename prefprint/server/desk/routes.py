@@ -26,14 +26,14 @@ from prefprint.app.club_files import NotFound
 from prefprint.engine.rules import VARIANTS
 from prefprint.io import codes
 from prefprint.io.render import html, templates_dir
-from prefprint.server.desk import checkin, registry, results, rulings
+from prefprint.server.desk import checkin, night, paper, registry, results, rulings
 from prefprint.server.desk.base import Desk, Refused, endpoint, errors, guard
 from prefprint.server.desk.jobs import KIT_STEPS
 from prefprint.server.pages import HEADERS  # the scoring server's pages' headers: the same rules
 from prefprint.words.catalog import LANGS, gettext
 from prefprint.words.messages import Message, shown
 
-PARTS: tuple = (registry, checkin, rulings, results)  # the desk's further parts, in the page's order
+PARTS: tuple = (registry, checkin, night, paper, rulings, results)  # the desk's further parts, in the page's order
 SCRIPT = "desk.js"
 START = "desk-start.js"  # the last script: the page loaded once every part has said what it adds
 UI = (
@@ -86,6 +86,8 @@ def post_evening(desk: Desk, request: Request, body: dict) -> dict:
 def post_kit(desk: Desk, request: Request, body: dict) -> dict:
     evening = request.path_params["evening"]
     evenings.spec_path(desk.club, evening)  # NotFound before a job is started
+    if night.running_night(desk, evening) is not None:  # its server keeps its rows in the kit's folder
+        raise Refused(409, Message("desk.kit_while_served"))
 
     def work(job):
         written = evenings.print_kit(desk.club, evening, job.progress)

@@ -62,3 +62,22 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def test_ctrl_c_stops_the_evenings_the_desk_serves(tmp_path, monkeypatch):
+    from prefprint.errors import Interrupted
+
+    stopped = []
+
+    class Night:
+        def stop(self):
+            stopped.append(self)
+
+    def interrupted(server, sockets=None):
+        server.config.app.state.desk.nights["2026-12-05-vecher"] = Night()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("uvicorn.Server.run", interrupted)
+    with pytest.raises(Interrupted):
+        main.run_desk(tmp_path, _free_port(), lambda m: None, browser=False)
+    assert len(stopped) == 1
