@@ -25,6 +25,7 @@ class Site:
     language: str
     upload: str
     key: str
+    cafile: str = ""
 
 
 def read_site(path: Path | str) -> Site:
@@ -36,9 +37,9 @@ def read_site(path: Path | str) -> Site:
         is_club = False  # the spec's reader says what is wrong with it
     if is_club:
         club = load_club(path)
-        return Site("club", path, club.language, club.upload, club.upload_key)
+        return Site("club", path, club.language, club.upload, club.upload_key, club.upload_cafile)
     first = load_competition(path).sessions[0]
-    return Site("event", path, first.language, first.upload, first.upload_key)
+    return Site("event", path, first.language, first.upload, first.upload_key, first.upload_cafile)
 
 
 def publish_site(site: Site, folder: Path, wait: float = 10.0) -> SyncReport:
@@ -46,5 +47,5 @@ def publish_site(site: Site, folder: Path, wait: float = 10.0) -> SyncReport:
     where the file names none or the upload fails."""
     if not site.upload:
         raise PublishError(Message("publish.no_target", path=str(site.path)))
-    target = parse_target(site.upload, site.key, base=site.path.parent)
+    target = parse_target(site.upload, site.key, base=site.path.parent, cafile=site.cafile)
     return sync(folder, target, wait=wait)

@@ -55,6 +55,7 @@ class Event:
     publish_url: str = ""  # where the results site will be published (QR codes point there)
     upload: str = ""  # [publish] upload: where `prefprint publish` sends the results site (sftp://…, ftp://…, a folder)
     upload_key: str = ""  # [publish] key: the SSH key for an sftp:// upload ("": the agent or ~/.ssh)
+    upload_cafile: str = ""  # [publish] cafile: the certificate an FTPS host's is checked against ("": the system's)
     serve_url: str = ""  # the scoring server's address ([serve] url): table cards carry entry QR codes
     bleed: bool = False  # cut sheets with bleed and crop marks for a print shop
     analysis: bool = True  # [publish] analysis: double-dummy tables on hand records and results pages

@@ -16,7 +16,7 @@ from prefprint.engine.deals import make_deals
 from prefprint.engine.model import Competition, Event, Player
 from prefprint.engine.rules import VARIANTS, conventions_for, variant_key
 from prefprint.errors import PrefprintError, SpecError
-from prefprint.io.remote import upload_keys
+from prefprint.io.remote import public_url, upload_keys
 from prefprint.io.toml_file import (
     Problems,
     in_range,
@@ -42,7 +42,7 @@ _KNOWN = {
     "deals": {"seed", "prepared", "source"},
     "players": {"number", "name", "club", "id"},
     "sessions": _MOVEMENT_KEYS | {"title", "date", "start", "by_lines", "absent", "deals"},
-    "publish": {"url", "analysis", "upload", "key"},  # url: the public address; upload: where `publish` sends it
+    "publish": {"url", "analysis", "upload", "key", "cafile"},  # url: the public address; upload: where `publish` sends it
     "serve": {"url"},  # the scoring server's address, for the entry QR codes of the table cards
     "print": {"bleed"},
     "scoring": {"factoring"},  # read by prefprint.engine.rulings
@@ -247,18 +247,14 @@ def _common(problems, data) -> dict:
     minutes = typed(problems, game, ("game",), "minutes_per_deal", "int", 5)
     out["minutes"] = minutes if in_range(problems, ("game", "minutes_per_deal"), minutes, 1, 60) else 5
     pub, prn = _section(data, "publish"), _section(data, "print")
-    url = typed(problems, pub, ("publish",), "url", "str", "")
-    if url and not re.fullmatch(r"https?://[^\s]+", url):
-        problems.add(("publish", "url"), "spec.bad_url", found=value_text(url))
-        url = ""
-    out["publish_url"] = url
+    out["publish_url"] = public_url(problems, pub)
     serve = _section(data, "serve")
     url = typed(problems, serve, ("serve",), "url", "str", "")
     if url and not re.fullmatch(r"https?://[^\s]+", url):
         problems.add(("serve", "url"), "spec.bad_url", found=value_text(url))
         url = ""
     out["serve_url"] = url
-    out["upload"], out["upload_key"] = upload_keys(problems, pub)
+    out["upload"], out["upload_key"], out["upload_cafile"] = upload_keys(problems, pub)
     out["analysis"] = typed(problems, pub, ("publish",), "analysis", "bool", True)
     out["bleed"] = typed(problems, prn, ("print",), "bleed", "bool", False)
     return out
@@ -495,6 +491,7 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
                 publish_url=common["publish_url"],
                 upload=common["upload"],
                 upload_key=common["upload_key"],
+                upload_cafile=common["upload_cafile"],
                 serve_url=common["serve_url"],
                 bleed=common["bleed"],
                 analysis=common["analysis"],

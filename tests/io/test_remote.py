@@ -288,16 +288,46 @@ def test_ftp_takes_tls_where_the_server_offers_it_and_ftps_requires_it(site, tmp
     from servers import self_signed
 
     (tmp_path / "tls-web").mkdir()
-    tls = FtpServer(tmp_path / "tls-web", cert=self_signed(tmp_path / "cert.pem"))  # refuses anything in clear
+    cert = self_signed(tmp_path / "cert.pem")
+    tls = FtpServer(tmp_path / "tls-web", cert=cert)  # refuses anything in clear
     try:
-        assert sorted(sync(site, parse_target(tls.url)).uploaded) == sorted(SITE)
-        assert sync(site, parse_target(tls.url.replace("ftp://", "ftps://"))).uploaded == []
+        assert sorted(sync(site, parse_target(tls.url, cafile=str(cert))).uploaded) == sorted(SITE)
+        assert sync(site, parse_target(tls.url.replace("ftp://", "ftps://"), cafile=str(cert))).uploaded == []
     finally:
         tls.kill()
     assert tree(tmp_path / "tls-web") == tree(site)
     with pytest.raises(PublishError) as e:  # a server without TLS, and ftps:// asked for it
         sync(site, parse_target(ftp_server.url.replace("ftp://", "ftps://")))
     assert e.value.message.code == "publish.no_tls" and tree(ftp_server.root) == {}
+
+
+def test_an_ftps_certificate_is_checked_a_self_signed_one_refused_unless_given_as_cafile(site, tmp_path, ftp_server):
+    pytest.importorskip("OpenSSL")
+    from servers import self_signed
+
+    (tmp_path / "tls-web").mkdir()
+    cert = self_signed(tmp_path / "cert.pem")
+    other = self_signed(tmp_path / "other.pem")  # another host's certificate
+    tls = FtpServer(tmp_path / "tls-web", cert=cert)
+    try:
+        for url in (tls.url, tls.url.replace("ftp://", "ftps://")):
+            for cafile in ("", str(other)):
+                with pytest.raises(PublishError) as e:
+                    sync(site, parse_target(url, cafile=cafile))
+                assert e.value.message.code == "publish.not_trusted"
+                assert "127.0.0.1" in e.value.text("ru") and "[publish] cafile" in e.value.text("en")
+        assert tree(tmp_path / "tls-web") == {}  # refused before anything was sent
+        (tmp_path / "spec").mkdir()
+        (tmp_path / "spec" / "host.pem").write_bytes(cert.read_bytes())
+        target = parse_target(tls.url.replace("ftp://", "ftps://"), base=tmp_path / "spec", cafile="host.pem")
+        assert target.cafile == str(tmp_path / "spec" / "host.pem")  # beside the TOML file
+        assert sorted(sync(site, target).uploaded) == sorted(SITE)
+    finally:
+        tls.kill()
+    assert tree(tmp_path / "tls-web") == tree(site)
+    with pytest.raises(PublishError) as e:
+        sync(site, parse_target(ftp_server.url, cafile=str(tmp_path / "missing.pem")))
+    assert e.value.message.code == "publish.bad_cafile" and "missing.pem" in e.value.text("en")
 
 
 def test_only_folders_prefprint_made_are_removed_and_a_manifest_never_reaches_outside(tmp_path, monkeypatch):
