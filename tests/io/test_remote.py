@@ -349,3 +349,29 @@ def test_only_folders_prefprint_made_are_removed_and_a_manifest_never_reaches_ou
     (site / "index.html").write_text("changed")
     assert sync(site, target).removed == []
     assert (tmp_path / "drive" / "outside.txt").read_text() == "not under the target"
+
+
+def test_a_folder_synced_under_the_site_shares_its_manifest_and_the_sites_next_publish_takes_it(tmp_path, ftp_server):
+    club = make_site(tmp_path / "club", {"index.html": "club", "evenings/e1/index.html": "e1"})
+    live = make_site(tmp_path / "live", {"index.html": "live 1", "deals/deal-1.html": "d1", "old.html": "o"})
+    (ftp_server.root / "gallery.html").write_text("the club's own")
+    target = parse_target(ftp_server.url)
+    sync(club, target)
+    first = sync(live, target, under="evenings/e2")
+    assert sorted(first.uploaded) == ["evenings/e2/deals/deal-1.html", "evenings/e2/index.html", "evenings/e2/old.html"]
+    (live / "old.html").unlink()
+    (live / "index.html").write_text("live 2")
+    second = sync(live, target, under="evenings/e2/")
+    assert second.uploaded == ["evenings/e2/index.html"] and second.removed == ["evenings/e2/old.html"]
+    web = tree(ftp_server.root)
+    assert web["index.html"] == b"club" and web["evenings/e1/index.html"] == b"e1"  # the site's other files kept
+    assert web["evenings/e2/index.html"] == b"live 2" and "evenings/e2/old.html" not in web
+    manifest = json.loads((ftp_server.root / MANIFEST).read_text())
+    assert sorted(manifest["files"]) == ["evenings/e1/index.html", "evenings/e2/deals/deal-1.html",
+                                         "evenings/e2/index.html", "index.html"]  # fmt: skip
+    # the final results in the club's site replace the live copy: its files are prefprint's, not the club's
+    (club / "evenings" / "e2").mkdir()
+    (club / "evenings" / "e2" / "index.html").write_text("final")
+    final = sync(club, target)
+    assert final.uploaded == ["evenings/e2/index.html"] and final.removed == ["evenings/e2/deals/deal-1.html"]
+    assert tree(ftp_server.root) == tree(club) | {"gallery.html": b"the club's own"}
