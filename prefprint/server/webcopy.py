@@ -68,7 +68,9 @@ class WebCopy:
         """The web copy of a session whose spec names an upload address (`base`: the spec's folder), else None."""
         if not event.upload:
             return None
-        return cls(folder, parse_target(event.upload, event.upload_key, base=base, cafile=event.upload_cafile), event.language)
+        return cls(
+            folder, parse_target(event.upload, event.upload_key, base=base, cafile=event.upload_cafile), event.language
+        )
 
     def published(self) -> None:
         """live/ was published again: send it soon (one upload at a time, the last publish always sent)."""

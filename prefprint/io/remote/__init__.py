@@ -5,4 +5,14 @@ from prefprint.io.remote.errors import PublishError
 from prefprint.io.remote.sync import MANIFEST, SyncReport, sync
 from prefprint.io.remote.target import PASSWORD_ENV, Target, parse_target, public_url, upload_keys
 
-__all__ = ["MANIFEST", "PASSWORD_ENV", "PublishError", "SyncReport", "Target", "parse_target", "public_url", "sync", "upload_keys"]
+__all__ = [
+    "MANIFEST",
+    "PASSWORD_ENV",
+    "PublishError",
+    "SyncReport",
+    "Target",
+    "parse_target",
+    "public_url",
+    "sync",
+    "upload_keys",
+]
