@@ -103,3 +103,24 @@ def test_an_event_whose_results_are_not_made_yet_has_nothing_to_publish(tmp_path
     (tmp_path / "web").mkdir()
     result = publish(spec, "-o", tmp_path / "no-results")
     assert result.exit_code == 2 and "нечего выгружать" in result.output and "Traceback" not in result.output
+
+
+def test_a_club_evenings_results_go_into_the_clubs_site_at_their_place(tmp_path, monkeypatch):
+    from servers import home
+
+    home(tmp_path, monkeypatch)
+    (tmp_path / "club.toml").write_text(
+        '[club]\ntitle = "Клуб"\nevents = ["output/*/results"]\n\n[publish]\nupload = "web"\n', encoding="utf-8"
+    )
+    (tmp_path / "web").mkdir()
+    spec = tmp_path / "evening-01.toml"
+    spec.write_bytes((SEASON / "evening-01.toml").read_bytes())  # [publish] club = "club.toml"
+    out = tmp_path / "output" / "evening-01" / "results"
+    args = ["results", str(spec), str(SEASON / "evening-01.xlsx"), "--no-pdf", "--no-analysis", "-o", str(out)]
+    result = CliRunner().invoke(cli, [*args, "--publish"], prog_name="prefprint")
+    assert result.exit_code == 0, result.output
+    assert tree(tmp_path / "web") == {f"evenings/2026-10-01-evening-01/{n}": b for n, b in tree(out).items()}
+    site = tmp_path / "output" / "club"
+    result = CliRunner().invoke(cli, ["season", str(tmp_path / "club.toml"), "-o", str(site), "--add-new", "--publish"])
+    assert result.exit_code == 0, result.output
+    assert tree(tmp_path / "web") == tree(site)  # the evening's files taken as the club's site's own
