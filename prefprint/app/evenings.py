@@ -15,6 +15,7 @@ import tomllib
 from pathlib import Path
 
 from prefprint.app.club_files import (
+    CLUB_FILE,
     EVENINGS,
     OUTPUT,
     TITLE_LIMIT,
@@ -268,6 +269,9 @@ def spec_text(club: str, lang: str, title: str, date: dt.date, start: str, varia
         "",
         "[deals]",
         f"seed = {secrets.randbelow(10**9)}",
+        "",
+        "[publish]",
+        f'club = "../{CLUB_FILE}"  # the results go into the club\'s site, evenings/<id>/ (docs/season.md)',
     ]
     for number, p in enumerate(players, 1):
         lines += [
