@@ -180,6 +180,15 @@ class Competition:
     def heading(self) -> str:
         return self.title
 
+    @property
+    def club_site(self) -> ClubSite | None:
+        """The club's site the results are published inside (the spec's, which every session shares)."""
+        return self.sessions[0].club_site if self.sessions else None
+
+    @property
+    def site_url(self) -> str:
+        return self.sessions[0].site_url if self.sessions else ""
+
     def session(self, number: int) -> Event:
         """The session with this number (1-based)."""
         if not 1 <= number <= len(self.sessions):
