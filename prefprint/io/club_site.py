@@ -25,7 +25,7 @@ def read_club_site(problems, pub: dict, spec: Path, date, lang: str) -> ClubSite
     name = typed(problems, pub, ("publish",), "club", "str", "")
     if not name:
         return None
-    path = spec.parent / os.path.expanduser(name)
+    path = Path(os.path.normpath(spec.parent / os.path.expanduser(name)))
     if not path.is_file():
         problems.add(("publish", "club"), "spec.club_missing", path=str(path))
         return None
