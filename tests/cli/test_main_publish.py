@@ -120,6 +120,7 @@ def test_a_club_evenings_results_go_into_the_clubs_site_at_their_place(tmp_path,
     result = CliRunner().invoke(cli, [*args, "--publish"], prog_name="prefprint")
     assert result.exit_code == 0, result.output
     assert tree(tmp_path / "web") == {f"evenings/2026-10-01-evening-01/{n}": b for n, b in tree(out).items()}
+    assert f"выгружено на {tmp_path / 'web'}/evenings/2026-10-01-evening-01:" in result.output
     site = tmp_path / "output" / "club"
     result = CliRunner().invoke(cli, ["season", str(tmp_path / "club.toml"), "-o", str(site), "--add-new", "--publish"])
     assert result.exit_code == 0, result.output

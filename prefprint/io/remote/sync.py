@@ -129,7 +129,8 @@ def sync(
                 report = _sync(remote, target, files, digests, progress, prefix)
         finally:
             remote.close()
-    report.seconds, report.where = time.monotonic() - started, target.where
+    where = f"{target.where.rstrip('/')}/{prefix.rstrip('/')}" if prefix else target.where
+    report.seconds, report.where = time.monotonic() - started, where
     return report
 
 
