@@ -104,8 +104,10 @@ def ftp_server(tmp_path, monkeypatch):
 
 
 def self_signed(path: Path) -> Path:
-    """A PEM file of a new self-signed certificate for 127.0.0.1 and its key (for the FTPS server)."""
+    """A PEM file of a new self-signed certificate for 127.0.0.1 and its key (for the FTPS server; the same file is
+    the certificate a client trusts with [publish] cafile)."""
     import datetime as dt
+    import ipaddress
 
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes, serialization
@@ -123,6 +125,9 @@ def self_signed(path: Path) -> Path:
         .serial_number(x509.random_serial_number())
         .not_valid_before(now - dt.timedelta(days=1))
         .not_valid_after(now + dt.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
         .sign(key, hashes.SHA256())
     )
     plain = serialization.NoEncryption()

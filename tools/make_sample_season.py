@@ -112,6 +112,9 @@ minutes_per_deal = 5
 
 [deals]
 seed = {20261000 + n}
+
+[publish]
+club = "club.toml"  # the results go into the club's site, output/club/evenings/ (docs/season.md)
 """
     players = "".join(f'\n[[players]]\nnumber = {i}\nname = "{name}"\n' for i, name in enumerate(names, 1))
     return head + players

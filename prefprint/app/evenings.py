@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from prefprint.app.club_files import (
+    CLUB_FILE,
     EVENINGS,
     OUTPUT,
     TITLE_LIMIT,
@@ -366,6 +367,9 @@ def spec_text(club: str, lang: str, evening: Evening, players) -> str:
         "",
         "[deals]",
         f"seed = {secrets.randbelow(10**9)}",
+        "",
+        "[publish]",
+        f'club = "../{CLUB_FILE}"  # the results go into the club\'s site, evenings/<id>/ (docs/season.md)',
     ]
     for number, p in enumerate(players, 1):
         lines += [

@@ -3,8 +3,9 @@ computed and the club's site published.
 
 `build` reads (the registry and every evening's results.json of a club read from its club.toml, io.club.load_club)
 and computes; `run` also registers newcomers where asked (`add_new`) and writes the site (index, a page per season,
-per player, the grades, standings.xlsx) into the folder it is given, swapped in whole as results are. The command
-line (which loads the club once and chooses the folder), the tests and the benchmarks call these.
+per player, the grades, standings.xlsx, and every evening's results site byte for byte in evenings/<date>-<name>/)
+into the folder it is given, swapped in whole as results are: the club's site exactly as it goes on the web. The
+command line (which loads the club once and chooses the folder), the tests and the benchmarks call these.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from prefprint.io.club import (
     ranking_place,
     read_evening,
 )
-from prefprint.io.outdir import OutputFolder, write_atomic
+from prefprint.io.outdir import OutputFolder, link_site, write_atomic
 from prefprint.io.render import html
 from prefprint.io.workbook import write_standings_book
 from prefprint.views.season import (
@@ -42,6 +43,7 @@ from prefprint.views.season import (
     season_context,
     season_json,
     season_slug,
+    site_folders,
     standings_sheets,
 )
 from prefprint.words.messages import Message, shown
@@ -218,21 +220,25 @@ def run(club: Club, folder: Path | str, add_new: bool = False) -> SeasonReport:
     out.check()
     report = build(club, add_new)
     with out.staged() as staging:
-        write_site(report, staging, out.folder)
+        write_site(report, staging)
     return report
 
 
-def write_site(report: SeasonReport, staging: Path, site: Path) -> list[Path]:
-    """The club's pages and standings.xlsx, written into `staging`; links to the evenings as seen from `site`."""
+def write_site(report: SeasonReport, staging: Path) -> list[Path]:
+    """The club's pages and standings.xlsx written into `staging`, each evening's results site linked in (hard
+    links: its files as its folder has them) at its folder of the site; the pages written, the evenings not."""
     lang = report.club.language
-    written = [write_atomic(staging / "index.html", html("season_index.html", lang, **index_context(report, site)))]
+    folders = site_folders(report)
+    for e in report.evenings:
+        link_site(e.file.folder, staging / folders[e.key])
+    written = [write_atomic(staging / "index.html", html("season_index.html", lang, **index_context(report)))]
     for i in range(len(report.seasons)):
-        page = html("season_standings.html", lang, **season_context(report, i, site, lang))
+        page = html("season_standings.html", lang, **season_context(report, i, lang))
         written.append(write_atomic(staging / season_slug(i), page))
     written.append(write_atomic(staging / "grades.html", html("season_grades.html", lang, **grades_context(report))))
     (staging / "players").mkdir()
     for pid in sorted(report.players):
-        page = html("season_player.html", lang, **player_context(report, pid, site, lang))
+        page = html("season_player.html", lang, **player_context(report, pid, lang, folders))
         written.append(write_atomic(staging / "players" / f"{pid}.html", page))
     written.append(write_standings_book(staging / "standings.xlsx", standings_sheets(report, lang)))
     return written

@@ -23,6 +23,20 @@ class Player:
 
 
 @dataclass(frozen=True)
+class ClubSite:
+    """The club's site an evening's results are published inside (the spec's [publish] club names its club.toml):
+    the club's title and public address, the evening's folder in the site, where the site is uploaded."""
+
+    title: str
+    folder: str  # the evening's folder in the club's site, "evenings/<date>-<name>"
+    url: str = ""  # [publish] url of club.toml: the site's public address ("": not given)
+    upload: str = ""  # [publish] upload, key and cafile of club.toml, relative ones beside it (`base`)
+    key: str = ""
+    cafile: str = ""
+    base: str = ""
+
+
+@dataclass(frozen=True)
 class ProtocolRow:
     """One pre-printed row of a protocol: the table that plays the deal in a round."""
 
@@ -55,7 +69,9 @@ class Event:
     publish_url: str = ""  # where the results site will be published (QR codes point there)
     upload: str = ""  # [publish] upload: where `prefprint publish` sends the results site (sftp://…, ftp://…, a folder)
     upload_key: str = ""  # [publish] key: the SSH key for an sftp:// upload ("": the agent or ~/.ssh)
+    upload_cafile: str = ""  # [publish] cafile: the certificate an FTPS host's is checked against ("": the system's)
     serve_url: str = ""  # the scoring server's address ([serve] url): table cards carry entry QR codes
+    club_site: ClubSite | None = None  # the club's site the results are published inside ([publish] club)
     bleed: bool = False  # cut sheets with bleed and crop marks for a print shop
     analysis: bool = True  # [publish] analysis: double-dummy tables on hand records and results pages
     session: int = 1  # this session's number in the competition
@@ -79,6 +95,12 @@ class Event:
     def heading(self) -> str:
         """The title as printed on every sheet: with the session where the event has several."""
         return self.title if self.session_count == 1 else f"{self.title} · {self.session_label}"
+
+    @property
+    def site_url(self) -> str:
+        """The address players find the results at, printed on the kit and the pages: the club's site where the
+        spec names its club and the club gives one, else the results' own ([publish] url); "" where neither."""
+        return (self.club_site.url if self.club_site else "") or self.publish_url
 
     @property
     def dealt_at_table(self) -> bool:
@@ -157,6 +179,15 @@ class Competition:
     @property
     def heading(self) -> str:
         return self.title
+
+    @property
+    def club_site(self) -> ClubSite | None:
+        """The club's site the results are published inside (the spec's, which every session shares)."""
+        return self.sessions[0].club_site if self.sessions else None
+
+    @property
+    def site_url(self) -> str:
+        return self.sessions[0].site_url if self.sessions else ""
 
     def session(self, number: int) -> Event:
         """The session with this number (1-based)."""

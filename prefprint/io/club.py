@@ -20,6 +20,7 @@ evening's `results.json`, read with every problem placed at its line and key.
 
     [publish]                          # optional: where `prefprint publish` sends the site (docs/publish.md)
     upload = "sftp://club@example.org/www/results"
+    url = "https://club.example.org/results/"   # its public address, printed for the players
 
 The registry, one `[[players]]` each: `id` (text, or a number as a federation's are), `name`,
 `aliases = [...]`, `merged = [...]` (the ids of entries merged into it); a registry named in club.toml must
@@ -45,7 +46,7 @@ from prefprint.engine.matchpoints import Place
 from prefprint.engine.names import plain
 from prefprint.errors import PrefprintError, SpecError
 from prefprint.io.layout import RESULTS_FORMAT, RESULTS_JSON
-from prefprint.io.remote import upload_keys
+from prefprint.io.remote import public_url, upload_keys
 from prefprint.io.toml_file import Problems, key_lines, language_in, toml_problem, typed, unknown_word, unprintable
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
@@ -55,7 +56,7 @@ _KNOWN = {
     "club": {"title", "language", "registry", "events"},
     "grade": {"half_life", "start", "prior", "provisional_below"},
     "seasons": {"title", "from", "to", "count", "min_events", "score", "place_points"},
-    "publish": {"upload", "key"},  # where `prefprint publish` sends the club's site (docs/publish.md)
+    "publish": {"upload", "key", "cafile", "url"},  # where `prefprint publish` sends the club's site, its address
 }
 _PLAYER_KEYS = {"id", "name", "aliases", "merged"}
 
@@ -114,6 +115,8 @@ class Club:
     event_lines: tuple = ()  # the line of club.toml of each pattern of `events`
     upload: str = ""  # [publish] upload: sftp://…, ftp://…, ftps://… or a folder ("": not set)
     upload_key: str = ""  # [publish] key: the SSH key of an sftp:// upload
+    upload_cafile: str = ""  # [publish] cafile: the certificate an FTPS host's is checked against
+    url: str = ""  # [publish] url: the public address of the club's site, printed for the players
 
     @property
     def folder(self) -> Path:
@@ -174,12 +177,13 @@ def load_club(path: Path | str) -> Club:
         problems.add(("club", "events") if "events" in head else ("club",), "club.events_none")
     seasons = [_season(problems, s, i) for i, s in enumerate(_list_of(problems, data, "seasons"))]
     grade = _grade(problems, data.get("grade") if isinstance(data.get("grade"), dict) else {})
-    upload, key = upload_keys(problems, data.get("publish") if isinstance(data.get("publish"), dict) else {})
+    pub = data.get("publish") if isinstance(data.get("publish"), dict) else {}
+    (upload, key, cafile), url = upload_keys(problems, pub), public_url(problems, pub)
     if problems.items:
         raise ClubError(path, problems.items, lang=language if language in catalog.LANGS else lang)
     places = _item_lines(text, problems.lines.get(("club", "events"), 0), events)
     seasons = [s for s in seasons if s]
-    return Club(path, title, language, path.parent / registry, events, seasons, grade, places, upload, key)
+    return Club(path, title, language, path.parent / registry, events, seasons, grade, places, upload, key, cafile, url)
 
 
 def _registry_missing(problems, path: Path) -> None:

@@ -2,7 +2,8 @@
 
 An event's folder (`output/<spec stem>/`) holds its kit, a competition's kit a session-N/ folder a session; a
 session's folder holds the kit's protocol workbook and, when it is served, the scoring server's database, its
-secret and its live site; the results go into results/ (a competition's, a session-N/ each inside)."""
+secret and its live site; the results go into results/ (a competition's, a session-N/ each inside). A club's site
+holds each evening's results in its evenings/<date>-<name>/."""
 
 from __future__ import annotations
 
@@ -18,6 +19,13 @@ RESULTS_JSON = "results.json"  # what a published results site says of itself (r
 RESULTS_FORMAT = 1  # the version of results.json's shape
 ANALYSIS_CACHE = "analysis-cache.json"  # the double-dummy answers, kept for the next run
 PRINTED_SPEC = "printed-spec.toml"  # the spec the director's desk printed the kit from (check-in compares with it)
+CLUB_EVENINGS = "evenings"  # a club's site: each evening's results inside it, evenings/<date>-<name>/
+
+
+def evening_site_folder(name: str, date: str) -> str:
+    """An evening's folder in its club's site, evenings/<date>-<name>: `name` the spec's stem (which is also the
+    folder its results are published in, output/<stem>/results), the date put before a name not starting with it."""
+    return f"{CLUB_EVENINGS}/{name if not date or name.startswith(date) else f'{date}-{name}'}"
 
 
 def session_name(session: int) -> str:

@@ -376,6 +376,15 @@ def _link_tree(source: Path, target: Path) -> None:
         shutil.copy2(source, target, follow_symlinks=False)
 
 
+def link_site(source: Path, target: Path) -> None:
+    """A site's files hard-linked (copied where links cannot be made) under `target`, byte for byte; its hidden
+    files and folders (the output folder's own, a stage being swapped in) left out."""
+    target.mkdir(parents=True, exist_ok=True)
+    for entry in os.scandir(source):
+        if not entry.name.startswith("."):
+            _link_tree(Path(entry.path), target / entry.name)
+
+
 def digest(data: bytes | str) -> str:
     """A file's or a part's content in 32 hexadecimal digits (SHA-256)."""
     return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()[:32]

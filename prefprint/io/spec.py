@@ -16,7 +16,8 @@ from prefprint.engine.deals import make_deals
 from prefprint.engine.model import Competition, Event, Player
 from prefprint.engine.rules import VARIANTS, conventions_for, variant_key
 from prefprint.errors import PrefprintError, SpecError
-from prefprint.io.remote import upload_keys
+from prefprint.io.club_site import read_club_site
+from prefprint.io.remote import public_url, upload_keys
 from prefprint.io.toml_file import (
     Problems,
     in_range,
@@ -42,7 +43,14 @@ _KNOWN = {
     "deals": {"seed", "prepared", "source"},
     "players": {"number", "name", "club", "id"},
     "sessions": _MOVEMENT_KEYS | {"title", "date", "start", "by_lines", "absent", "deals"},
-    "publish": {"url", "analysis", "upload", "key"},  # url: the public address; upload: where `publish` sends it
+    "publish": {
+        "url",
+        "analysis",
+        "upload",
+        "key",
+        "cafile",
+        "club",
+    },  # url: the public address; upload: where `publish` sends it
     "serve": {"url"},  # the scoring server's address, for the entry QR codes of the table cards
     "print": {"bleed"},
     "scoring": {"factoring"},  # read by prefprint.engine.rulings
@@ -130,6 +138,9 @@ def parse_competition(text: str, path: Path | str = "event.toml") -> Competition
         raise SpecError(path, problems.items, lang=lang)
     _sections(problems, data)
     common = _common(problems, data)
+    common["club_site"] = read_club_site(problems, _section(data, "publish"), path, common["date"], lang)
+    if common["club_site"] and common["club_site"].url and not common["publish_url"]:  # the results' own address
+        common["publish_url"] = common["club_site"].url.rstrip("/") + f"/{common['club_site'].folder}/"
     players = _players(problems, data)
     sessions_data = _sessions_data(problems, data)
     # the sessions' keys are read even when the rest has mistakes (all problems at once); their
@@ -247,18 +258,14 @@ def _common(problems, data) -> dict:
     minutes = typed(problems, game, ("game",), "minutes_per_deal", "int", 5)
     out["minutes"] = minutes if in_range(problems, ("game", "minutes_per_deal"), minutes, 1, 60) else 5
     pub, prn = _section(data, "publish"), _section(data, "print")
-    url = typed(problems, pub, ("publish",), "url", "str", "")
-    if url and not re.fullmatch(r"https?://[^\s]+", url):
-        problems.add(("publish", "url"), "spec.bad_url", found=value_text(url))
-        url = ""
-    out["publish_url"] = url
+    out["publish_url"] = public_url(problems, pub)
     serve = _section(data, "serve")
     url = typed(problems, serve, ("serve",), "url", "str", "")
     if url and not re.fullmatch(r"https?://[^\s]+", url):
         problems.add(("serve", "url"), "spec.bad_url", found=value_text(url))
         url = ""
     out["serve_url"] = url
-    out["upload"], out["upload_key"] = upload_keys(problems, pub)
+    out["upload"], out["upload_key"], out["upload_cafile"] = upload_keys(problems, pub)
     out["analysis"] = typed(problems, pub, ("publish",), "analysis", "bool", True)
     out["bleed"] = typed(problems, prn, ("print",), "bleed", "bool", False)
     return out
@@ -495,7 +502,9 @@ def _build_sessions(problems, data, common, players, sessions_data, path) -> lis
                 publish_url=common["publish_url"],
                 upload=common["upload"],
                 upload_key=common["upload_key"],
+                upload_cafile=common["upload_cafile"],
                 serve_url=common["serve_url"],
+                club_site=common["club_site"],
                 bleed=common["bleed"],
                 analysis=common["analysis"],
                 session=k,

@@ -72,7 +72,7 @@ class Scoring:
         self.now = lambda: dt.datetime.now().astimezone()  # the clock's time (a test sets its own)
         self.competition, self.event, self.folder, self.rulings = competition, event, Path(folder), rulings
         self.earlier_rulings = earlier_rulings or {}
-        web = WebCopy.of(event, self.folder / LIVE, Path(competition.source).parent) if live else None
+        web = WebCopy.of(event, self.folder / LIVE, Path(competition.source)) if live else None
         self.live = LiveSite(self, web) if live else None  # folder/live kept published (and sent) while rows arrive
         self.lang = event.language
         self.codes = entry_codes.codes(event, entry_codes.secret(self.folder))

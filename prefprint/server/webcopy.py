@@ -1,5 +1,7 @@
 """The live site copied to the event's web host while rows arrive: after each publish of live/, the same folder sent
-to the spec's `[publish] upload` (io.remote.sync: only what changed, safely), in the background.
+to the spec's `[publish] upload` (io.remote.sync: only what changed, safely), in the background. An evening of a
+club ([publish] club, no upload of its own) goes into the club's site, at the place its final results will have
+(evenings/<date>-<name>/, a competition's session in its session-N/ there), which they replace when published.
 
 At most one upload runs at a time, and one starts at most every PUSH_EVERY seconds; a publish made while one runs
 is sent after it, so the web copy always ends with the last publish. An upload runs on a thread of its own: a slow
@@ -12,10 +14,13 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from functools import partial
 from pathlib import Path
 
+from prefprint.app.upload import event_site, site_target
 from prefprint.errors import PrefprintError
-from prefprint.io.remote import Target, parse_target, sync
+from prefprint.io.layout import session_name
+from prefprint.io.remote import Target, sync
 from prefprint.words.messages import Message
 
 PUSH_EVERY = 3.0  # seconds between the starts of two uploads
@@ -54,8 +59,8 @@ class WebCopy:
     """The live site's copy on the web host (`target`) of a served session: when it was last brought up to date
     (`at`), or why not (`error`), and the upload under way."""
 
-    def __init__(self, folder: Path, target: Target, lang: str):
-        self.folder, self.target, self.lang = Path(folder), target, lang
+    def __init__(self, folder: Path, target: Target, lang: str, under: str = ""):
+        self.folder, self.target, self.lang, self.under = Path(folder), target, lang, under
         self.at: str | None = None  # the local time ("20:41") of the last upload that went through
         self.error: str | None = None  # why the last upload failed, in the director's words
         self.task: asyncio.Task | None = None
@@ -64,11 +69,13 @@ class WebCopy:
         self.sent = 0  # uploads that went through
 
     @classmethod
-    def of(cls, event, folder: Path, base: Path | None) -> WebCopy | None:
-        """The web copy of a session whose spec names an upload address (`base`: the spec's folder), else None."""
-        if not event.upload:
+    def of(cls, event, folder: Path, spec: Path) -> WebCopy | None:
+        """The web copy of a session whose spec names an upload address, its own or its club's, else None."""
+        site = event_site(event, spec)
+        if not site.upload:
             return None
-        return cls(folder, parse_target(event.upload, event.upload_key, base=base), event.language)
+        under = site.under + (f"/{session_name(event.session)}" if site.under and event.session_count > 1 else "")
+        return cls(folder, site_target(site), event.language, under)
 
     def published(self) -> None:
         """live/ was published again: send it soon (one upload at a time, the last publish always sent)."""
@@ -85,7 +92,7 @@ class WebCopy:
                 await asyncio.sleep(self.last + PUSH_EVERY - loop.time())
             self.last = loop.time()
             try:
-                await _in_thread(sync, self.folder, self.target, 0.0)
+                await _in_thread(partial(sync, under=self.under), self.folder, self.target, 0.0)
             except PrefprintError as e:
                 self.error = e.text(self.lang)
             except OSError as e:  # the local folder swapped while it was read: the next upload takes the new one
@@ -106,7 +113,7 @@ class WebCopy:
     def json(self) -> dict:
         """What the director is told of the web copy."""
         return {
-            "where": self.target.where,
+            "where": f"{self.target.where.rstrip('/')}/{self.under}" if self.under else self.target.where,
             "at": self.at,
             "error": self.error,
             "sending": bool(self.task and not self.task.done()),

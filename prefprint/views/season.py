@@ -3,11 +3,9 @@ trend, and the grades."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from prefprint.engine.ladder import Line
 from prefprint.io.club import Season, SeasonReport
+from prefprint.io.layout import RESULTS, evening_site_folder
 from prefprint.words.catalog import gettext
 from prefprint.words.messages import wording
 from prefprint.words.numbers import number, span
@@ -16,10 +14,25 @@ CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 400, 200, 30  # a viewBox read on a phone
 CHART_DATE_GAP = 90  # units between two dates under the chart: «12 нояб.» is about 55 of its 400 wide
 
 
-def evening_link(folder: Path, site: Path, depth: int = 0) -> str:
-    """The address of an evening's results folder from a page of the site `depth` folders below its top."""
-    rel = os.path.relpath(os.path.abspath(folder), os.path.abspath(site))
-    return "../" * depth + Path(rel).as_posix() + "/"
+def site_folders(report: SeasonReport) -> dict[str, str]:
+    """Each evening's folder in the club's site (by its key): evenings/<date>-<name>, `name` the folder its results
+    were published in (output/<name>/results), as the spec names it ([publish] club); a name taken twice numbered."""
+    out: dict[str, str] = {}
+    for e in report.evenings:
+        folder = e.file.folder
+        name = folder.parent.name if folder.name == RESULTS and folder.parent.name else folder.name
+        base = evening_site_folder(name, e.file.data["event"]["date"])
+        there, n = base, 1
+        while there in out.values():
+            n += 1
+            there = f"{base}-{n}"
+        out[e.key] = there
+    return out
+
+
+def evening_link(folder: str, depth: int = 0) -> str:
+    """The address of an evening's folder in the club's site from a page `depth` folders below its top."""
+    return "../" * depth + folder + "/"
 
 
 def score_text(line: Line, season: Season, lang: str) -> str:
@@ -44,16 +57,17 @@ def season_slug(index: int) -> str:
     return f"season-{index + 1}.html"
 
 
-def index_context(report: SeasonReport, site: Path) -> dict:
+def index_context(report: SeasonReport) -> dict:
     """The club's page: its seasons with their leaders, the evenings played, the grades' link."""
     seasons = []
     for i, (season, lines, played) in enumerate(report.seasons):
         leaders = [report.players[x.player].name for x in lines if x.place and x.place.first == 1]
         seasons.append({"title": season.title, "start": season.start, "end": season.end, "href": season_slug(i),
                         "evenings": len(played), "leaders": leaders})  # fmt: skip
+    folders = site_folders(report)
     evenings = [
         {"date": e.date, "title": e.file.data["event"]["title"], "players": len(e.file.data["players"]),
-         "href": evening_link(e.file.folder, site) + "index.html"}
+         "href": evening_link(folders[e.key]) + "index.html"}
         for e in reversed(report.evenings)
     ]  # fmt: skip
     return {"club": report.club, "seasons": seasons, "evenings": evenings}
@@ -110,7 +124,7 @@ def _score_json(line: Line, season: Season):
     return round(float(line.score * 100), 2)
 
 
-def season_context(report: SeasonReport, index: int, site: Path, lang: str) -> dict:
+def season_context(report: SeasonReport, index: int, lang: str) -> dict:
     """One season's standings: place, name, evenings played, counted and dropped, score, qualification, change."""
     season, lines, played = report.seasons[index]
     dates = {e.key: e.date for e in played}
@@ -141,18 +155,19 @@ def player_seasons(report: SeasonReport, pid: str, lang: str) -> list[dict]:
     return out
 
 
-def player_context(report: SeasonReport, pid: str, site: Path, lang: str = "ru") -> dict:
+def player_context(report: SeasonReport, pid: str, lang: str = "ru", folders: dict | None = None) -> dict:
     """A player's page: his place in each season, every evening he played (%, place, grade before and after, his
     score card), his trend."""
     grade = report.grades.get(pid)
     steps = {s.evening: s for s in grade.history} if grade else {}
     evenings = []
+    folders = folders if folders is not None else site_folders(report)
     for e in report.evenings:
         line = e.lines.get(pid)
         if not line:
             continue
         step = steps.get(e.key)
-        base = evening_link(e.file.folder, site, depth=1)
+        base = evening_link(folders[e.key], depth=1)
         evenings.append(
             {
                 "date": e.date,

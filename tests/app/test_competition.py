@@ -265,3 +265,25 @@ def test_provisional_results_of_a_competition_say_so_on_every_page_pdf_and_sheet
             assert any(
                 str(c.value or "").startswith("Предварительные итоги на") for r in ws.iter_rows(max_row=3) for c in r
             ), (folder, ws.title)
+
+
+def test_a_club_evening_of_two_sessions_links_home_from_every_page(tmp_path):
+    from click.testing import CliRunner
+
+    from prefprint.cli.main import cli
+
+    (tmp_path / "club.toml").write_text('[club]\ntitle = "Клуб «Пуля»"\nevents = ["site"]\n', encoding="utf-8")
+    spec = tmp_path / "small.toml"
+    spec.write_text(SMALL + '\n[publish]\nclub = "club.toml"\n', encoding="utf-8")
+    books = []
+    for event in load_competition(spec).sessions:
+        blank = write_protocol_workbook(event, tmp_path / f"blank{event.session}.xlsx")
+        books.append(str(fill_workbook(blank, tmp_path / f"s{event.session}.xlsx", random_fills(event, 5)[0])))
+    out = tmp_path / "site"
+    result = CliRunner().invoke(cli, ["results", str(spec), *books, "-o", str(out), "--no-pdf"])
+    assert result.exit_code == 0, result.output
+    pages = sorted(out.rglob("*.html"))
+    assert len(pages) > 10
+    for page in pages:  # the club's home two folders above the results' top, evenings/<date>-<name>/
+        up = "../" * len(page.relative_to(out).parts[:-1])
+        assert f'<a class="home" href="{up}../../index.html">Клуб «Пуля»</a>' in page.read_text(encoding="utf-8"), page

@@ -217,6 +217,7 @@ def test_no_english_word_in_a_russian_document(events, site):
     allowed = {"PDF", "HTML", "Excel"}
     for name, text in _russian_pages(events, site):
         visible = re.sub(r"[\w.-]+\.(?:xlsx|pdf|html)\b", " ", _visible_text(text))  # a file's name is no word
+        visible = re.sub(r"https?://\S+", " ", visible)  # nor the site's address
         english = set(re.findall(r"\b[A-Za-z]{2,}\b", visible)) - allowed
         assert not english, (name, english)
 
@@ -395,3 +396,21 @@ def test_a_site_built_by_two_processes_is_the_site_built_by_one_in_order():
     for where in (0, 1):  # a failure in this process's half or in the child's: raised here
         with pytest.raises(ValueError, match="a template that fails"):
             built([*pages[:where], ("bad.html", broken), *pages[where:]])
+
+
+def test_every_results_page_carries_the_sites_address_and_a_club_evening_the_way_home(site):
+    from prefprint.app.publish.site import _site_pages
+    from prefprint.engine.model import ClubSite
+
+    report, _ = site
+    club = ClubSite("Клуб «Пуля»", "evenings/2026-12-05-club-night-20", url="https://pulya.example.org/club/")
+    pages = _site_pages(replace(report, event=replace(report.event, club_site=club)))
+    assert len(pages) > 40
+    for rel, page in pages:
+        up = "../" * rel.count("/")
+        assert f'<a class="home" href="{up}../../index.html">Клуб «Пуля»</a>' in page, rel
+        assert 'Сайт: <a href="https://pulya.example.org/club/">https://pulya.example.org/club/</a>' in page, rel
+    own = _site_pages(report)  # outside a club: the results' own address, no way to a club
+    assert all(f'Сайт: <a href="{URL}">' in page and 'class="home"' not in page for _, page in own)
+    none = _site_pages(replace(report, event=replace(report.event, publish_url="")))
+    assert not any('class="club"' in page or "Сайт:" in page for _, page in none)

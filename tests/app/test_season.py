@@ -181,13 +181,20 @@ def test_the_site_has_a_page_per_season_player_and_the_grades(tmp_path):
     site = tmp_path / "site"
     run(load_club(club(tmp_path)), site)
     names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
-    assert names == [".prefprint", "grades.html", "index.html", "players/ivanov-ivan.html",
-                     "players/semenov-iurii.html", "season-1.html", "standings.xlsx"]  # fmt: skip
+    assert names == [".prefprint", "evenings/2026-10-01/results.json", "evenings/2026-10-08/results.json",
+                     "grades.html", "index.html", "players/ivanov-ivan.html", "players/semenov-iurii.html",
+                     "season-1.html", "standings.xlsx"]  # fmt: skip
+    for date in ("2026-10-01", "2026-10-08"):  # each evening's site inside the club's, as its folder has it
+        same = (
+            (site / "evenings" / date / "results.json").stat(),
+            (tmp_path / "evenings" / date / "results.json").stat(),
+        )
+        assert same[0].st_ino == same[1].st_ino
     index = (site / "index.html").read_text(encoding="utf-8")
-    assert 'href="../evenings/2026-10-08/index.html"' in index
+    assert 'href="evenings/2026-10-08/index.html"' in index
     page = (site / "players" / "ivanov-ivan.html").read_text(encoding="utf-8")
     assert "<svg" in page and "<polyline" in page
-    assert 'href="../../evenings/2026-10-01/players/player-1.html"' in page
+    assert 'href="../evenings/2026-10-01/players/player-1.html"' in page
     assert "Рейтинг" in page and "→" in page
 
 

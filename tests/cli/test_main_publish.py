@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -19,6 +20,12 @@ def club_file(folder: Path, upload: str) -> Path:
     path = folder / "club.toml"
     path.write_text(f'[club]\ntitle = "Клуб"\nevents = ["ev/*"]\n\n[publish]\nupload = "{upload}"\n', encoding="utf-8")
     return path
+
+
+def outside_club(spec: Path) -> str:
+    """A sample evening's spec played outside its club: its results sent to the folder web/ beside it."""
+    text = spec.read_text(encoding="utf-8")
+    return re.sub(r'club = "club.toml".*\n', 'upload = "web"\n', text)
 
 
 def publish(*args):
@@ -71,8 +78,7 @@ def test_results_and_season_publish_what_they_made_to_a_folder(tmp_path, monkeyp
 
     home(tmp_path, monkeypatch)
     spec = tmp_path / "evening-01.toml"
-    text = (SEASON / "evening-01.toml").read_text(encoding="utf-8")
-    spec.write_text(text + '\n[publish]\nupload = "web"\n', encoding="utf-8")
+    spec.write_text(outside_club(SEASON / "evening-01.toml"), encoding="utf-8")
     (tmp_path / "web").mkdir()
     out = tmp_path / "out" / "results"
     args = ["results", str(spec), str(SEASON / "evening-01.xlsx"), "--no-pdf", "--no-analysis", "-o", str(out)]
@@ -93,7 +99,29 @@ def test_results_and_season_publish_what_they_made_to_a_folder(tmp_path, monkeyp
 
 def test_an_event_whose_results_are_not_made_yet_has_nothing_to_publish(tmp_path):
     spec = tmp_path / "evening-01.toml"
-    spec.write_text((SEASON / "evening-01.toml").read_text(encoding="utf-8") + '\n[publish]\nupload = "web"\n')
+    spec.write_text(outside_club(SEASON / "evening-01.toml"), encoding="utf-8")
     (tmp_path / "web").mkdir()
     result = publish(spec, "-o", tmp_path / "no-results")
     assert result.exit_code == 2 and "нечего выгружать" in result.output and "Traceback" not in result.output
+
+
+def test_a_club_evenings_results_go_into_the_clubs_site_at_their_place(tmp_path, monkeypatch):
+    from servers import home
+
+    home(tmp_path, monkeypatch)
+    (tmp_path / "club.toml").write_text(
+        '[club]\ntitle = "Клуб"\nevents = ["output/*/results"]\n\n[publish]\nupload = "web"\n', encoding="utf-8"
+    )
+    (tmp_path / "web").mkdir()
+    spec = tmp_path / "evening-01.toml"
+    spec.write_bytes((SEASON / "evening-01.toml").read_bytes())  # [publish] club = "club.toml"
+    out = tmp_path / "output" / "evening-01" / "results"
+    args = ["results", str(spec), str(SEASON / "evening-01.xlsx"), "--no-pdf", "--no-analysis", "-o", str(out)]
+    result = CliRunner().invoke(cli, [*args, "--publish"], prog_name="prefprint")
+    assert result.exit_code == 0, result.output
+    assert tree(tmp_path / "web") == {f"evenings/2026-10-01-evening-01/{n}": b for n, b in tree(out).items()}
+    assert f"выгружено на {tmp_path / 'web'}/evenings/2026-10-01-evening-01:" in result.output
+    site = tmp_path / "output" / "club"
+    result = CliRunner().invoke(cli, ["season", str(tmp_path / "club.toml"), "-o", str(site), "--add-new", "--publish"])
+    assert result.exit_code == 0, result.output
+    assert tree(tmp_path / "web") == tree(site)  # the evening's files taken as the club's site's own

@@ -288,16 +288,46 @@ def test_ftp_takes_tls_where_the_server_offers_it_and_ftps_requires_it(site, tmp
     from servers import self_signed
 
     (tmp_path / "tls-web").mkdir()
-    tls = FtpServer(tmp_path / "tls-web", cert=self_signed(tmp_path / "cert.pem"))  # refuses anything in clear
+    cert = self_signed(tmp_path / "cert.pem")
+    tls = FtpServer(tmp_path / "tls-web", cert=cert)  # refuses anything in clear
     try:
-        assert sorted(sync(site, parse_target(tls.url)).uploaded) == sorted(SITE)
-        assert sync(site, parse_target(tls.url.replace("ftp://", "ftps://"))).uploaded == []
+        assert sorted(sync(site, parse_target(tls.url, cafile=str(cert))).uploaded) == sorted(SITE)
+        assert sync(site, parse_target(tls.url.replace("ftp://", "ftps://"), cafile=str(cert))).uploaded == []
     finally:
         tls.kill()
     assert tree(tmp_path / "tls-web") == tree(site)
     with pytest.raises(PublishError) as e:  # a server without TLS, and ftps:// asked for it
         sync(site, parse_target(ftp_server.url.replace("ftp://", "ftps://")))
     assert e.value.message.code == "publish.no_tls" and tree(ftp_server.root) == {}
+
+
+def test_an_ftps_certificate_is_checked_a_self_signed_one_refused_unless_given_as_cafile(site, tmp_path, ftp_server):
+    pytest.importorskip("OpenSSL")
+    from servers import self_signed
+
+    (tmp_path / "tls-web").mkdir()
+    cert = self_signed(tmp_path / "cert.pem")
+    other = self_signed(tmp_path / "other.pem")  # another host's certificate
+    tls = FtpServer(tmp_path / "tls-web", cert=cert)
+    try:
+        for url in (tls.url, tls.url.replace("ftp://", "ftps://")):
+            for cafile in ("", str(other)):
+                with pytest.raises(PublishError) as e:
+                    sync(site, parse_target(url, cafile=cafile))
+                assert e.value.message.code == "publish.not_trusted"
+                assert "127.0.0.1" in e.value.text("ru") and "[publish] cafile" in e.value.text("en")
+        assert tree(tmp_path / "tls-web") == {}  # refused before anything was sent
+        (tmp_path / "spec").mkdir()
+        (tmp_path / "spec" / "host.pem").write_bytes(cert.read_bytes())
+        target = parse_target(tls.url.replace("ftp://", "ftps://"), base=tmp_path / "spec", cafile="host.pem")
+        assert target.cafile == str(tmp_path / "spec" / "host.pem")  # beside the TOML file
+        assert sorted(sync(site, target).uploaded) == sorted(SITE)
+    finally:
+        tls.kill()
+    assert tree(tmp_path / "tls-web") == tree(site)
+    with pytest.raises(PublishError) as e:
+        sync(site, parse_target(ftp_server.url, cafile=str(tmp_path / "missing.pem")))
+    assert e.value.message.code == "publish.bad_cafile" and "missing.pem" in e.value.text("en")
 
 
 def test_only_folders_prefprint_made_are_removed_and_a_manifest_never_reaches_outside(tmp_path, monkeypatch):
@@ -319,3 +349,29 @@ def test_only_folders_prefprint_made_are_removed_and_a_manifest_never_reaches_ou
     (site / "index.html").write_text("changed")
     assert sync(site, target).removed == []
     assert (tmp_path / "drive" / "outside.txt").read_text() == "not under the target"
+
+
+def test_a_folder_synced_under_the_site_shares_its_manifest_and_the_sites_next_publish_takes_it(tmp_path, ftp_server):
+    club = make_site(tmp_path / "club", {"index.html": "club", "evenings/e1/index.html": "e1"})
+    live = make_site(tmp_path / "live", {"index.html": "live 1", "deals/deal-1.html": "d1", "old.html": "o"})
+    (ftp_server.root / "gallery.html").write_text("the club's own")
+    target = parse_target(ftp_server.url)
+    sync(club, target)
+    first = sync(live, target, under="evenings/e2")
+    assert sorted(first.uploaded) == ["evenings/e2/deals/deal-1.html", "evenings/e2/index.html", "evenings/e2/old.html"]
+    (live / "old.html").unlink()
+    (live / "index.html").write_text("live 2")
+    second = sync(live, target, under="evenings/e2/")
+    assert second.uploaded == ["evenings/e2/index.html"] and second.removed == ["evenings/e2/old.html"]
+    web = tree(ftp_server.root)
+    assert web["index.html"] == b"club" and web["evenings/e1/index.html"] == b"e1"  # the site's other files kept
+    assert web["evenings/e2/index.html"] == b"live 2" and "evenings/e2/old.html" not in web
+    manifest = json.loads((ftp_server.root / MANIFEST).read_text())
+    assert sorted(manifest["files"]) == ["evenings/e1/index.html", "evenings/e2/deals/deal-1.html",
+                                         "evenings/e2/index.html", "index.html"]  # fmt: skip
+    # the final results in the club's site replace the live copy: its files are prefprint's, not the club's
+    (club / "evenings" / "e2").mkdir()
+    (club / "evenings" / "e2" / "index.html").write_text("final")
+    final = sync(club, target)
+    assert final.uploaded == ["evenings/e2/index.html"] and final.removed == ["evenings/e2/deals/deal-1.html"]
+    assert tree(ftp_server.root) == tree(club) | {"gallery.html": b"the club's own"}

@@ -98,3 +98,26 @@ def test_a_host_that_never_answers_holds_up_neither_the_rows_nor_the_servers_end
         assert time.monotonic() - closing < 8.0  # the server's end does not wait for the upload's 20 s timeout
     finally:
         silent.close()
+
+
+def test_a_club_evenings_live_copy_is_at_its_place_in_the_clubs_site_beside_the_clubs_pages(tmp_path, ftp_server, fast):
+    (tmp_path / "club.toml").write_text(
+        f'[club]\ntitle = "Клуб «Пуля»"\nevents = ["kit/results"]\n\n[publish]\nupload = "{ftp_server.url}"\n',
+        encoding="utf-8",
+    )
+    (ftp_server.root / "index.html").write_text("the club's own home")  # not prefprint's: never touched
+    spec = tmp_path / "tiny.toml"
+    spec.write_text(tiny_event_text() + '\n[publish]\nclub = "club.toml"\n', encoding="utf-8")
+    app, s = served(tmp_path / "kit", spec, live=True)
+    director = s.codes["director"]
+    with client(app) as c:
+        wait_live(c, director, 0)
+        web = _web(c, director, lambda w: w["at"] and not w["sending"])
+    assert web["where"] == f"{ftp_server.url.rstrip('/')}/evenings/2027-01-01-tiny"
+    remote = tree(ftp_server.root)
+    assert {n.removeprefix("evenings/2027-01-01-tiny/"): b for n, b in remote.items() if n.startswith("evenings/")} == (
+        tree(s.folder / "live")
+    )
+    assert remote["index.html"] == b"the club's own home"
+    page = (ftp_server.root / "evenings" / "2027-01-01-tiny" / "index.html").read_text(encoding="utf-8")
+    assert '<a class="home" href="../../index.html">Клуб «Пуля»</a>' in page

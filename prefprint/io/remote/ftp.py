@@ -1,5 +1,7 @@
 """FTP and FTPS targets with the standard library's ftplib: `ftps://` requires TLS (explicit, AUTH TLS, data
-protected too); `ftp://` takes TLS where the server offers it and goes plain where it does not.
+protected too); `ftp://` takes TLS where the server offers it and goes plain where it does not. With TLS the
+server's certificate is checked (its authority and its name) against the system's authorities, or against the
+target's `cafile` (a host's self-signed certificate); one that does not pass is refused, naming the host.
 
 The password comes from Target.password() and is handed to the server only: it is never in a message.
 """
@@ -26,7 +28,7 @@ class FtpRemote:
     def __init__(self, target: Target):
         self.host = target.host
         user, password = target.password()
-        ftp = ftplib.FTP_TLS(timeout=TIMEOUT)
+        ftp = ftplib.FTP_TLS(timeout=TIMEOUT, context=_context(target))
         try:
             ftp.connect(target.host, target.port)
         except (OSError, EOFError, ftplib.Error) as e:
@@ -46,6 +48,8 @@ class FtpRemote:
             if target.scheme == "ftps":
                 raise failed("no_tls", self.host) from None
             secure = False
+        except ssl.SSLCertVerificationError as e:
+            raise failed("not_trusted", self.host, e.verify_message or _reason(e)) from None
         except (OSError, EOFError, ssl.SSLError, ftplib.Error) as e:
             raise failed("tls_failed", self.host, _reason(e)) from None
         try:
@@ -143,6 +147,15 @@ class FtpRemote:
             self.ftp.quit()
         except (OSError, EOFError, ftplib.Error, PublishError):
             self.ftp.close()
+
+
+def _context(target: Target) -> ssl.SSLContext:
+    """TLS that checks the server's certificate and name: against the system's authorities, or the target's
+    `cafile`; PublishError where that file cannot be read as certificates."""
+    try:
+        return ssl.create_default_context(cafile=target.cafile or None)
+    except (OSError, ssl.SSLError) as e:
+        raise failed("bad_cafile", target.host, _reason(e), path=target.cafile) from None
 
 
 def _reason(e: BaseException) -> str:

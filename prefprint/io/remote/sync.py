@@ -19,6 +19,10 @@ sha256 of its bytes, the names a run may have left `pending`, and the `folders` 
 
 Killed at any moment, the remote holds whole files only, old or new, and the next run finishes the job:
 what the killed run left pending is taken as its own (renamed-in files, temporary files, removals).
+
+A run `under` a folder of the target (an evening's `evenings/<id>` in its club's site) makes that folder the
+same as the local one and leaves the manifest's other files as they are: the live evening and the club's site
+share one manifest and one lock, so the club's next publish takes the evening's files as its own.
 """
 
 from __future__ import annotations
@@ -106,23 +110,27 @@ def open_remote(target: Target):
     return FtpRemote(target)
 
 
-def sync(folder: Path | str, target: Target, wait: float = 10.0, progress=None, stale: float = STALE) -> SyncReport:
-    """Make the target's files of prefprint those of `folder` (see the module's text); PublishError where it
-    cannot, the local folder never changed."""
+def sync(
+    folder: Path | str, target: Target, wait: float = 10.0, progress=None, stale: float = STALE, under: str = ""
+) -> SyncReport:
+    """Make the target's files of prefprint those of `folder` (see the module's text), or those in its folder
+    `under` ('/'-separated); PublishError where it cannot, the local folder never changed."""
     folder = Path(folder)
     if not folder.is_dir():
         raise PublishError(Message("publish.no_folder", folder=str(folder)))
     started = time.monotonic()
-    files = local_files(folder)
+    prefix = f"{under.strip('/')}/" if under.strip("/") else ""
+    files = {prefix + name: path for name, path in local_files(folder).items()}
     digests = {name: sha256(path) for name, path in files.items()}
     with local_lock(target, wait):
         remote = open_remote(target)
         try:
             with _RemoteLock(remote, target, wait, stale):
-                report = _sync(remote, target, files, digests, progress)
+                report = _sync(remote, target, files, digests, progress, prefix)
         finally:
             remote.close()
-    report.seconds, report.where = time.monotonic() - started, target.where
+    where = f"{target.where.rstrip('/')}/{prefix.rstrip('/')}" if prefix else target.where
+    report.seconds, report.where = time.monotonic() - started, where
     return report
 
 
@@ -156,10 +164,14 @@ def _write_manifest(remote, files: dict, pending, folders) -> None:
     remote.write_bytes(MANIFEST, json.dumps(data, ensure_ascii=False, indent=0).encode("utf-8"))
 
 
-def _sync(remote, target: Target, files: dict, digests: dict, progress) -> SyncReport:
+def _sync(remote, target: Target, files: dict, digests: dict, progress, prefix: str = "") -> SyncReport:
     old, pending, folders = _manifest(remote, target)
+    kept = {n: d for n, d in old.items() if not n.startswith(prefix)}  # the site's other files, a run `under` one
+    outside = [n for n in pending if not n.startswith(prefix)]  # a killed run's of the whole site: left to it
+    pending = [n for n in pending if n.startswith(prefix)]
+    digests = kept | digests
     changed = sorted((n for n in files if old.get(n) != digests[n]), key=upload_order)
-    ours = set(old) | set(pending)
+    ours = set(old) - set(kept) | set(pending)
     gone = sorted(n for n in ours if n not in files and not n.endswith(PART))
     listed: dict = {}
     _refuse_others(remote, target, [n for n in changed if n not in ours], listed)
@@ -168,7 +180,7 @@ def _sync(remote, target: Target, files: dict, digests: dict, progress) -> SyncR
         return SyncReport([], [], len(files), 0, 0.0)
     heads = sorted({posixpath.dirname(n) for n in changed} - {""})
     folders |= _missing_folders(remote, heads, listed)
-    _write_manifest(remote, old, set(pending) | set(changed) | {part_name(n) for n in changed}, folders)
+    _write_manifest(remote, old, {*outside, *pending, *changed, *map(part_name, changed)}, folders)
     for name in leftovers:
         remote.remove(name)
     for head in heads:
@@ -181,15 +193,15 @@ def _sync(remote, target: Target, files: dict, digests: dict, progress) -> SyncR
             progress(name)
     for name in changed:
         remote.rename(part_name(name), name)
-    _write_manifest(remote, digests, gone, folders)
+    _write_manifest(remote, digests, [*outside, *gone], folders)
     if gone:
         for name in gone:
             remote.remove(name)
         emptied = {a for n in gone for a in _ancestors(n)} & folders
         for head in sorted(emptied, key=lambda h: -h.count("/")):  # the deepest first
-            if not any(n.startswith(head + "/") for n in files) and remote.remove_folder_if_empty(head):
+            if not any(n.startswith(head + "/") for n in digests) and remote.remove_folder_if_empty(head):
                 folders.discard(head)
-        _write_manifest(remote, digests, (), folders)
+        _write_manifest(remote, digests, outside, folders)
     return SyncReport(changed, gone, len(files) - len(changed), sent, 0.0)
 
 

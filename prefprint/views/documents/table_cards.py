@@ -105,7 +105,20 @@ def table_cards_context(event: Event) -> dict:
         card["legend"] = _card_legend(card, lang)
         card["deals"] = _card_deals(deals_at.get(card["table"], []), event)
         card["entry"] = card_entry(event, card["table"])
+        card["site"] = card_site(event, bool(card["url"]), bool(card["entry"]))
     return {"cards": [cards[k] for k in sorted(cards)], "compact": last <= 13, "dense": last > 30}
+
+
+def card_site(event: Event, results_qr: bool, entry: bool) -> dict | None:
+    """A table card's QR code of the club's site, where the spec names its club and the club its address: placed
+    left of the card's other QR boxes (the results' 21 mm, the entry's 36 mm, each with its 3 mm gap), the rules'
+    room (`pad`) and the foot's height made for it."""
+    url = event.club_site.url if event.club_site else ""
+    if not url:
+        return None
+    right = (24 if results_qr else 0) + (39 if entry else 0)
+    return {"url": url, "caption": phrase(event.language, "word.scan_site"), "right": right, "pad": right + 24,
+            "height": 42 if entry else 30}  # fmt: skip
 
 
 def card_entry(event: Event, table: int) -> dict | None:

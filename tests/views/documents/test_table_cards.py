@@ -137,3 +137,41 @@ def _dealt_at_table(event, tmp_path):
     dealt = load_event(spec)
     assert dealt.dealt_at_table and not any(d.hands for d in dealt.deals)
     return dealt
+
+
+def test_a_club_evenings_cards_carry_the_clubs_address_and_its_qr_code_beside_the_others(events, tmp_path):
+    from prefprint.engine.model import ClubSite
+
+    club = ClubSite("Клуб «Пуля»", "evenings/2026-12-05-club-night-20", url="https://pulya.example.org/club/")
+    served = _served(events["club-night-20"], tmp_path, "http://192.168.1.10:8000", "https://pulya.example.org/x/")
+    document = render_parts_html(replace(served, club_site=club))
+    boxes = re.findall(r'<div class="qrbox site" style="right: (\d+)mm">(.*?)</div></div>', document, re.S)
+    assert len(boxes) == 5 and {right for right, _ in boxes} == {"63"}  # left of the results' and the entry's
+    assert all('class="qr"' in box and "Сайт клуба" in box for _, box in boxes)
+    assert document.count("Сайт: https://pulya.example.org/club/") == 5
+    only = render_parts_html(replace(events["club-night-20"], club_site=club))  # no other QR code on the card
+    assert re.findall(r'class="qrbox site" style="right: (\d+)mm"', only) == ["0"] * 5
+    plain = render_parts_html(served)  # outside a club: the results' own address, no QR code of a site
+    assert 'class="qrbox site"' not in plain and plain.count("Сайт: https://pulya.example.org/x/") == 5
+    assert "Сайт:" not in render_parts_html(events["club-night-20"])
+
+
+@pytest.mark.skipif(not has("pdftoppm"), reason="pdftoppm (poppler-utils) is not installed")
+def test_the_clubs_qr_code_is_at_least_2_cm_and_pushes_no_card_off_the_page(events, tmp_path):
+    import pypdf
+
+    from prefprint.engine.model import ClubSite
+    from prefprint.io.render import pdf_bytes
+
+    club = ClubSite("Клуб «Пуля»", "evenings/x", url="https://pulya.example.org/club/")
+    served = _served(events["club-night-20"], tmp_path, "http://192.168.1.10:8000", "https://pulya.example.org/x/")
+    pages = []
+    for event in (served, replace(served, club_site=club)):
+        pdf = tmp_path / "cards.pdf"
+        pdf.write_bytes(pdf_bytes(render_parts_html(event)))
+        pages.append(len(pypdf.PdfReader(pdf).pages))
+    assert pages[0] == pages[1]  # the same cards a page
+    words = _words(pdf)
+    captions = [w for w in words if w["text"] == "клуба"]
+    assert len(captions) == 5 and all(w["xMax"] <= 595.28 - 10 * 72 / 25.4 for w in captions)
+    assert re.search(r"\.qrbox svg\.qr \{ display: block; width: 21mm; height: 21mm; \}", render_parts_html(served))
