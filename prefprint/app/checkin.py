@@ -187,7 +187,8 @@ def _against_kit(desk: ClubFolder, evening: str, event: Event, lang: str) -> dic
     """What differs from the kit the desk printed (its copy of the spec), None where there is no copy."""
     printed = output_folder(desk, evening) / PRINTED_SPEC
     try:
-        competition = parse_competition(printed.read_text(encoding="utf-8"), printed)
+        # read as if where the spec is: its relative paths ([publish] club) are the spec's
+        competition = parse_competition(printed.read_text(encoding="utf-8"), spec_path(desk, evening))
     except (OSError, UnicodeDecodeError, PrefprintError):
         return None
     return changes(competition.session(1), event, lang)

@@ -15,7 +15,7 @@ from starlette.routing import Route
 from prefprint.app import evening_results, evenings
 from prefprint.app.club_files import NotFound
 from prefprint.io import codes
-from prefprint.io.layout import RESULTS
+from prefprint.io.layout import CLUB_EVENINGS, RESULTS
 from prefprint.server.desk.base import Desk, Refused, endpoint, errors, guard
 from prefprint.server.desk.jobs import Steps
 from prefprint.server.exports import entered_sources
@@ -45,8 +45,12 @@ def links(desk: Desk, evening: str) -> dict:
     """The desk's addresses of what is published now: the evening's results, its PDF and workbook, the season."""
     api = f"/desk/api/evenings/{evening}/results"
     folder = evenings.output_folder(desk.club, evening) / RESULTS
+    season = evening_results.season_folder(desk.club)
+    inside = f"{CLUB_EVENINGS}/{evening}"  # the evening's copy in the club's site: its link home leads there
+    if (season / inside / "index.html").is_file():
+        api, folder = f"/desk/api/season/{inside}", season / inside
     out = {key: f"{api}/{name}" for key, name in _FILES if (folder / name).is_file()}
-    if (evening_results.season_folder(desk.club) / "index.html").is_file():
+    if (season / "index.html").is_file():
         out["season"] = "/desk/api/season/index.html"
     return out
 
@@ -148,6 +152,4 @@ def routes(api: str) -> list[Route]:
         Route(path, endpoint(post_results, changes=True), methods=["POST"]),
         Route(f"{path}/{{path:path}}", _served(_results_folder)),
         Route(f"{api}/season/{{path:path}}", _served(_season_folder)),
-        # the season's pages link to each evening's results as on the web host, ../<id>/results/…: the same files
-        Route(f"{api}/{{evening}}/results/{{path:path}}", _served(_results_folder)),
     ]

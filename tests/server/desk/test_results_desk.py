@@ -131,7 +131,11 @@ def test_only_the_published_files_are_served_and_only_with_the_code(evening):
     ):
         assert client.get(f"{base}/{path}").status_code == 404, path
     assert client.get("/desk/api/season/..%2Fclub.toml").status_code == 404
-    assert client.get(f"/desk/api/{evening_id}/results/index.html").status_code == 200  # the season's links
+    season = client.get("/desk/api/season/index.html")
+    assert season.status_code == 200 and f'href="evenings/{evening_id}/index.html"' in season.text
+    copy = client.get(f"/desk/api/season/evenings/{evening_id}/index.html")  # the evening inside the club's site
+    assert copy.status_code == 200 and 'href="../../index.html"' in copy.text  # its link home
+    assert client.get(f"{base}/index.html").status_code == 200  # and its own folder
     from starlette.testclient import TestClient
 
     stranger = TestClient(client.app)
