@@ -179,6 +179,8 @@ def measured(root: Path, runs: int) -> dict:
 
 def profile(root: Path) -> None:
     sys.path.insert(0, str(root))
+    import prefprint.app.club_files  # noqa: F401  (imported before, not profiled)
+
     players = registry(1000)
     typed = pasted(players, 1000)
     profiler = cProfile.Profile()
