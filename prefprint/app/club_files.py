@@ -207,7 +207,7 @@ def add_players(desk: ClubFolder, form: dict) -> dict:
         path = desk.registry_file()
         desk.seen.check(path)
         players = load_registry(path, desk.language())
-        answer = _sorted_names(players, typed, confirm)
+        answer = sorted_names(players, typed, confirm)
         if answer["added"]:
             doc = desk.seen.load(path)
             entries = doc.get("players")
@@ -224,7 +224,9 @@ def add_players(desk: ClubFolder, form: dict) -> dict:
     return answer
 
 
-def _sorted_names(players, typed: list[str], confirm: bool) -> dict:
+def sorted_names(players, typed: list[str], confirm: bool) -> dict:
+    """`add_players`' answer for typed names and the registry's players (RegisteredPlayer), nothing written: the
+    new players of `added` are also matched by the names after theirs."""
     known = [Known(p.id, p.name, (p.name, *p.aliases)) for p in players]
     names = {p.id: p.name for p in players}
     taken = {m for p in players for m in p.merged}  # the ids of entries merged away stay theirs

@@ -152,21 +152,41 @@ class Match:
 
 class Registry:
     """The club's players, looked up by name: exact spellings at once, close ones by the rules above; `ids` gives
-    the player of each id, his own or one of an entry merged into his."""
+    the player of each id, his own or one of an entry merged into his.
+
+    Close names are looked for through an index of every spelling's forms (`_keys`): a spelling that agrees with
+    a name by any rule shares one of the forms the name is looked up by (`_wanted`), so only the players found
+    there are tried, each by every rule as before, in the order of the registry; misspellings are found by
+    rapidfuzz's own loop at a lower score (`_TYPO_NEAR`) and scored again as `similarity` scores them."""
 
     def __init__(self, players: list[Known]):
         self.players = {p.id: p for p in players}
         self.ids = {f: p.id for p in players for f in p.former} | {p.id: p.id for p in players}
         self.exact = {plain(s): p.id for p in players for s in p.spellings}
         self._latin = [(latin(s), p.id) for p in players for s in p.spellings]
+        self._texts = [text for text, _ in self._latin]
+        self._sorted = [" ".join(sorted(text.split())) for text in self._texts]  # as token_sort_ratio sorts
+        self._order = {pid: i for i, pid in enumerate(self.players)}
+        self._index: dict[tuple, set[str]] = {}
+        for p in players:
+            self._indexed(p)
 
     def add(self, player: Known) -> None:
         """One more player, matched from now on (as if he had been given to the constructor)."""
         self.players[player.id] = player
+        self._order.setdefault(player.id, len(self._order))
         self.ids.update({f: player.id for f in player.former} | {player.id: player.id})
         for s in player.spellings:
             self.exact.setdefault(plain(s), player.id)
             self._latin.append((latin(s), player.id))
+            self._texts.append(latin(s))
+            self._sorted.append(" ".join(sorted(latin(s).split())))
+        self._indexed(player)
+
+    def _indexed(self, player: Known) -> None:
+        for s in player.spellings:
+            for key in _keys(s):
+                self._index.setdefault(key, set()).add(player.id)
 
     def match(self, name: str) -> Match:
         """The registered player of `name`, or the players it may be, or nobody."""
@@ -175,25 +195,79 @@ class Registry:
             return Match(name, "exact", found)
         suggestions: dict[str, str] = {}
         folded = plain(name).replace("ё", "е")
-        for p in self.players.values():
-            for spelling in p.spellings:
+        near = {pid for key in _wanted(name) for pid in self._index.get(key, ())}
+        for pid in sorted(near, key=self._order.__getitem__):
+            for spelling in self.players[pid].spellings:
                 if plain(spelling).replace("ё", "е") == folded:
-                    suggestions.setdefault(p.id, "yo")
+                    suggestions.setdefault(pid, "yo")
                 elif initials_agree(name, spelling) or initials_agree(spelling, name):
-                    suggestions.setdefault(p.id, "initials")
+                    suggestions.setdefault(pid, "initials")
                 elif patronymic_agree(name, spelling):
-                    suggestions.setdefault(p.id, "patronymic")
+                    suggestions.setdefault(pid, "patronymic")
                 elif latin(spelling) == latin(name) and latin(name):
                     # «in Latin letters» only of a name written so: «Юри» for «Юрий» is a misspelling
-                    suggestions.setdefault(p.id, "latin" if in_latin_letters(name) else "typo")
+                    suggestions.setdefault(pid, "latin" if in_latin_letters(name) else "typo")
         if not suggestions and latin(name):
-            choices = [text for text, _ in self._latin]
-            for _text, score, i in process.extract(latin(name), choices, scorer=similarity, limit=3):
-                if score >= TYPO_SCORE:
-                    suggestions.setdefault(self._latin[i][1], "typo")
+            for i in self._misspelt(latin(name)):
+                suggestions.setdefault(self._latin[i][1], "typo")
         if suggestions:
             return Match(name, "close", suggestions=tuple(suggestions.items()))
         return Match(name, "unknown")
+
+    def _misspelt(self, text: str) -> list[int]:
+        """The spellings (indexes into `_latin`) among the 3 of the highest `similarity` to `text` (the first
+        spelt first where the scores are equal) that score at least `TYPO_SCORE`."""
+        near = set()
+        for query, choices in ((text, self._texts), (" ".join(sorted(text.split())), self._sorted)):
+            found = process.extract(query, choices, scorer=fuzz.ratio, score_cutoff=_TYPO_NEAR, limit=None)
+            near.update(i for _, _, i in found)
+        scored = sorted((-similarity(text, self._texts[i]), i) for i in near)
+        return [i for score, i in scored[:3] if -score >= TYPO_SCORE]
+
+
+_TYPO_NEAR = TYPO_SCORE - 5  # rapidfuzz's own loop keeps these, `similarity` then scores them as it always does
+
+
+def _first_letters(words: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(w[0] for w in words)
+
+
+def _keys(spelling: str) -> list[tuple]:
+    """The forms a registered spelling is indexed by: one for each rule a name may agree with it by."""
+    keys: list[tuple] = [("yo", plain(spelling).replace("ё", "е")), ("latin", latin(spelling))]
+    words = _words(spelling)
+    if len(words) >= 2:  # initials agree only word by word, each word's first letter the same
+        keys.append(("initials", _first_letters(words), any(len(w) == 1 for w in words)))
+    x = latin(spelling).split()
+    if len(x) >= 2:  # the spelling with a patronymic less
+        keys.append(("words", tuple(sorted(x))))
+    if len(x) >= 3:  # the spelling with a patronymic more
+        keys += [("less", tuple(sorted(x[:i] + x[i + 1 :]))) for i, w in enumerate(x) if _patronymic_like(w)]
+    return keys
+
+
+def _wanted(name: str) -> list[tuple]:
+    """The forms of `_keys` a spelling has if it agrees with `name` by any rule."""
+    keys: list[tuple] = [("yo", plain(name).replace("ё", "е"))]
+    if latin(name):
+        keys.append(("latin", latin(name)))
+    words = _words(name)
+    if len(words) >= 2:  # either's initials, either's words turned round by one (`initials_agree` both ways)
+        single = any(len(w) == 1 for w in words)
+        for order in {words, words[1:] + words[:1], words[-1:] + words[:-1]}:
+            keys.append(("initials", _first_letters(order), True))
+            if single:
+                keys.append(("initials", _first_letters(order), False))
+    x = latin(name).split()
+    if len(x) >= 2:
+        keys.append(("less", tuple(sorted(x))))
+    if len(x) >= 3:
+        keys += [("words", tuple(sorted(x[:i] + x[i + 1 :]))) for i, w in enumerate(x) if _patronymic_like(w)]
+    return keys
+
+
+def _patronymic_like(word: str) -> bool:
+    return len(word) == 1 or bool(_PATRONYMIC.search(word))
 
 
 def similarity(a: str, b: str, **_) -> float:

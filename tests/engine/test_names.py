@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rapidfuzz import process
 
 from prefprint.engine.names import (
+    TYPO_SCORE,
     Known,
+    Match,
     Registry,
+    in_latin_letters,
     initials_agree,
     latin,
     new_id,
     patronymic_agree,
     plain,
+    similarity,
     transliterated,
     unmixed,
 )
@@ -122,3 +129,134 @@ def test_a_player_added_is_matched_as_one_given_at_the_start():
     for typed in ("громов  антон", "Семенов Юрий", "Семёнов Юрий С.", "Иванова Полина", "Gromov Anton", "Никто"):
         assert grown.match(typed) == whole.match(typed), typed
     assert grown.match("Семенов Юрий").kind == "close" and grown.match("Семёнов Юрий С.").id == "1"
+
+
+class SlowRegistry:
+    """The registry as it matched before its index: every name tried with every spelling (the oracle)."""
+
+    def __init__(self, players: list[Known]):
+        self.players = {p.id: p for p in players}
+        self.ids = {f: p.id for p in players for f in p.former} | {p.id: p.id for p in players}
+        self.exact = {plain(s): p.id for p in players for s in p.spellings}
+        self._latin = [(latin(s), p.id) for p in players for s in p.spellings]
+
+    def add(self, player: Known) -> None:
+        self.players[player.id] = player
+        self.ids.update({f: player.id for f in player.former} | {player.id: player.id})
+        for s in player.spellings:
+            self.exact.setdefault(plain(s), player.id)
+            self._latin.append((latin(s), player.id))
+
+    def match(self, name: str) -> Match:
+        found = self.exact.get(plain(name))
+        if found:
+            return Match(name, "exact", found)
+        suggestions: dict[str, str] = {}
+        folded = plain(name).replace("ё", "е")
+        for p in self.players.values():
+            for spelling in p.spellings:
+                if plain(spelling).replace("ё", "е") == folded:
+                    suggestions.setdefault(p.id, "yo")
+                elif initials_agree(name, spelling) or initials_agree(spelling, name):
+                    suggestions.setdefault(p.id, "initials")
+                elif patronymic_agree(name, spelling):
+                    suggestions.setdefault(p.id, "patronymic")
+                elif latin(spelling) == latin(name) and latin(name):
+                    suggestions.setdefault(p.id, "latin" if in_latin_letters(name) else "typo")
+        if not suggestions and latin(name):
+            choices = [text for text, _ in self._latin]
+            for _text, score, i in process.extract(latin(name), choices, scorer=similarity, limit=3):
+                if score >= TYPO_SCORE:
+                    suggestions.setdefault(self._latin[i][1], "typo")
+        if suggestions:
+            return Match(name, "close", suggestions=tuple(suggestions.items()))
+        return Match(name, "unknown")
+
+
+WORDS = (
+    "Семёнов Семенов Семёнова Иванов Иванова Иванoв Щукин Щукина Юрьев Ёлкин Елкин Пётр Петр Юрий Юри Иван Ваня "
+    "Анна Ана Полина Хасан Сергеевич Сергеевна Ильинична Фомич Петрович Петровна И. С. П. Ю. А. Х Semenov "
+    "Semyonov Ivanov Ivanova Schukin Shchukin Yuriy Iurii Ivan Petr Pyotr Anna Hasan Khasan Sergeevna Yurev"
+).split()
+
+
+def typo(text: str, at: int, letter: str, how: int) -> str:
+    """A letter dropped, doubled or changed."""
+    if not text:
+        return letter
+    at %= len(text)
+    return (text[:at], text[: at + 1] + text[at], text[:at] + letter)[how] + text[at + 1 :]
+
+
+@st.composite
+def names(draw, near: list[str]) -> str:
+    """A name of the pool's words, or a spelling of `near` changed as evenings change them."""
+    if near and draw(st.booleans()):
+        name = draw(st.sampled_from(near))
+        words = name.split()
+        how = draw(st.sampled_from(["yo", "initials", "latin", "typo", "patronymic", "turned", "upper", "same"]))
+        if how == "yo":
+            name = name.replace("ё", "е") if "ё" in name else name.replace("е", "ё")
+        elif how == "initials" and words:
+            name = " ".join(words[:1] + [w[0] + "." for w in words[1:]])
+        elif how == "latin":
+            name = transliterated(name)
+        elif how == "typo":
+            name = typo(name, draw(st.integers(0, 40)), draw(st.sampled_from("аеёиоуpq ")), draw(st.integers(0, 2)))
+        elif how == "patronymic":
+            name = f"{name} {draw(st.sampled_from(['Сергеевна', 'Фомич', 'С.', 'Petrovich', 'Иванов']))}"
+        elif how == "turned":
+            name = " ".join(words[1:] + words[:1])
+        elif how == "upper":
+            name = f"  {name.upper()} "
+        return name
+    name = " ".join(draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=4)))
+    if draw(st.booleans()):
+        name = typo(name, draw(st.integers(0, 40)), draw(st.sampled_from("аеёиоуyq")), draw(st.integers(0, 2)))
+    return name
+
+
+@st.composite
+def players(draw, near: list[str]) -> Known:
+    pid = draw(st.sampled_from([f"p{i}" for i in range(12)]))  # now and then an id twice
+    spellings = tuple(draw(st.lists(names(near), min_size=1, max_size=3)))
+    return Known(pid, spellings[0], spellings)
+
+
+@st.composite
+def sessions(draw) -> tuple[list[Known], list]:
+    """A registry and what is then done with it: names matched, players added."""
+    start: list[Known] = []
+    for _ in range(draw(st.integers(0, 10))):
+        start.append(draw(players([s for p in start for s in p.spellings])))
+    steps: list = []
+    spelt = [s for p in start for s in p.spellings]
+    for _ in range(draw(st.integers(1, 25))):
+        if draw(st.integers(0, 5)) == 0:
+            player = draw(players(spelt))
+            spelt += player.spellings
+            steps.append(player)
+        else:
+            steps.append(draw(names(spelt)))
+    return start, steps
+
+
+@settings(max_examples=250, deadline=None)
+@given(sessions())
+def test_the_index_answers_as_every_name_tried_with_every_spelling(session):
+    start, steps = session
+    fast, slow = Registry(start), SlowRegistry(start)
+    for step in steps:
+        if isinstance(step, Known):
+            fast.add(step)
+            slow.add(step)
+        else:
+            assert fast.match(step) == slow.match(step), step
+    assert fast.players == slow.players and fast.ids == slow.ids and fast.exact == slow.exact
+
+
+def test_of_many_misspellings_as_close_the_first_three_registered_are_suggested():
+    players = [Known(f"p{i}", "Ivanov Ivan", ("Ivanov Ivan",)) for i in range(5)] + [Known("q", "Ivanov", ("Ivanov",))]
+    grown = Registry(players)
+    assert grown.match("Ivanov Ivam") == SlowRegistry(players).match("Ivanov Ivam")
+    assert grown.match("Ivanov Ivam").suggestions == (("p0", "typo"), ("p1", "typo"), ("p2", "typo"))
