@@ -106,7 +106,9 @@ def _evening(browser, folder):
     preview = _text(browser, "#preview", lambda t: t.startswith("4 стола, 7 туров, 28 сдач"))
     assert "тур — 20 минут; с 18:30 до" in preview
     assert _text(browser, "#picked", bool).strip() == "Выбрано: 16"
+    browser.set_window_size(1280, 1250)  # the form and the movement under it
     _shot(browser, "evening", "#evening")
+    browser.set_window_size(1280, 900)
     _click(browser, "#create-evening")
     _find(browser, ".evening .print-kit")
     [spec] = (folder / "evenings").iterdir()
@@ -169,16 +171,23 @@ def _night(browser):
 
 
 def _phone_taps_a_row(address, table, code, deal, rnd):
-    """A table's phone (Chromium at 390 px) enters 7♠ at `deal` by tapping: (the body it stands for, its whists)."""
+    """A table's phone (Chromium at 390 px) enters 7♠ at `deal` by tapping: the row's (table, round, deal)."""
     from prefprint.engine.rules import active_seats
 
     phone = chromium(390, 844)
     try:
         phone.get(f"{address}/t/{table}?token={code}")
         decl, w1, w2 = active_seats(4, deal.dealer)
-        for css in ('[data-contract="7♠"]', f'[data-declarer="{decl}"]', f'[data-defence="{w1}-whist"]',
-                    f'[data-defence="{w2}-pass"]', f'[data-tricks="{decl}-7"]', f'[data-tricks="{w1}-3"]', "#check"):
-            _click(phone, css)  # fmt: skip
+        for css in (
+            '[data-contract="7♠"]',
+            f'[data-declarer="{decl}"]',
+            f'[data-defence="{w1}-whist"]',
+            f'[data-defence="{w2}-pass"]',
+            f'[data-tricks="{decl}-7"]',
+            f'[data-tricks="{w1}-3"]',
+            "#check",
+        ):
+            _click(phone, css)
         _text(phone, "#preview", lambda t: "7♠" in t)
         _shot(phone, "phone-table")
         _click(phone, "#confirm")
@@ -238,7 +247,7 @@ def _grid(browser, event, table):
         assert tr.find_element(By.CSS_SELECTOR, ".g-whists").text == want, (i, outcome)
         if i == 2:
             _shot(browser, "grid", ".paper")
-    _text(browser, ".night-progress", lambda t: t.startswith("Строк: 112 / 112") or "112 / 112" in t)
+    _text(browser, ".night-progress", lambda t: t == "Строк введено: 112 / 112")  # every row of the evening in
 
 
 def _ruling(browser, evening):
