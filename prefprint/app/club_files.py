@@ -8,6 +8,7 @@ its field) and nothing is written while one remains.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import tomllib
 import unicodedata
@@ -154,14 +155,22 @@ def save_club(desk: ClubFolder, form: dict) -> None:
 
 
 def _new_club(desk: ClubFolder, title: str, language: str) -> None:
+    """club.toml with one season, this year's (every evening counted): the season's site has a ladder from the
+    first evening published, with no file edited by hand; and an empty players.toml unless there is one."""
     registry = desk.folder / REGISTRY_FILE
+    year = dt.date.today().year
+    season = Message("desk.season_title", year=str(year)).text(language)
     text = (
         "# The club's file (docs/season.md), written by prefprint desk; it may be edited by hand.\n\n"
         "[club]\n"
         f"title = {toml_string(title)}\n"
         f"language = {toml_string(language)}\n"
         f'registry = "{REGISTRY_FILE}"          # the club\'s players, beside this file\n'
-        f'events = ["{EVENTS_PATTERN}"]     # the evenings\' published results\n'
+        f'events = ["{EVENTS_PATTERN}"]     # the evenings\' published results\n\n'
+        "[[seasons]]                       # the ladder of the year: every evening counts\n"
+        f"title = {toml_string(season)}\n"
+        f"from = {year}-01-01\n"
+        f"to = {year}-12-31\n"
     )
     desk.seen.check(desk.club_file)
     if not registry.is_file():

@@ -143,6 +143,11 @@ def movement_view(
     return movement_summary(movement, per_set or table_size, lang, timing)
 
 
+def _span(low: int, high: int) -> str:
+    """ "28" where every player has as many, "26–28" where they differ."""
+    return str(high) if low == high else f"{low}–{high}"
+
+
 def movement_summary(movement, per_set: int, lang: str, timing: tuple[str, int] | None = None) -> dict:
     """A movement as `prefprint movement --json` has it, the rounds counted rather than listed, who rests in each,
     its figures in words (`text`, `fairness`) and the warnings `prefprint movement` prints with it; `timing`
@@ -163,9 +168,9 @@ def movement_summary(movement, per_set: int, lang: str, timing: tuple[str, int] 
         never=pairs["never"],
         once=pairs["once"],
         more=pairs["more"],
-        smin=st["sets_per_player"]["min"] * per_set,
+        plays=_span(st["sets_per_player"]["min"] * per_set, st["sets_per_player"]["max"] * per_set),
         smax=st["sets_per_player"]["max"] * per_set,
-        rmin=st["rests_per_player"]["min"],
+        rests=_span(st["rests_per_player"]["min"], st["rests_per_player"]["max"]),
         rmax=st["rests_per_player"]["max"],
     ).text(lang)
     weak = movement.quality.weaknesses()

@@ -53,7 +53,7 @@ function uploadForm(e, show) {
     }
   };
   input.addEventListener("change", () => { if (input.files[0]) send(input.files[0]); input.value = ""; });
-  const box = el("div", { cls: "workbook" }, el("label", { for: input.id }, W.upload), input,
+  const box = el("div", { cls: "workbook" }, el("label", { for: input.id, cls: "file-button" }, W.upload), input,
     el("span", { cls: "muted" }, ` ${W.drop}`), answer);
   // the file dropped anywhere on the evening's row
   setTimeout(() => {
@@ -208,7 +208,7 @@ function gridForm(e) {
     tr.querySelector(".g-contract").focus();
   };
   const element = el("div", { cls: "paper-grid" },
-    el("label", { for: number.id }, `${W.grid}: ${W.night_table}`), number,
+    el("label", { for: number.id }, W.grid), number,
     el("label", { for: reason.id }, W.correct_reason), reason, said, holder);
   return { element, show };
 }

@@ -15,7 +15,6 @@ const STYLE = `
 .desk .drop-zone { display: block; border: 2px dashed #888; border-radius: 8px; padding: 14px; text-align: center;
   font-weight: normal; cursor: pointer; }
 .desk .drop-zone.over { border-color: #1d5fa8; background: #eef4fb; }
-.desk #import-file { width: 100%; }
 `;
 let made = 0; // ids of the forms' inputs, unique on the page
 

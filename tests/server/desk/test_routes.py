@@ -4,6 +4,7 @@ wrote read by the command line as hand-written ones."""
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 import tomllib
 
@@ -76,6 +77,10 @@ def test_the_club_is_created_as_a_person_writes_it(evening):
     assert (club.title, club.language, club.registry) == ("Клуб «Пуля»", "ru", folder / "players.toml")
     assert club.events == ["output/*/results"]
     assert (folder / "club.toml").read_text(encoding="utf-8").startswith("# The club's file")
+    year = dt.date.today().year  # a season of the year, every evening counted: the site has a ladder at once
+    [season] = club.seasons
+    assert (season.title, season.start, season.end) == (f"Сезон {year}", dt.date(year, 1, 1), dt.date(year, 12, 31))
+    assert (season.rules.count, season.rules.min_events, season.rules.score) == (None, 1, "percent")
 
 
 def test_a_near_name_is_suggested_and_added_when_confirmed(evening):

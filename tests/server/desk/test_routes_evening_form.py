@@ -84,6 +84,11 @@ def test_the_preview_follows_rounds_and_deals_and_says_the_engines_warnings(club
     assert (fair["rounds"], fair["deals"], fair["warnings"]) == (5, 20, [])  # `prefprint movement` warns of nothing
     full = client.post("/desk/api/movement", json={"players": 16, "table_size": 4}).json()
     assert (full["rounds"], full["deals"]) == (7, 28)
+    assert full["fairness"] == (  # one number where every player has as many
+        "пары игроков: не встречаются — 64, встречаются один раз — 0, чаще — 56; каждый играет 28 сдач, отдыхает 0 туров"
+    )
+    odd = client.post("/desk/api/movement", json={"players": 15, "table_size": 4, "rounds": "2"}).json()
+    assert odd["fairness"].endswith("; каждый играет 4–8 сдач, отдыхает 0–1 тур")  # a span where they differ
     assert full["warnings"] == [
         "Внимание: лишних встреч 33,3 % (больше 10 %): 64 пары не встречаются, другие — до 3 раз"
     ]  # as `prefprint movement --players 16` prints it
