@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 
 import httpx
 import pytest
-from helpers import DRIVER, chromium, start_uvicorn
+from browsing import absent
+from helpers import chromium, start_uvicorn
 from nights import CODE, club_with_evening, event_of, free_port
 
 from prefprint.engine.rules import Outcome, active_seats, fmt_json, parse_contract_cell, settle
 
-pytestmark = pytest.mark.skipif(not (shutil.which("chromium") and DRIVER), reason="chromium or chromedriver absent")
+pytestmark = absent
 SHOTS = os.environ.get("PREFPRINT_SCREENSHOTS")  # a folder: the screenshot is saved there
 
 

@@ -4,17 +4,16 @@ page. Skipped where chromium or chromedriver is absent."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-from helpers import DRIVER, chromium, start_uvicorn
-from test_routes_browser import _click, _find, _free_port, _shot, _text, _wait
+from browsing import absent, click, find, shot, text, wait
+from helpers import chromium, start_uvicorn
+from nights import free_port
 
 from prefprint.app import club_files
 from prefprint.app.club_files import ClubFolder
 from prefprint.io.club import load_registry
 
-pytestmark = pytest.mark.skipif(not (shutil.which("chromium") and DRIVER), reason="chromium or chromedriver absent")
+pytestmark = absent
 
 
 @pytest.fixture
@@ -25,7 +24,7 @@ def desk(tmp_path):
     club_files.save_club(folder, {"title": "Клуб", "language": "ru"})
     names = ["Иванов Иван", "Петров Пётр", "Сидоров Сергей", "Иванов И."]
     club_files.add_players(folder, {"names": names, "confirm": True})
-    port = _free_port()
+    port = free_port()
     srv, thread = start_uvicorn(create_desk_app(tmp_path, "BROWSERCODE2", hosts=(f"127.0.0.1:{port}",)), port)
     yield f"http://127.0.0.1:{port}/?code=BROWSERCODE2", tmp_path
     srv.should_exit = True
@@ -45,40 +44,40 @@ def test_a_player_edited_merged_and_members_imported_at_390_px(desk, phone):
 
     url, folder = desk
     phone.get(url)
-    _click(phone, "#registry summary")
-    _click(phone, 'li[data-id="petrov-petr"] .edit')
-    name = _find(phone, ".player-edit input[name=name]")
+    click(phone, "#registry summary")
+    click(phone, 'li[data-id="petrov-petr"] .edit')
+    name = find(phone, ".player-edit input[name=name]")
     assert phone.switch_to.active_element == name  # the name is ready to be typed
     name.send_keys(" Ильич")
     phone.find_element(By.CSS_SELECTOR, ".player-edit textarea").send_keys("Петров П.")
-    _click(phone, ".save-player")
-    _text(phone, 'li[data-id="petrov-petr"]', lambda t: "Петров Пётр Ильич (Петров П.)" in t)
+    click(phone, ".save-player")
+    text(phone, 'li[data-id="petrov-petr"]', lambda t: "Петров Пётр Ильич (Петров П.)" in t)
 
-    _click(phone, 'li[data-id="ivanov-i"] .merge-into')
-    find = _find(phone, ".player-merge input[name=keep]")
-    find.send_keys("иванов ив")
-    _find(phone, '.merge-choices button[data-id="ivanov-ivan"]')
-    find.send_keys(Keys.ENTER)  # the first found taken, the merge button focused
-    says = _text(phone, ".merge-says", bool)
+    click(phone, 'li[data-id="ivanov-i"] .merge-into')
+    keep = find(phone, ".player-merge input[name=keep]")
+    keep.send_keys("иванов ив")
+    find(phone, '.merge-choices button[data-id="ivanov-ivan"]')
+    keep.send_keys(Keys.ENTER)  # the first found taken, the merge button focused
+    says = text(phone, ".merge-says", bool)
     assert "«Иванов И.»" in says and "за «Иванов Иван»" in says
-    _shot(phone, "registry-merge")
+    shot(phone, "registry-merge")
     phone.switch_to.active_element.send_keys(Keys.ENTER)
-    _text(phone, "#registry summary", lambda t: t.endswith(": 3"))
+    text(phone, "#registry summary", lambda t: t.endswith(": 3"))
     assert phone.find_element(By.CSS_SELECTOR, "#registry").get_attribute("open") is not None  # left open
     assert "(Иванов И.)" in phone.find_element(By.CSS_SELECTOR, 'li[data-id="ivanov-ivan"]').text
 
     members = folder / "члены.csv"
     members.write_text("№;ФИО\n1;Орлов Денис\n2;Иванов И.\n3;Сидоров С.\n", encoding="cp1251")
     phone.find_element(By.CSS_SELECTOR, "#import-file").send_keys(str(members))
-    _text(phone, "#import-answer", lambda t: "Добавлены: Орлов Денис" in t)
-    assert "Сидоров С. — похоже на Сидоров Сергей" in _text(phone, "#import-answer .suggested", bool)
-    _text(phone, "#registry summary", lambda t: t.endswith(": 4"))
+    text(phone, "#import-answer", lambda t: "Добавлены: Орлов Денис" in t)
+    assert "Сидоров С. — похоже на Сидоров Сергей" in text(phone, "#import-answer .suggested", bool)
+    text(phone, "#registry summary", lambda t: t.endswith(": 4"))
     assert [p.name for p in load_registry(folder / "players.toml", "ru")][-1] == "Орлов Денис"
 
     bad = folder / "bad.csv"
     bad.write_text("ФИО\n=1+1\n", encoding="utf-8")
     phone.find_element(By.CSS_SELECTOR, "#import-file").send_keys(str(bad))
-    _text(phone, '#import-form .field-error[data-for="file"]', lambda t: "ячейка A2: формула" in t)
+    text(phone, '#import-form .field-error[data-for="file"]', lambda t: "ячейка A2: формула" in t)
     phone.execute_script("document.getElementById('registry-part').scrollIntoView()")
-    _shot(phone, "registry-phone")
-    _wait(phone).until(lambda d: d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"))
+    shot(phone, "registry-phone")
+    wait(phone).until(lambda d: d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"))

@@ -5,18 +5,17 @@ chromedriver is absent."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-from helpers import DRIVER, chromium, start_uvicorn, stub_render
+from browsing import absent, click, find, shot, text, wait
+from helpers import start_uvicorn, stub_render
+from nights import free_port
 from test_routes import NAMES, wait_job
-from test_routes_browser import _click, _find, _free_port, _shot, _text, _wait
 
 from prefprint.engine.fills import random_fills
 from prefprint.io.spec import load_competition
 from prefprint.io.workbook import fill_workbook
 
-pytestmark = pytest.mark.skipif(not (shutil.which("chromium") and DRIVER), reason="chromium or chromedriver absent")
+pytestmark = absent
 CODE = "BROWSERCODE2"
 
 
@@ -29,7 +28,7 @@ def desk(tmp_path, monkeypatch):
     monkeypatch.setenv("PREFPRINT_NO_ANALYSIS", "1")
     monkeypatch.setattr("prefprint.app.kit.render_pdfs", stub_render)
     monkeypatch.setattr("prefprint.app.publish.pdf.render_pdfs", stub_render)
-    port = _free_port()
+    port = free_port()
     app = create_desk_app(tmp_path, CODE, hosts=(f"127.0.0.1:{port}", "testserver"))
     client = TestClient(app, headers={"X-Desk-Code": CODE})
     client.put("/desk/api/club", json={"title": "Клуб"})
@@ -46,55 +45,48 @@ def desk(tmp_path, monkeypatch):
     thread.join(10)
 
 
-@pytest.fixture
-def browser():
-    driver = chromium(1280, 900)
-    yield driver
-    driver.quit()
-
-
 def test_a_ruling_added_and_the_results_published_from_the_page(desk, browser):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     url, folder, evening = desk
     browser.get(url)
-    _click(browser, ".rulings summary")
-    _text(browser, ".rulings-list", lambda t: t == "Решений нет")
-    Select(_find(browser, f"#ruling-{evening}-kind")).select_by_value("penalty")
+    click(browser, ".rulings summary")
+    text(browser, ".rulings-list", lambda t: t == "Решений нет")
+    Select(find(browser, f"#ruling-{evening}-kind")).select_by_value("penalty")
     assert not browser.find_element(By.ID, f"ruling-{evening}-mp").find_element(By.XPATH, "..").get_attribute("hidden")
     assert browser.find_element(By.ID, f"ruling-{evening}-deals").find_element(By.XPATH, "..").get_attribute("hidden")
-    _find(browser, f"#ruling-{evening}-player").send_keys("3")
-    _find(browser, f"#ruling-{evening}-percent").send_keys("150")
-    _find(browser, f"#ruling-{evening}-reason").send_keys("Шум за столом")
-    _click(browser, ".add-ruling")
-    said = _text(browser, '.ruling-form .field-error[data-for="percent"]', bool)
+    find(browser, f"#ruling-{evening}-player").send_keys("3")
+    find(browser, f"#ruling-{evening}-percent").send_keys("150")
+    find(browser, f"#ruling-{evening}-reason").send_keys("Шум за столом")
+    click(browser, ".add-ruling")
+    said = text(browser, '.ruling-form .field-error[data-for="percent"]', bool)
     assert "150" in said
     assert not (folder / "evenings" / f"{evening}.rulings.toml").exists()
-    _find(browser, f"#ruling-{evening}-percent").clear()
-    _find(browser, f"#ruling-{evening}-percent").send_keys("25")
-    _click(browser, ".add-ruling")
-    listed = _text(browser, ".rulings-list li", lambda t: "Шум за столом" in t)
+    find(browser, f"#ruling-{evening}-percent").clear()
+    find(browser, f"#ruling-{evening}-percent").send_keys("25")
+    click(browser, ".add-ruling")
+    listed = text(browser, ".rulings-list li", lambda t: "Шум за столом" in t)
     assert listed.startswith("штраф — Игрок (номер): 3; Процент: 25.")
-    _shot(browser, "rulings")
+    shot(browser, "rulings")
 
-    _click(browser, ".publish-results")
-    _text(browser, ".results-state", lambda t: t == "Итоги: окончательные", timeout=120)
+    click(browser, ".publish-results")
+    text(browser, ".results-state", lambda t: t == "Итоги: окончательные", timeout=120)
     links = {a.text: a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "a.results-link")}
     assert set(links) == {"Итоги (сайт)", "Итоги (PDF)", "Итоги (XLSX)", "Сайт сезона"}
     assert all(f"code={CODE}" in href for href in links.values())
     browser.execute_script("document.querySelector('.results').scrollIntoView({block: 'center'})")
-    _shot(browser, "results")
+    shot(browser, "results")
     browser.get(links["Сайт сезона"])
     assert "Вечер" in browser.find_element(By.TAG_NAME, "body").text
     browser.get(links["Итоги (сайт)"])
     first = browser.find_element(By.CSS_SELECTOR, "a[href$='.html']")
     first.click()  # a link inside the site, without the code: the cookie opens it
-    _wait(browser).until(lambda d: "desk.forbidden" not in d.page_source and d.current_url != links["Итоги (сайт)"])
+    wait(browser).until(lambda d: "desk.forbidden" not in d.page_source and d.current_url != links["Итоги (сайт)"])
     assert "errors" not in browser.find_element(By.TAG_NAME, "body").text
 
     browser.get(url)
-    _click(browser, ".rulings summary")
-    _click(browser, ".remove-ruling")
-    _text(browser, ".rulings-list", lambda t: t == "Решений нет")
+    click(browser, ".rulings summary")
+    click(browser, ".remove-ruling")
+    text(browser, ".rulings-list", lambda t: t == "Решений нет")
     assert "[[rulings]]" not in (folder / "evenings" / f"{evening}.rulings.toml").read_text(encoding="utf-8")

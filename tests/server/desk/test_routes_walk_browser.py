@@ -12,20 +12,21 @@ from __future__ import annotations
 import os
 import random
 import re
-import shutil
 import time
 
 import httpx
 import pytest
-from helpers import DRIVER, chromium, start_uvicorn
-from test_routes_browser import NAMES, _click, _find, _free_port, _text, _wait
+from browsing import absent, click, find, fits_390, text, wait
+from helpers import chromium, start_uvicorn
+from nights import free_port
+from test_routes_browser import NAMES
 
 from prefprint.engine.fills import random_outcome
 from prefprint.engine.rules import fmt_json, settle
 from prefprint.io.spec import load_competition
 from prefprint.server.rows import request_of
 
-pytestmark = pytest.mark.skipif(not (shutil.which("chromium") and DRIVER), reason="chromium or chromedriver absent")
+pytestmark = absent
 SHOTS = os.environ.get("PREFPRINT_SCREENSHOTS")  # a folder: the walk's screenshots are saved there
 CODE = "WALKCODE1234"
 WALK_IN = "Кузнецов Дмитрий"  # not in the registry, close to nobody there
@@ -38,20 +39,13 @@ def desk(tmp_path, monkeypatch):
 
     monkeypatch.setenv("PREFPRINT_NO_ANALYSIS", "1")
     monkeypatch.setattr(pages, "TABLE_POLL_MS", 3_600_000)  # the phone's page redraws only when it is told
-    port = _free_port()
+    port = free_port()
     app = create_desk_app(tmp_path, CODE, hosts=(f"127.0.0.1:{port}",))
     srv, thread = start_uvicorn(app, port)
     yield f"http://127.0.0.1:{port}/?code={CODE}", tmp_path
     app.state.desk.close()
     srv.should_exit = True
     thread.join(10)
-
-
-@pytest.fixture
-def browser():
-    driver = chromium(1280, 900)
-    yield driver
-    driver.quit()
 
 
 def _shot(driver, name, css=None):
@@ -81,36 +75,36 @@ def _club_and_players(browser):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    _find(browser, "#club-form input[name=title]").send_keys("Клуб «Пуля»")
-    Select(_find(browser, "#club-form select[name=language]")).select_by_value("ru")
-    _click(browser, "#save-club")
-    _text(browser, "#heading", lambda t: t.endswith("Клуб «Пуля»"))
-    _find(browser, "#names").send_keys("\n".join(NAMES))
-    _click(browser, "#add-players")
-    _text(browser, "#added", lambda t: "Громов Антон" in t)
-    suggested = _text(browser, ".suggested", lambda t: "Иванов И." in t)
+    find(browser, "#club-form input[name=title]").send_keys("Клуб «Пуля»")
+    Select(find(browser, "#club-form select[name=language]")).select_by_value("ru")
+    click(browser, "#save-club")
+    text(browser, "#heading", lambda t: t.endswith("Клуб «Пуля»"))
+    find(browser, "#names").send_keys("\n".join(NAMES))
+    click(browser, "#add-players")
+    text(browser, "#added", lambda t: "Громов Антон" in t)
+    suggested = text(browser, ".suggested", lambda t: "Иванов И." in t)
     assert "Иванов И. — похоже на Иванов Иван" in suggested and "Петров Петр — похоже на Петров Пётр" in suggested
     _shot(browser, "players", "#players")
-    _click(browser, '.suggested button[data-name="Иванов И."]')  # another person
-    _text(browser, ".suggested", lambda t: "Добавлены: Иванов И." in t)
-    _text(browser, "#registry summary", lambda t: t.endswith(": 19"))
+    click(browser, '.suggested button[data-name="Иванов И."]')  # another person
+    text(browser, ".suggested", lambda t: "Добавлены: Иванов И." in t)
+    text(browser, "#registry summary", lambda t: t.endswith(": 19"))
     assert len(browser.find_elements(By.CSS_SELECTOR, "#picks input")) == 19
 
 
 def _evening(browser, folder):
     from selenium.webdriver.common.by import By
 
-    _find(browser, "#evening-form input[name=title]").send_keys("Клубный вечер")
+    find(browser, "#evening-form input[name=title]").send_keys("Клубный вечер")
     for box in browser.find_elements(By.CSS_SELECTOR, "#picks input")[:16]:
         box.click()
-    preview = _text(browser, "#preview", lambda t: t.startswith("4 стола, 7 туров, 28 сдач"))
+    preview = text(browser, "#preview", lambda t: t.startswith("4 стола, 7 туров, 28 сдач"))
     assert "тур — 20 минут; с 18:30 до" in preview
-    assert _text(browser, "#picked", bool).strip() == "Выбрано: 16"
+    assert text(browser, "#picked", bool).strip() == "Выбрано: 16"
     browser.set_window_size(1280, 1250)  # the form and the movement under it
     _shot(browser, "evening", "#evening")
     browser.set_window_size(1280, 900)
-    _click(browser, "#create-evening")
-    _find(browser, ".evening .print-kit")
+    click(browser, "#create-evening")
+    find(browser, ".evening .print-kit")
     [spec] = (folder / "evenings").iterdir()
     assert spec.name.endswith("-klubnyi-vecher.toml")
     return spec
@@ -119,18 +113,18 @@ def _evening(browser, folder):
 def _checkin(browser, spec):
     from selenium.webdriver.common.by import By
 
-    _click(browser, ".checkin summary")
-    _text(browser, ".checkin .came", lambda t: t.strip() == "Пришли: 16")
+    click(browser, ".checkin summary")
+    text(browser, ".checkin .came", lambda t: t.strip() == "Пришли: 16")
     boxes = browser.find_elements(By.CSS_SELECTOR, ".checkin-players input")
     assert len(boxes) == 16 and all(b.is_selected() for b in boxes)
     boxes[0].click()  # Иванов Иван stayed home
-    _text(browser, ".checkin .came", lambda t: t.strip() == "Пришли: 15")
-    _find(browser, ".checkin input.walk-in").send_keys(WALK_IN)
-    _click(browser, ".checkin .walk-in-add")  # a new name: added to the registry and ticked
-    _text(browser, ".checkin .came", lambda t: t.strip() == "Пришли: 16")
-    _click(browser, ".checkin .save-players")
-    _text(browser, ".checkin .saved", bool)
-    movement = _text(browser, ".checkin-movement", bool)
+    text(browser, ".checkin .came", lambda t: t.strip() == "Пришли: 15")
+    find(browser, ".checkin input.walk-in").send_keys(WALK_IN)
+    click(browser, ".checkin .walk-in-add")  # a new name: added to the registry and ticked
+    text(browser, ".checkin .came", lambda t: t.strip() == "Пришли: 16")
+    click(browser, ".checkin .save-players")
+    text(browser, ".checkin .saved", bool)
+    movement = text(browser, ".checkin-movement", bool)
     assert movement.startswith("4 стола, 7 туров, 28 сдач"), movement
     names = [p.name for p in load_competition(spec).session(1).players]
     assert names[0] == WALK_IN and "Иванов Иван" not in names and len(names) == 16  # his number freed, taken
@@ -140,10 +134,10 @@ def _checkin(browser, spec):
 def _kit(browser):
     from selenium.webdriver.common.by import By
 
-    _click(browser, ".evening .print-kit")
-    _wait(browser, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, ".evening progress").is_displayed())
-    _text(browser, ".evening .state", lambda t: t == "комплект напечатан", timeout=240)
-    assert re.fullmatch(r"комплект напечатан: \d+ файл(а|ов)?", _text(browser, ".evening .said", bool))
+    click(browser, ".evening .print-kit")
+    wait(browser, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, ".evening progress").is_displayed())
+    text(browser, ".evening .state", lambda t: t == "комплект напечатан", timeout=240)
+    assert re.fullmatch(r"комплект напечатан: \d+ файл(а|ов)?", text(browser, ".evening .said", bool))
     links = [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".evening a.pdf")]
     assert links[0] == "print-all.pdf" and {"protocols.pdf", "table-cards.pdf", "itineraries.pdf"} <= set(links)
     _shot(browser, "kit", ".evening")
@@ -153,16 +147,16 @@ def _night(browser):
     """The night started: (the phones' address, {table: code}) as the page shows them."""
     from selenium.webdriver.common.by import By
 
-    _click(browser, ".night-toggle")
-    _text(browser, ".night-state", lambda t: t == "Вечер идёт")
-    address = _text(browser, ".night-url", bool).split(",")[0].strip()
-    _text(browser, ".night-codes", lambda t: "Стол 4" in t)
+    click(browser, ".night-toggle")
+    text(browser, ".night-state", lambda t: t == "Вечер идёт")
+    address = text(browser, ".night-url", bool).split(",")[0].strip()
+    text(browser, ".night-codes", lambda t: "Стол 4" in t)
     codes = {
         int(li.get_attribute("data-table")): li.find_element(By.TAG_NAME, "code").text
         for li in browser.find_elements(By.CSS_SELECTOR, ".night-codes li")
     }
     assert sorted(codes) == [1, 2, 3, 4] and all(re.fullmatch(r"\S{4,}", c) for c in codes.values())
-    assert "/director?token=" in _find(browser, "a.night-director").get_attribute("href")
+    assert "/director?token=" in find(browser, "a.night-director").get_attribute("href")
     _shot(browser, "night", ".night")
     browser.set_window_size(390, 844)  # the director's own phone
     _shot(browser, "night-390", ".night-director")
@@ -187,12 +181,12 @@ def _phone_taps_a_row(address, table, code, deal, rnd):
             f'[data-tricks="{w1}-3"]',
             "#check",
         ):
-            _click(phone, css)
-        _text(phone, "#preview", lambda t: "7♠" in t)
+            click(phone, css)
+        text(phone, "#preview", lambda t: "7♠" in t)
         _shot(phone, "phone-table")
-        _click(phone, "#confirm")
-        _text(phone, "#saved", lambda t: t == f"Сдача {deal.number}: записана")
-        _text(phone, f"#deal-{deal.number} .done", lambda t: f"Играющий: {decl} 7" in t)
+        click(phone, "#confirm")
+        text(phone, "#saved", lambda t: t == f"Сдача {deal.number}: записана")
+        text(phone, f"#deal-{deal.number} .done", lambda t: f"Играющий: {decl} 7" in t)
         assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
     finally:
         phone.quit()
@@ -227,10 +221,10 @@ def _grid(browser, event, table):
     from prefprint.engine.rules import active_seats
 
     rng = random.Random(7)
-    number = _find(browser, ".grid-table")
+    number = find(browser, ".grid-table")
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", number)
     number.send_keys(str(table), Keys.ENTER)  # the table opened: the cursor in its first contract
-    _find(browser, "table.grid tbody tr .g-contract")
+    find(browser, "table.grid tbody tr .g-contract")
     rows = browser.find_elements(By.CSS_SELECTOR, "table.grid tbody tr")
     assert len(rows) == 28
     for i, tr in enumerate(rows):
@@ -243,24 +237,24 @@ def _grid(browser, event, table):
             keys += [cell, Keys.TAB]
         browser.switch_to.active_element.send_keys(*keys[:-1], Keys.ENTER)
         want = _shown({s: fmt_json(v) for s, v in settle(outcome, event.conventions).results.items()})
-        _wait(browser).until(lambda d, tr=tr: tr.find_element(By.CSS_SELECTOR, ".g-state").text == "записано")
+        wait(browser).until(lambda d, tr=tr: tr.find_element(By.CSS_SELECTOR, ".g-state").text == "записано")
         assert tr.find_element(By.CSS_SELECTOR, ".g-whists").text == want, (i, outcome)
         if i == 2:
             _shot(browser, "grid", ".paper")
-    _text(browser, ".night-progress", lambda t: t == "Строк введено: 112 / 112")  # every row of the evening in
+    text(browser, ".night-progress", lambda t: t == "Строк введено: 112 / 112")  # every row of the evening in
 
 
 def _ruling(browser, evening):
     from selenium.webdriver.support.ui import Select
 
-    _click(browser, ".rulings summary")
-    _text(browser, ".rulings-list", lambda t: t == "Решений нет")
-    Select(_find(browser, f"#ruling-{evening}-kind")).select_by_value("penalty")
-    _find(browser, f"#ruling-{evening}-player").send_keys("3")
-    _find(browser, f"#ruling-{evening}-percent").send_keys("25")
-    _find(browser, f"#ruling-{evening}-reason").send_keys("Шум за столом")
-    _click(browser, ".add-ruling")
-    listed = _text(browser, ".rulings-list li", lambda t: "Шум за столом" in t)
+    click(browser, ".rulings summary")
+    text(browser, ".rulings-list", lambda t: t == "Решений нет")
+    Select(find(browser, f"#ruling-{evening}-kind")).select_by_value("penalty")
+    find(browser, f"#ruling-{evening}-player").send_keys("3")
+    find(browser, f"#ruling-{evening}-percent").send_keys("25")
+    find(browser, f"#ruling-{evening}-reason").send_keys("Шум за столом")
+    click(browser, ".add-ruling")
+    listed = text(browser, ".rulings-list li", lambda t: "Шум за столом" in t)
     assert listed.startswith("штраф — Игрок (номер): 3; Процент: 25.")
     return listed
 
@@ -268,14 +262,14 @@ def _ruling(browser, evening):
 def _results(browser, event, ruling):
     from selenium.webdriver.common.by import By
 
-    _click(browser, ".night-toggle")  # the night ended: every row is in
-    _text(browser, ".night-toggle", lambda t: t == "Начать вечер")
-    _click(browser, ".publish-results")
-    _text(browser, ".results-state", lambda t: t == "Итоги: окончательные", timeout=180)
+    click(browser, ".night-toggle")  # the night ended: every row is in
+    text(browser, ".night-toggle", lambda t: t == "Начать вечер")
+    click(browser, ".publish-results")
+    text(browser, ".results-state", lambda t: t == "Итоги: окончательные", timeout=180)
     links = {a.text: a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "a.results-link")}
     assert set(links) == {"Итоги (сайт)", "Итоги (PDF)", "Итоги (XLSX)", "Сайт сезона"}
-    _click(browser, ".rulings summary")  # the ruling the results took, above them
-    assert _text(browser, ".rulings-list li", lambda t: "Шум за столом" in t) == ruling
+    click(browser, ".rulings summary")  # the ruling the results took, above them
+    assert text(browser, ".rulings-list li", lambda t: "Шум за столом" in t) == ruling
     browser.set_window_size(1280, 1100)
     _shot(browser, "results", ".rulings")
     browser.set_window_size(1280, 900)
@@ -285,22 +279,11 @@ def _results(browser, event, ruling):
     year = event.date[:4]
     assert f"Сезон {year}" in home and "Клубный вечер" in home and "Клуб «Пуля»" in home, home[:500]
     browser.find_element(By.CSS_SELECTOR, "a[href$='season-1.html']").click()  # its ladder
-    _wait(browser).until(lambda d: d.current_url.endswith("season-1.html"))
+    wait(browser).until(lambda d: d.current_url.endswith("season-1.html"))
     ladder = browser.find_element(By.TAG_NAME, "body").text
     assert all(p.name in ladder for p in event.players), ladder[:1000]  # every player of the evening
     _shot(browser, "season")
     browser.get(desk)
-
-
-def _fits_390(browser):
-    browser.set_window_size(390, 844)
-    wide = browser.execute_script(
-        "return [document.documentElement, ...document.querySelectorAll('#app *')]"
-        ".filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')"
-        ".map((e) => e.id || e.className || e.tagName)"
-    )
-    assert wide == [], wide  # nothing scrolls sideways at 390 px
-    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
 
 
 def test_the_walk_of_an_evening_from_an_empty_folder(desk, browser):
@@ -325,5 +308,5 @@ def test_the_walk_of_an_evening_from_an_empty_folder(desk, browser):
     _grid(browser, event, paper)
     ruling = _ruling(browser, evening)
     _results(browser, event, ruling)
-    _fits_390(browser)
+    fits_390(browser)
     print(f"walk: {time.monotonic() - began:.1f} s, of which the kit {kit_done - began:.1f} s from the start")
