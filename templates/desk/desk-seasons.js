@@ -38,14 +38,15 @@ function seasonForm(s, done, cancel) {
   points.placeholder = "20, 17, 15, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1";
   const pointsBox = field("place_points", W.season_place_points, points);
   pointsBox.append(el("div", { cls: "muted" }, W.season_place_points_hint));
-  const shown = () => { pointsBox.hidden = score.value !== "places"; };
+  const means = el("div", { cls: "muted score-means" });
+  const shown = () => { pointsBox.hidden = score.value !== "places"; means.textContent = W[`score_${score.value}_means`]; };
   score.addEventListener("change", shown);
   shown();
   const general = el("div", { cls: "field-error", "data-for": "" });
   const form = el("form", { cls: "season-form" }, field("title", W.season_title, title),
     el("div", { cls: "cols" }, field("from", W.season_from, from), field("to", W.season_to, to),
       field("count", W.season_count, count), field("min_events", W.season_min_events, min)),
-    field("score", W.season_score, score), pointsBox, general,
+    field("score", W.season_score, score), means, pointsBox, general,
     el("button", { type: "submit", cls: s ? "go save-season" : "go add-season" }, s ? W.save : W.add_season),
     cancel ? el("button", { type: "button", cls: "cancel", on: { click: cancel } }, W.cancel) : null);
   form.addEventListener("submit", async (ev) => {
@@ -71,13 +72,13 @@ function seasonsSection() {
   };
   const row = (s) => {
     const li = el("li", { "data-n": s.n });
-    const plain = () => li.replaceChildren(el("strong", { cls: "season-title" }, s.title), " ",
-      el("span", { cls: "season-says" }, says(s)), " ",
+    const plain = () => li.replaceChildren(el("strong", { cls: "season-title" }, s.title),
+      el("div", { cls: "season-says" }, says(s)), el("div", { cls: "acts" },
       el("button", { type: "button", cls: "edit-season", on: { click: () => li.replaceChildren(seasonForm(s, show, plain)) } }, W.edit),
       el("button", { type: "button", cls: "remove-season", on: { click: async () => {
         const got = await api("DELETE", `${URL}/${s.n}`, { seen });
         if (got.status === 200) show(got.json); else said.textContent = (got.json.errors || []).map((x) => x.message).join("; ");
-      } } }, W.remove));
+      } } }, W.remove)));
     plain();
     return li;
   };

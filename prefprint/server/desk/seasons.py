@@ -12,9 +12,9 @@ from prefprint.server.desk.base import Desk, endpoint
 
 UI = (
     "seasons", "season_title", "season_from", "season_to", "season_count", "season_count_hint", "season_min_events",
-    "season_score", "score_percent", "score_places", "season_place_points", "season_place_points_hint",
-    "add_season", "edit", "save", "cancel", "remove", "no_seasons", "season_says_count", "season_says_all",
-    "season_says_min", "season_says_percent", "season_says_places",
+    "season_score", "score_percent", "score_places", "score_percent_means", "score_places_means",
+    "season_place_points", "season_place_points_hint", "add_season", "edit", "save", "cancel", "remove", "no_seasons",
+    "season_says_count", "season_says_all", "season_says_min", "season_says_percent", "season_says_places",
 )  # fmt: skip
 SCRIPT = "desk-seasons.js"
 
