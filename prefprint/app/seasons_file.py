@@ -18,7 +18,8 @@ import re
 import tomlkit
 from tomlkit.items import AoT, Table, Whitespace
 
-from prefprint.app.club_files import TITLE_LIMIT, ClubFolder, FormError, NotFound, Problems, checked_text
+from prefprint.app.club_files import TITLE_LIMIT, ClubFolder, FormError, NotFound, Problems, bad_char, checked_text
+from prefprint.errors import PrefprintError
 from prefprint.io.club import MAX_EVENINGS, ClubError, Season, load_club, parse_club
 from prefprint.io.toml_saving import StaleFile
 from prefprint.words.messages import Message, shown
@@ -64,7 +65,11 @@ def list_seasons(desk: ClubFolder) -> dict:
     with desk.seen.lock:
         data = desk.club_file.read_bytes()
         desk.seen.look(desk.club_file)  # what the page shows is the file as it is now
-    club = parse_club(data.decode("utf-8", errors="replace"), desk.club_file)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise PrefprintError(Message("club.unreadable", path=str(desk.club_file), error=shown(str(e), 120))) from None
+    club = parse_club(text, desk.club_file)
     return {"seasons": [season_view(i, s) for i, s in enumerate(club.seasons, 1)], "seen": token(data)}
 
 
@@ -109,6 +114,11 @@ def season_of(form: dict) -> tuple[dict, Problems]:
             value = checked_text(problems, "title", value, TITLE_LIMIT)
             if value is None:
                 continue
+        texts = [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
+        char = next((c for c in map(bad_char, texts) if c), None)
+        if char:  # said here: the reader would stop at it and say nothing else
+            problems.add(key, "spec.control_char", char=char)
+            continue
         value = _typed(key, value)
         if key == "place_points" and isinstance(value, list) and len(value) > MAX_EVENINGS:
             problems.add(key, "club.points_range", high=100_000, n=MAX_EVENINGS)
@@ -216,7 +226,8 @@ def _checked_save(desk: ClubFolder, doc, index: int, problems: Problems) -> None
     try:
         parse_club(tomlkit.dumps(doc), desk.club_file)
     except ClubError as e:
-        found += _form_problems(e, index)
+        said = {f for f, _ in found}  # a field said already is left out of the file: not said twice
+        found += [(f, m) for f, m in _form_problems(e, index) if f not in said or not f]
     if found:
         raise FormError(found)
     desk.seen.save(desk.club_file, doc)
@@ -225,8 +236,6 @@ def _checked_save(desk: ClubFolder, doc, index: int, problems: Problems) -> None
 def add_season(desk: ClubFolder, form: dict) -> dict:
     """Add one season after the others ({<the keys>, "seen"}); answers as `list_seasons`."""
     season, problems = season_of(form)
-    if "title" not in season and problems.items:
-        season["title"] = "?"  # the form's problem is said; the reader still checks the rest
     with desk.seen.lock:
         doc, entries = _entries(desk, form.get("seen"))
         entry = tomlkit.table()
@@ -255,8 +264,6 @@ def edit_season(desk: ClubFolder, n, form: dict) -> dict:
     with desk.seen.lock:
         doc, entries = _entries(desk, form.get("seen"))
         index = _numbered(entries, n)
-        if "title" not in season and problems.items:
-            season["title"] = entries[index].get("title", "?")
         _fill(entries[index], season)
         _checked_save(desk, doc, index, problems)
     return list_seasons(desk)

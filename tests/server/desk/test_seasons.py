@@ -107,3 +107,10 @@ def test_a_club_file_with_a_mistake_is_said_and_not_saved_over(client, tmp_path)
     got = client.get(URL)
     assert got.status_code == 409 and "club.toml" in got.json()["errors"][0]["message"]
     assert client.post(URL, json=CUP | {"seen": "x"}).status_code == 409
+
+
+def test_a_club_file_that_is_not_utf8_is_said(client, tmp_path):
+    path = tmp_path / "club.toml"
+    path.write_bytes(path.read_bytes().replace("Пуля".encode(), "Пуля".encode("cp1251")))
+    got = client.get(URL)
+    assert got.status_code == 409 and "club.toml" in got.json()["errors"][0]["message"]
