@@ -123,12 +123,19 @@ class Club:
         return self.path.parent
 
 
-def _read_toml(path: Path) -> tuple[dict, str, str]:
-    """(data, text, language guessed from the text) of a TOML file; ClubError for a file TOML cannot read."""
+def _read_text(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise PrefprintError(Message("club.unreadable", path=str(path), error=shown(str(e), 120))) from None
+
+
+def _read_toml(path: Path) -> tuple[dict, str, str]:
+    """(data, text, language guessed from the text) of a TOML file; ClubError for a file TOML cannot read."""
+    return _parse_toml(path, _read_text(path))
+
+
+def _parse_toml(path: Path, text: str) -> tuple[dict, str, str]:
     try:
         return tomllib.loads(text), text, language_in(text)
     except tomllib.TOMLDecodeError as e:
@@ -138,7 +145,15 @@ def _read_toml(path: Path) -> tuple[dict, str, str]:
 def load_club(path: Path | str) -> Club:
     """Read club.toml; every problem at its line and key, in the club's language (ClubError)."""
     path = Path(path)
-    data, text, lang = _read_toml(path)
+    return _club_of(path, *_read_toml(path))
+
+
+def parse_club(text: str, path: Path) -> Club:
+    """club.toml's text read as `load_club` reads the file at `path` (the desk checks a text before it saves it)."""
+    return _club_of(path, *_parse_toml(path, text))
+
+
+def _club_of(path: Path, data: dict, text: str, lang: str) -> Club:
     problems = Problems(key_lines(text))
     unprintable(problems, data)
     if problems.items:  # nothing else is worth reading in a file with unprintable values

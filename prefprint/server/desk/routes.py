@@ -26,14 +26,22 @@ from prefprint.app.club_files import NotFound
 from prefprint.engine.rules import VARIANTS
 from prefprint.io import codes
 from prefprint.io.render import html, templates_dir
-from prefprint.server.desk import checkin, night, paper, registry, results, rulings
+from prefprint.server.desk import checkin, night, paper, registry, results, rulings, seasons
 from prefprint.server.desk.base import Desk, Refused, endpoint, errors, guard
 from prefprint.server.desk.jobs import KIT_STEPS
 from prefprint.server.pages import HEADERS  # the scoring server's pages' headers: the same rules
 from prefprint.words.catalog import LANGS, gettext
 from prefprint.words.messages import Message, shown
 
-PARTS: tuple = (registry, checkin, night, paper, rulings, results)  # the desk's further parts, in the page's order
+PARTS: tuple = (
+    registry,
+    seasons,
+    checkin,
+    night,
+    paper,
+    rulings,
+    results,
+)  # the desk's further parts, in the page's order
 SCRIPT = "desk.js"
 START = "desk-start.js"  # the last script: the page loaded once every part has said what it adds
 UI = (
