@@ -4,17 +4,16 @@ holding what the page said. Skipped where chromium or chromedriver is absent."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-from helpers import DRIVER, chromium, start_uvicorn
-from test_routes_browser import _click, _find, _free_port, _shot, _text
+from browsing import absent, click, find, shot, text
+from helpers import chromium, start_uvicorn
+from nights import free_port
 
 from prefprint.app import club_files
 from prefprint.app.club_files import ClubFolder
 from prefprint.io.club import load_club
 
-pytestmark = pytest.mark.skipif(not (shutil.which("chromium") and DRIVER), reason="chromium or chromedriver absent")
+pytestmark = absent
 
 
 @pytest.fixture
@@ -22,7 +21,7 @@ def desk(tmp_path):
     from prefprint.server.desk import create_desk_app
 
     club_files.save_club(ClubFolder(tmp_path), {"title": "Клуб", "language": "ru"})
-    port = _free_port()
+    port = free_port()
     srv, thread = start_uvicorn(create_desk_app(tmp_path, "BROWSERCODE3", hosts=(f"127.0.0.1:{port}",)), port)
     yield f"http://127.0.0.1:{port}/?code=BROWSERCODE3", tmp_path
     srv.should_exit = True
@@ -38,43 +37,43 @@ def phone():
 
 def _set(driver, css, value):
     """A value put into an input (a date input's own typing depends on the browser's locale)."""
-    driver.execute_script("arguments[0].value = arguments[1]", _find(driver, css), value)
+    driver.execute_script("arguments[0].value = arguments[1]", find(driver, css), value)
 
 
 def test_a_season_added_edited_and_removed_at_390_px(desk, phone):
     url, folder = desk
     phone.get(url)
-    _text(phone, '#seasons li[data-n="1"]', lambda t: "в зачёт все вечера" in t and "средний %" in t)
-    _click(phone, "#seasons .season-add summary")
+    text(phone, '#seasons li[data-n="1"]', lambda t: "в зачёт все вечера" in t and "средний %" in t)
+    click(phone, "#seasons .season-add summary")
     form = ".season-add .season-form"
-    assert not _find(phone, f"{form} input[name=place_points]").is_displayed()  # percent: no place points
-    _find(phone, f"{form} input[name=title]").send_keys("Кубок осени")
+    assert not find(phone, f"{form} input[name=place_points]").is_displayed()  # percent: no place points
+    find(phone, f"{form} input[name=title]").send_keys("Кубок осени")
     _set(phone, f"{form} input[name=from]", "2026-10-01")
     _set(phone, f"{form} input[name=to]", "2026-09-30")
-    _find(phone, f"{form} input[name=count]").send_keys("6")
-    _find(phone, f"{form} select[name=score] option[value=places]").click()
-    points = _find(phone, f"{form} input[name=place_points]")
+    find(phone, f"{form} input[name=count]").send_keys("6")
+    find(phone, f"{form} select[name=score] option[value=places]").click()
+    points = find(phone, f"{form} input[name=place_points]")
     assert points.is_displayed()
     points.send_keys("20, 17, 15")
-    _click(phone, f"{form} .add-season")
-    _text(phone, f'{form} .field-error[data-for="to"]', lambda t: "2026-09-30" in t)
+    click(phone, f"{form} .add-season")
+    text(phone, f'{form} .field-error[data-for="to"]', lambda t: "2026-09-30" in t)
     assert len(load_club(folder / "club.toml").seasons) == 1  # nothing written
     phone.execute_script("document.querySelector('.season-add').scrollIntoView()")
-    _shot(phone, "season-form")
+    shot(phone, "season-form")
     _set(phone, f"{form} input[name=to]", "2026-11-30")
-    _click(phone, f"{form} .add-season")
-    said = _text(phone, '#seasons li[data-n="2"]', lambda t: "Кубок осени" in t)
+    click(phone, f"{form} .add-season")
+    said = text(phone, '#seasons li[data-n="2"]', lambda t: "Кубок осени" in t)
     assert "лучшие вечера: 6" in said and "20, 17, 15" in said
     phone.execute_script("document.getElementById('seasons').scrollIntoView()")
-    _shot(phone, "seasons")
+    shot(phone, "seasons")
 
-    _click(phone, '#seasons li[data-n="2"] .edit-season')
-    count = _find(phone, '#seasons li[data-n="2"] input[name=count]')
+    click(phone, '#seasons li[data-n="2"] .edit-season')
+    count = find(phone, '#seasons li[data-n="2"] input[name=count]')
     count.clear()
     count.send_keys("5")
-    _click(phone, '#seasons li[data-n="2"] .save-season')
-    _text(phone, '#seasons li[data-n="2"]', lambda t: "лучшие вечера: 5" in t)
-    _click(phone, '#seasons li[data-n="1"] .remove-season')
-    _text(phone, '#seasons li[data-n="1"]', lambda t: "Кубок осени" in t)
+    click(phone, '#seasons li[data-n="2"] .save-season')
+    text(phone, '#seasons li[data-n="2"]', lambda t: "лучшие вечера: 5" in t)
+    click(phone, '#seasons li[data-n="1"] .remove-season')
+    text(phone, '#seasons li[data-n="1"]', lambda t: "Кубок осени" in t)
     (season,) = load_club(folder / "club.toml").seasons
     assert (season.title, season.rules.count, season.rules.place_points) == ("Кубок осени", 5, (20, 17, 15))
