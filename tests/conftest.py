@@ -28,6 +28,16 @@ def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", help="rewrite the golden HTML files")
 
 
+@pytest.fixture
+def browser():
+    """Headless Chromium at 1280 px through Selenium (a test module may have its own of another size)."""
+    from helpers import chromium
+
+    driver = chromium(1280, 900)
+    yield driver
+    driver.quit()
+
+
 @pytest.fixture(scope="session")
 def update_golden(request):
     return request.config.getoption("--update-golden")

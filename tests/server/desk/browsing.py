@@ -1,4 +1,4 @@
-"""Helpers of the desk's browser tests (headless Chromium through Selenium): waiting for an
+"""Helpers of the desk's browser tests (headless Chromium through Selenium; the driver is tests/conftest.py's `browser`): waiting for an
 element or its text, a click on an element scrolled into view, a screenshot saved where PREFPRINT_SCREENSHOTS
 says. The tests skip where chromium or chromedriver is absent (`absent`)."""
 
