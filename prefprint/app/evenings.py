@@ -249,8 +249,13 @@ def _date(problems: Problems, form: dict) -> dt.date | None:
     return None
 
 
+def _blank(value) -> bool:
+    """A form's field left empty: absent, null or a blank text (a list or a number is not blank but wrong)."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
 def _start(problems: Problems, form: dict) -> str | None:
-    value = form.get("start") or DEFAULT_START
+    value = DEFAULT_START if _blank(form.get("start")) else form.get("start")
     m = _TIME.fullmatch(value.strip()) if isinstance(value, str) else None
     if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
         problems.add("start", "desk.start", found=shown(str(value)))
@@ -259,7 +264,7 @@ def _start(problems: Problems, form: dict) -> str | None:
 
 
 def _variant(problems: Problems, form: dict) -> str | None:
-    value = form.get("variant") or "sochi"
+    value = "sochi" if _blank(form.get("variant")) else form.get("variant")
     key = variant_key(value) if isinstance(value, str) and len(value) <= 40 else None
     if not key:
         problems.add("variant", "desk.variant", found=shown(str(value)), variants=", ".join(VARIANTS))

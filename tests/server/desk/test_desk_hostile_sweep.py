@@ -227,13 +227,24 @@ def _diff(before: dict, after: dict) -> list[str]:
     return sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
 
 
+def _row(folder, evening: str) -> dict:
+    """A good row of the evening's grid: round 1 at its first table, the first deal of its set, whisted."""
+    from prefprint.engine.rules import active_seats
+    from prefprint.io.spec import load_competition
+
+    event = load_competition(folder / "evenings" / f"{evening}.toml").session(1)
+    play = event.movement.rounds[0].tables[0]
+    deal = next(d for d in event.deals if d.set == play.set)
+    declarer, left, right = active_seats(event.table_size, deal.dealer)[:3]
+    return {"table": play.table, "round": 1, "deal": deal.number, "contract": "6п", "declarer": declarer,
+            "defence": {left: "whist", right: "pass"}, "tricks": {declarer: 7, left: 3}, "reason": "x"}  # fmt: skip
+
+
 def _bodies(sweep: Sweep) -> dict:
     """A good body of each route that takes one (its known fields), by (method, path template)."""
     ids, api = sweep.ids, "/desk/api"
     form = {"title": "Ещё вечер", "date": "2026-12-12", "start": "19:00", "variant": "sochi", "table_size": 4,
-               "players": ids[:12], "venue": "Клуб", "deals_per_set": 2, "minutes_per_deal": 8, "rounds": 5}  # fmt: skip
-    row = {"table": 1, "round": 1, "deal": 1, "contract": "6♠", "declarer": "N", "defence": "whist", "tricks": 6,
-           "dark": False, "correct": False, "reason": "x"}  # fmt: skip
+            "players": ids[:12], "venue": "Клуб", "deals_per_set": 2, "minutes_per_deal": 8, "rounds": 8}  # fmt: skip
     csv = base64.b64encode("Имя\nНовиков Пётр\n".encode()).decode()
     evening = sweep.evenings[-1]
     seen = sweep.client.get(f"{api}/evenings/{evening}/players", headers={"X-Desk-Code": CODE}).json()["seen"]
@@ -245,25 +256,19 @@ def _bodies(sweep: Sweep) -> dict:
         ("POST", f"{api}/movement"): {k: form[k] for k in ("players", "table_size", "rounds", "start")},
         ("POST", f"{api}/evenings"): form,
         ("PUT", f"{api}/players/{{player}}"): {"name": "Иванов Иван", "aliases": ["Иванов И."]},
-        ("POST", f"{api}/players/merge"): {"keep": ids[0], "drop": ids[1]},
+        ("POST", f"{api}/players/merge"): {"keep": ids[18], "drop": ids[19]},  # on no evening
         ("POST", f"{api}/players/import"): {"filename": "members.csv", "data": csv, "confirm": False},
         ("PUT", f"{where}/players"): {"players": ids[:12], "seen": seen},
         ("POST", f"{where}/night"): {"host": "127.0.0.1", "port": free_port()},
         ("POST", f"{where}/workbook"): {"filename": "protocols.xlsx", "data": base64.b64encode(kit).decode()},
-        ("POST", f"{where}/preview"): row,
-        ("POST", f"{where}/rows"): row,
+        ("POST", f"{where}/preview"): _row(sweep.folder, evening),
+        ("POST", f"{where}/rows"): _row(sweep.folder, evening),
         ("POST", f"{where}/rulings"): {
-            "kind": "time",
+            "kind": "adjusted",
             "session": 1,
             "deal": 3,
             "player": 5,
-            "round": 1,
-            "table": 1,
-            "seat": "N",
-            "seats": "N, E",
             "percent": 60,
-            "mp": 1.5,
-            "deals": "1 2",
             "reason": "x",
         },  # fmt: skip
     }
@@ -310,7 +315,9 @@ def test_every_body_is_refused_at_its_fields_or_taken(sweep):
         for key in good:
             for wrong in WRONG:
                 sweep.stop_nights(method, template)
-                sweep.send(method, url, body=good | {key: wrong})
+                answer = sweep.send(method, url, body=good | {key: wrong})
+                if isinstance(good[key], str) and wrong in ([], {}, True, -1, 2.5):  # never a text, nor a blank
+                    assert answer.status_code >= 400, (method, url, key, wrong, answer.text[:300])
             text = json.dumps(good | {key: 0}).replace(f'"{key}": 0', f'"{key}": NaN')
             sweep.send(method, url, raw=text.encode())
         sweep.send(method, url, body=good)  # the night left running for the routes after it
