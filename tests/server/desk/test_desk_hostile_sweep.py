@@ -227,6 +227,18 @@ def _diff(before: dict, after: dict) -> list[str]:
     return sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
 
 
+def _never(good, wrong) -> bool:
+    """Whether `wrong` can never stand for a field whose good value is `good`: not a text for a text, nor a blank;
+    not a number, nor a text of one, for a number or a yes/no."""
+    if isinstance(good, str):
+        return wrong in ([], {}, True, -1, 2.5)
+    if isinstance(good, bool):
+        return wrong in ("NaN", FORMULA, {"a": {"b": 1}}, [[[]]], -1, 2.5) and wrong is not True
+    if isinstance(good, int):
+        return wrong in ("NaN", FORMULA, {"a": {"b": 1}}, [[[]]], "\u202eevil") or wrong is True
+    return False
+
+
 def _row(folder, evening: str) -> dict:
     """A good row of the evening's grid: round 1 at its first table, the first deal of its set, whisted."""
     from prefprint.engine.rules import active_seats
@@ -284,6 +296,9 @@ def test_every_route_refuses_a_request_without_the_desks_code_host_or_origin(swe
         for query in ("?code=WRONG", "?code=", f"?code={CODE}%00"):
             answer = sweep.send(method, url + query, body={}, code=None)
             assert answer.status_code == 403 or not api, (method, url, query, answer.status_code)
+        for cookie in ("WRONG", CODE):  # the cookie a site's file leaves opens files, never a change
+            answer = sweep.send(method, url, body={}, code=None, headers={"Cookie": f"desk_code={cookie}"})
+            assert answer.status_code == 403 or not api or (cookie == CODE and not changes(route)), (method, url)
         foreign = sweep.send(method, url, body={}, headers={"Host": "evil.example"})
         assert foreign.status_code == 403 or not api, (method, url, foreign.status_code)
         for origin in ("http://evil.example", "null", f"https://{HOST}", f"http://{HOST}:1"):
@@ -316,7 +331,7 @@ def test_every_body_is_refused_at_its_fields_or_taken(sweep):
             for wrong in WRONG:
                 sweep.stop_nights(method, template)
                 answer = sweep.send(method, url, body=good | {key: wrong})
-                if isinstance(good[key], str) and wrong in ([], {}, True, -1, 2.5):  # never a text, nor a blank
+                if _never(good[key], wrong):
                     assert answer.status_code >= 400, (method, url, key, wrong, answer.text[:300])
             text = json.dumps(good | {key: 0}).replace(f'"{key}": 0', f'"{key}": NaN')
             sweep.send(method, url, raw=text.encode())
