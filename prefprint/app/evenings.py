@@ -33,6 +33,7 @@ from prefprint.errors import MovementError
 from prefprint.io.club import load_club, load_registry
 from prefprint.io.layout import DB_FILE, KIT_WORKBOOK, PRINTED_SPEC, RESULTS, RESULTS_JSON, session_folder
 from prefprint.io.outdir import write_atomic
+from prefprint.io.toml_file import unreadable
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
 
@@ -409,4 +410,4 @@ def read_spec(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise SpecError(path, [Message("spec.cannot_read", error=shown(e, 120))]) from None
+        raise SpecError(path, [Message("spec.cannot_read", error=unreadable(e))]) from None
