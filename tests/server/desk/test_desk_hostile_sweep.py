@@ -8,7 +8,8 @@ file, inside the club's folder or beside it.
 
 The club's folder has everything: the club, 20 players, an evening planned and one with its kit printed, a rulings
 file, a comment written by hand in each TOML. The night is started where a body asks for it, on 127.0.0.1 only
-(night.HOST), and stopped at the end."""
+(night.HOST) and without its live site (published by a process of its own a while later), and stopped at the end.
+Last, every TOML is broken by hand and each route asked again: said in Russian words, nothing written."""
 
 from __future__ import annotations
 
