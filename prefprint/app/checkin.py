@@ -22,6 +22,7 @@ from prefprint.errors import PrefprintError, SpecError
 from prefprint.io.club import load_club, load_registry
 from prefprint.io.layout import PRINTED_SPEC
 from prefprint.io.spec import parse_competition
+from prefprint.io.toml_file import unreadable
 from prefprint.io.toml_saving import StaleFile
 from prefprint.words.messages import Message, shown
 
@@ -45,7 +46,7 @@ def _read(desk: ClubFolder, evening: str) -> tuple[bytes, Event]:
         data = path.read_bytes()
         text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise SpecError(path, [Message("spec.cannot_read", error=shown(e, 120))]) from None
+        raise SpecError(path, [Message("spec.cannot_read", error=unreadable(e))]) from None
     competition = parse_competition(text, path)
     if len(competition.sessions) != 1:
         raise PrefprintError(Message("desk.checkin_sessions", path=str(path)))

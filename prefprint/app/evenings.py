@@ -33,6 +33,7 @@ from prefprint.errors import MovementError
 from prefprint.io.club import load_club, load_registry
 from prefprint.io.layout import DB_FILE, KIT_WORKBOOK, PRINTED_SPEC, RESULTS, RESULTS_JSON, session_folder
 from prefprint.io.outdir import write_atomic
+from prefprint.io.toml_file import unreadable
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
 
@@ -254,8 +255,13 @@ def _date(problems: Problems, form: dict) -> dt.date | None:
     return None
 
 
+def _blank(value) -> bool:
+    """A form's field left empty: absent, null or a blank text (a list or a number is not blank but wrong)."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
 def _start(problems: Problems, form: dict) -> str | None:
-    value = form.get("start") or DEFAULT_START
+    value = DEFAULT_START if _blank(form.get("start")) else form.get("start")
     m = _TIME.fullmatch(value.strip()) if isinstance(value, str) else None
     if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
         problems.add("start", "desk.start", found=shown(str(value)))
@@ -264,7 +270,7 @@ def _start(problems: Problems, form: dict) -> str | None:
 
 
 def _variant(problems: Problems, form: dict) -> str | None:
-    value = form.get("variant") or "sochi"
+    value = "sochi" if _blank(form.get("variant")) else form.get("variant")
     key = variant_key(value) if isinstance(value, str) and len(value) <= 40 else None
     if not key:
         problems.add("variant", "desk.variant", found=shown(str(value)), variants=", ".join(VARIANTS))
@@ -409,4 +415,4 @@ def read_spec(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise SpecError(path, [Message("spec.cannot_read", error=shown(e, 120))]) from None
+        raise SpecError(path, [Message("spec.cannot_read", error=unreadable(e))]) from None

@@ -47,7 +47,16 @@ from prefprint.engine.names import plain
 from prefprint.errors import PrefprintError, SpecError
 from prefprint.io.layout import RESULTS_FORMAT, RESULTS_JSON
 from prefprint.io.remote import public_url, upload_keys
-from prefprint.io.toml_file import Problems, key_lines, language_in, toml_problem, typed, unknown_word, unprintable
+from prefprint.io.toml_file import (
+    Problems,
+    key_lines,
+    language_in,
+    toml_problem,
+    typed,
+    unknown_word,
+    unprintable,
+    unreadable,
+)
 from prefprint.words import catalog
 from prefprint.words.messages import Message, shown
 
@@ -127,7 +136,7 @@ def _read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise PrefprintError(Message("club.unreadable", path=str(path), error=shown(str(e), 120))) from None
+        raise PrefprintError(Message("club.unreadable", path=str(path), error=unreadable(e))) from None
 
 
 def _read_toml(path: Path) -> tuple[dict, str, str]:

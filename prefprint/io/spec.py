@@ -29,6 +29,7 @@ from prefprint.io.toml_file import (
     typed_time,
     unknown_word,
     unprintable,
+    unreadable,
     value_text,
 )
 from prefprint.movement import METHODS, build_movement, renumber, second_session
@@ -102,7 +103,7 @@ def load_competition(path) -> Competition:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise SpecError(path, [Message("spec.cannot_read", error=shown(e, 120))]) from None
+        raise SpecError(path, [Message("spec.cannot_read", error=unreadable(e))]) from None
     return parse_competition(text, path)
 
 

@@ -274,6 +274,13 @@ def toml_problem(e: tomllib.TOMLDecodeError, source: str = "") -> Message:
     return Message("spec.not_toml", error=detail)
 
 
+def unreadable(e: Exception):
+    """Why a file could not be read: a text that is not UTF-8 said in words, at its byte; else what the system says."""
+    if isinstance(e, UnicodeDecodeError):
+        return Message("spec.not_utf8", at=e.start)
+    return shown(str(e), 120)
+
+
 def language_in(text: str) -> str:
     """The language of a file that TOML cannot read, from its raw text (`language = "en"`), else Russian."""
     m = re.search(r'^\s*language\s*=\s*"(' + "|".join(catalog.LANGS) + ')"', text, re.M)

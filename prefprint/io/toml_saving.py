@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import tomllib
 from pathlib import Path
 
 import tomlkit
@@ -18,7 +19,8 @@ from tomlkit.exceptions import TOMLKitError
 
 from prefprint.errors import PrefprintError
 from prefprint.io.outdir import write_atomic
-from prefprint.words.messages import Message, shown
+from prefprint.io.toml_file import toml_problem, unreadable
+from prefprint.words.messages import Message
 
 
 class StaleFile(PrefprintError):
@@ -57,9 +59,12 @@ class Seen:
         self.check(path)
         try:
             text = Path(path).read_text(encoding="utf-8") if Path(path).is_file() else ""
+            tomllib.loads(text)  # its mistakes said in words, at their line and column
             return tomlkit.parse(text)
+        except tomllib.TOMLDecodeError as e:
+            raise PrefprintError(Message("club.unreadable", path=str(path), error=toml_problem(e, text))) from None
         except (OSError, UnicodeDecodeError, TOMLKitError) as e:
-            raise PrefprintError(Message("club.unreadable", path=str(path), error=shown(str(e), 120))) from None
+            raise PrefprintError(Message("club.unreadable", path=str(path), error=unreadable(e))) from None
 
     def save(self, path: Path, doc) -> Path:
         """Write the document atomically if the file is still as looked at (else StaleFile, nothing written)."""

@@ -42,7 +42,7 @@ def listening_socket(host: str, port: int) -> socket.socket:
     this laptop's is one line in the event's language (uvicorn would log its English and exit)."""
     try:
         info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except socket.gaierror:
+    except (socket.gaierror, ValueError):  # ValueError: a name no resolver takes (too long a label, a bidi mark)
         raise PrefprintError("serve.not_this_machine", host=host, port=port) from None
     family, kind, proto, _, where = info[0]
     sock = socket.socket(family, kind, proto)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from prefprint.errors import PrefprintError
 from prefprint.io.toml_saving import Seen, StaleFile, fingerprint
 
 HAND = '# kept by hand\n[club]\ntitle = "Пуля"  # the name\n\n[[seasons]]\ntitle = "Осень"\n'
@@ -43,3 +44,21 @@ def test_a_file_made_meanwhile_is_not_saved_over_either(tmp_path):
     path.write_text("[[players]]\n", encoding="utf-8")
     with pytest.raises(StaleFile):
         seen.check(path)
+
+
+def test_a_file_toml_or_utf8_cannot_read_is_said_in_words_at_its_place(tmp_path):
+    path = tmp_path / "club.toml"
+    path.write_text("[club\ntitle = ", encoding="utf-8")
+    with pytest.raises(PrefprintError) as e:
+        Seen().load(path)
+    assert e.value.text("ru") == (
+        f"{path}: файл не читается — строка 1, столбец 6: ошибка записи TOML — не закрыта квадратная скобка "
+        "заголовка раздела: [раздел] или [[раздел]]"
+    )
+    path.write_bytes(b'title = "\xff"')
+    with pytest.raises(PrefprintError) as e:
+        Seen().load(path)
+    assert (
+        e.value.text("ru") == f"{path}: файл не читается — не текст в UTF-8 (байт 9): сохраните файл в кодировке UTF-8"
+    )
+    assert e.value.text("en") == f"{path}: cannot be read — not UTF-8 text (byte 9): save the file as UTF-8"

@@ -24,7 +24,7 @@ def test_a_taken_port_is_said_in_words_with_another_port_to_try():
     assert e.value.text("en").startswith(f"port {port} on 127.0.0.1 is taken by another program")
 
 
-@pytest.mark.parametrize("host", ["192.0.2.7", "no-such-host.invalid"])
+@pytest.mark.parametrize("host", ["192.0.2.7", "no-such-host.invalid", "a" * 70, "club\u202e.lan"])
 def test_an_address_not_of_this_computer_is_said_in_words(host):
     with pytest.raises(PrefprintError) as e:
         listening_socket(host, 8000)

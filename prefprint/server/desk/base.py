@@ -65,6 +65,10 @@ def guard(desk: Desk, request: Request, changes: bool) -> None:
         raise Refused(403, Message("desk.foreign_origin", origin=shown(origin)))
 
 
+def _not_json(word: str):
+    raise ValueError(word)
+
+
 async def read_body(request: Request, limit: int = MAX_BODY) -> dict:
     size, chunks = 0, []
     async for chunk in request.stream():
@@ -73,8 +77,8 @@ async def read_body(request: Request, limit: int = MAX_BODY) -> dict:
             raise Refused(413, Message("desk.too_large", limit=limit))
         chunks.append(chunk)
     try:
-        data = json.loads(b"".join(chunks) or b"{}")
-    except (ValueError, UnicodeDecodeError):
+        data = json.loads(b"".join(chunks) or b"{}", parse_constant=_not_json)
+    except (ValueError, RecursionError):  # not JSON (NaN and Infinity are not), or nested deeper than it reads
         data = None
     if not isinstance(data, dict):
         raise FormError([("", Message("desk.bad_json"))])
@@ -113,4 +117,5 @@ def endpoint(handler, changes: bool = False, limit: int = MAX_BODY):
             traceback.print_exc()
             return errors(500, Message("desk.failed", error=shown(repr(e), 200)), lang)
 
+    answer.changes, answer.limit = changes, limit if changes else None  # what a sweep of the routes needs to know
     return answer

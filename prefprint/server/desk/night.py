@@ -22,7 +22,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from prefprint.app import evenings
-from prefprint.app.club_files import FormError
+from prefprint.app.club_files import FormError, bad_char
 from prefprint.app.paper import filled
 from prefprint.errors import PrefprintError, WorkbookError
 from prefprint.io.lan import is_loopback
@@ -163,7 +163,7 @@ def _socket(host: str, port: int, given: bool):
 
 def _where(body: dict) -> tuple[str, int | None]:
     host, port = body.get("host", HOST), body.get("port")
-    if not isinstance(host, str) or not host.strip() or len(host) > 100:
+    if not isinstance(host, str) or not host.strip() or len(host) > 100 or bad_char(host):
         raise FormError([("host", Message("desk.night_host"))])
     if port is not None and (isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535):
         raise FormError([("port", Message("desk.night_port"))])
