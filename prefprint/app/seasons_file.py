@@ -21,6 +21,7 @@ from tomlkit.items import AoT, Table, Whitespace
 from prefprint.app.club_files import TITLE_LIMIT, ClubFolder, FormError, NotFound, Problems, bad_char, checked_text
 from prefprint.errors import PrefprintError
 from prefprint.io.club import MAX_EVENINGS, ClubError, Season, load_club, parse_club
+from prefprint.io.toml_file import unreadable
 from prefprint.io.toml_saving import StaleFile
 from prefprint.words.messages import Message, shown
 
@@ -68,7 +69,7 @@ def list_seasons(desk: ClubFolder) -> dict:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise PrefprintError(Message("club.unreadable", path=str(desk.club_file), error=shown(str(e), 120))) from None
+        raise PrefprintError(Message("club.unreadable", path=str(desk.club_file), error=unreadable(e))) from None
     club = parse_club(text, desk.club_file)
     return {"seasons": [season_view(i, s) for i, s in enumerate(club.seasons, 1)], "seen": token(data)}
 
