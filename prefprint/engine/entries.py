@@ -82,11 +82,11 @@ def _with_cells(row: EnteredRow, mine: dict) -> EnteredRow:
 
 def as_typed(value):
     """A value as a spreadsheet cell gives it back: numbers to 16 significant digits, whole ones as int (20.0 is
-    20), "" and non-finite numbers as nothing, a text starting with "=" as a formula without its value."""
+    20), "" and non-finite numbers as nothing, a text starting with "=" (more than "=" alone) as a formula without its value."""
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, str):
-        return Formula(value) if value.startswith("=") else value or None
+        return Formula(value) if len(value) > 1 and value.startswith("=") else value or None
     if isinstance(value, (int, float)):
         if isinstance(value, float) and not math.isfinite(value):
             return None
