@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook, load_workbook
 
-from prefprint.engine.entries import as_typed
+from prefprint.engine.entries import Formula, as_typed
 from prefprint.engine.fills import random_fills
 from prefprint.io.spec import load_event
 from prefprint.io.workbook import (
@@ -22,6 +22,7 @@ from prefprint.io.workbook import (
     read_meta,
     write_protocol_workbook,
 )
+from prefprint.io.workbook.sheet import is_formula
 from tests.workbooks import blank_bytes, edit, row_of, write
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,4 +136,5 @@ def test_a_value_as_typed_is_what_a_saved_workbook_reads_back(tmp_path_factory, 
     read = [row[0] if row else None for row in back.active.iter_rows(max_col=1, values_only=True)]
     back.close()
     read += [None] * (len(values) - len(read))
+    read = [Formula(v) if is_formula(v) else v for v in read]  # saved by openpyxl: a formula without its value
     assert [(type(v), v) for v in read] == [(type(v), v) for v in map(as_typed, values)]

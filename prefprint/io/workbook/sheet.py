@@ -176,4 +176,5 @@ def layout_rows(event: Event, deal) -> list[tuple[str, int]]:
 
 
 def is_formula(v) -> bool:
-    return isinstance(v, str) and v.startswith("=")
+    """A cell's text that a spreadsheet takes as a formula ("=" alone is a text)."""
+    return isinstance(v, str) and len(v) > 1 and v.startswith("=")
