@@ -38,6 +38,16 @@ def browser():
     driver.quit()
 
 
+@pytest.fixture
+def phone():
+    """Headless Chromium at a phone's 390 × 844 px."""
+    from helpers import chromium
+
+    driver = chromium(390, 844)
+    yield driver
+    driver.quit()
+
+
 @pytest.fixture(scope="session")
 def update_golden(request):
     return request.config.getoption("--update-golden")

@@ -37,6 +37,7 @@ from prefprint.app.club_files import (
 from prefprint.engine.names import plain
 from prefprint.io.club import RegisteredPlayer, load_registry
 from prefprint.io.members import Cell, MembersFileError, table_of
+from prefprint.io.toml_saving import put_key
 from prefprint.words.messages import Message, shown
 
 MAX_ALIASES = 50  # other spellings of one player
@@ -62,20 +63,9 @@ def _entry(doc, pid: str):
     return next(e for e in doc.get("players", []) if str(e.get("id")) == pid)
 
 
-def _put(entry, key: str, value) -> None:
-    """Set a key of a [[players]] table: in place where it is there, else after the table's last key (before the
-    comments and blank lines that end it, which belong to what follows)."""
-    body = entry.value.body
-    last = max((i for i, (k, _) in enumerate(body) if k is not None), default=len(body) - 1)
-    if key in entry or last + 1 >= len(body):
-        entry[key] = value
-    else:
-        entry.value._insert_at(last + 1, key, value)
-
-
 def _set_aliases(entry, aliases: list[str]) -> None:
     if aliases:
-        _put(entry, "aliases", aliases)
+        put_key(entry, "aliases", aliases)
     elif "aliases" in entry:
         del entry["aliases"]
 
@@ -207,7 +197,7 @@ def merge_players(desk: ClubFolder, form: dict) -> dict:
             desk.seen.save(spec, spec_doc)
         entries = doc["players"]
         _set_aliases(_entry(doc, keep.id), aliases)
-        _put(_entry(doc, keep.id), "merged", merged)
+        put_key(_entry(doc, keep.id), "merged", merged)
         del entries[next(i for i, e in enumerate(entries) if str(e.get("id")) == drop.id)]
         desk.seen.save(path, doc)
     kept = RegisteredPlayer(keep.id, keep.name, tuple(aliases), tuple(merged))

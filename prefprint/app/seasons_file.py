@@ -22,7 +22,7 @@ from prefprint.app.club_files import TITLE_LIMIT, ClubFolder, FormError, NotFoun
 from prefprint.errors import PrefprintError
 from prefprint.io.club import MAX_EVENINGS, ClubError, Season, load_club, parse_club
 from prefprint.io.toml_file import unreadable
-from prefprint.io.toml_saving import StaleFile
+from prefprint.io.toml_saving import StaleFile, put_key
 from prefprint.words.messages import Message, shown
 
 KEYS = ("title", "from", "to", "count", "min_events", "score", "place_points")  # in the order of docs/season.md
@@ -164,17 +164,6 @@ def _entries(desk: ClubFolder, seen) -> tuple:
     return doc, entries
 
 
-def _put(entry, key: str, value) -> None:
-    """Set a key of a [[seasons]] table: in place where it is there (its comment kept), else after the table's last
-    key (before the comments and blank lines that end it, which belong to what follows)."""
-    body = entry.value.body
-    last = max((i for i, (k, _) in enumerate(body) if k is not None), default=len(body) - 1)
-    if key in entry or last + 1 >= len(body):
-        entry[key] = value
-    else:
-        entry.value._insert_at(last + 1, key, value)
-
-
 def _tail(table) -> list:
     """The comments and blank lines that end a table, taken off it: they belong to what follows it (a comment over
     [publish], say), which a season added or removed must not take or lose."""
@@ -211,7 +200,7 @@ def _fill(entry, season: dict) -> None:
             if key in entry:
                 del entry[key]
         elif not _same(entry.get(key), season[key]):
-            _put(entry, key, season[key])
+            put_key(entry, key, season[key])
 
 
 def _same(item, value) -> bool:

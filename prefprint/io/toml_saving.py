@@ -73,3 +73,15 @@ class Seen:
         write_atomic(path, text)
         self.prints[Path(path).resolve()] = hashlib.sha256(text.encode("utf-8")).hexdigest()
         return Path(path)
+
+
+def put_key(table, key: str, value) -> None:
+    """Set a key of a tomlkit table of an array ([[players]], [[seasons]]): in place where it is there (its
+    comment kept), else after the table's last key, before the comments and blank lines that end it (which
+    belong to what follows)."""
+    body = table.value.body
+    last = max((i for i, (k, _) in enumerate(body) if k is not None), default=len(body) - 1)
+    if key in table or last + 1 >= len(body):
+        table[key] = value
+    else:
+        table.value._insert_at(last + 1, key, value)  # tomlkit has no public insertion at a place

@@ -5,8 +5,7 @@ page. Skipped where chromium or chromedriver is absent."""
 from __future__ import annotations
 
 import pytest
-from browsing import absent, click, find, shot, text, wait
-from helpers import chromium, start_uvicorn
+from browsing import absent, click, find, serving, shot, text, wait
 from nights import free_port
 
 from prefprint.app import club_files
@@ -25,17 +24,8 @@ def desk(tmp_path):
     names = ["Иванов Иван", "Петров Пётр", "Сидоров Сергей", "Иванов И."]
     club_files.add_players(folder, {"names": names, "confirm": True})
     port = free_port()
-    srv, thread = start_uvicorn(create_desk_app(tmp_path, "BROWSERCODE2", hosts=(f"127.0.0.1:{port}",)), port)
-    yield f"http://127.0.0.1:{port}/?code=BROWSERCODE2", tmp_path
-    srv.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture
-def phone():
-    driver = chromium(390, 844)
-    yield driver
-    driver.quit()
+    for _ in serving(create_desk_app(tmp_path, "BROWSERCODE2", hosts=(f"127.0.0.1:{port}",)), port):
+        yield f"http://127.0.0.1:{port}/?code=BROWSERCODE2", tmp_path
 
 
 def test_a_player_edited_merged_and_members_imported_at_390_px(desk, phone):

@@ -5,8 +5,7 @@ holding what the page said. Skipped where chromium or chromedriver is absent."""
 from __future__ import annotations
 
 import pytest
-from browsing import absent, click, find, shot, text
-from helpers import chromium, start_uvicorn
+from browsing import absent, click, find, serving, shot, text
 from nights import free_port
 
 from prefprint.app import club_files
@@ -22,17 +21,8 @@ def desk(tmp_path):
 
     club_files.save_club(ClubFolder(tmp_path), {"title": "Клуб", "language": "ru"})
     port = free_port()
-    srv, thread = start_uvicorn(create_desk_app(tmp_path, "BROWSERCODE3", hosts=(f"127.0.0.1:{port}",)), port)
-    yield f"http://127.0.0.1:{port}/?code=BROWSERCODE3", tmp_path
-    srv.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture
-def phone():
-    driver = chromium(390, 844)
-    yield driver
-    driver.quit()
+    for _ in serving(create_desk_app(tmp_path, "BROWSERCODE3", hosts=(f"127.0.0.1:{port}",)), port):
+        yield f"http://127.0.0.1:{port}/?code=BROWSERCODE3", tmp_path
 
 
 def _set(driver, css, value):
