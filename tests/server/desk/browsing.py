@@ -14,21 +14,21 @@ SHOTS = os.environ.get("PREFPRINT_SCREENSHOTS")  # a folder: the walks' screensh
 absent = pytest.mark.skipif(not (shutil.which("chromium") and DRIVER), reason="chromium or chromedriver absent")
 
 
-def wait(driver, timeout=15):
+def wait(driver, timeout=30):
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
     return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,))
 
 
-def find(driver, css, timeout=15):
+def find(driver, css, timeout=30):
     from selenium.webdriver.common.by import By
 
     wait(driver, timeout).until(lambda d: d.find_elements(By.CSS_SELECTOR, css))
     return driver.find_element(By.CSS_SELECTOR, css)
 
 
-def text(driver, css, want, timeout=15):
+def text(driver, css, want, timeout=30):
     from selenium.webdriver.common.by import By
 
     def seen(d):

@@ -74,11 +74,11 @@ def test_a_club_evening_from_an_empty_folder(desk, browser):
     assert list((folder / "evenings").iterdir())[0].name.endswith("-klubnyi-vecher.toml")
 
     row.click()
-    wait(browser, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, ".evening progress").is_displayed())
+    wait(browser, 40).until(lambda d: d.find_element(By.CSS_SELECTOR, ".evening progress").is_displayed())
     browser.execute_script("document.querySelector('.evening').scrollIntoView({block: 'center'})")
     shot(browser, "kit-running")
     browser.refresh()  # the page left and opened again: it follows the job still running
-    wait(browser, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, ".evening progress").is_displayed())
+    wait(browser, 40).until(lambda d: d.find_element(By.CSS_SELECTOR, ".evening progress").is_displayed())
     assert not browser.find_element(By.CSS_SELECTOR, ".evening .print-kit").is_enabled()
     text(browser, ".evening .state", lambda t: t == "комплект напечатан", timeout=240)
     assert re.fullmatch(r"комплект напечатан: \d+ файл(а|ов)?", text(browser, ".evening .said", bool))
