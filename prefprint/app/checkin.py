@@ -10,7 +10,6 @@ once its scoring database is there, the table codes and the rows are bound to th
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 
 import tomlkit
@@ -23,7 +22,7 @@ from prefprint.io.club import load_club, load_registry
 from prefprint.io.layout import PRINTED_SPEC
 from prefprint.io.spec import parse_competition
 from prefprint.io.toml_file import unreadable
-from prefprint.io.toml_saving import StaleFile
+from prefprint.io.toml_saving import StaleFile, fingerprint_of
 from prefprint.words.messages import Message, shown
 
 MAX_PLAYERS = 1000  # as a spec's players
@@ -32,11 +31,6 @@ NAMES_SAID = 30  # names listed in a change before «and N more»
 
 class Serving(PrefprintError):
     """A change of players refused: the evening is being played (its database is there) or published."""
-
-
-def token(data: bytes) -> str:
-    """What the page gives back as `seen`: the fingerprint of the spec's bytes as it read them."""
-    return hashlib.sha256(data).hexdigest()
 
 
 def _read(desk: ClubFolder, evening: str) -> tuple[bytes, Event]:
@@ -75,7 +69,7 @@ def players_view(desk: ClubFolder, evening: str) -> dict:
         "movement": _movement(event, lang),
         "kit": state != "planned",
         "state": state,
-        "seen": token(data),
+        "seen": fingerprint_of(data),
         "changes": _against_kit(desk, evening, event, lang) if state == "kit" else None,
     }
 
@@ -102,7 +96,7 @@ def set_players(desk: ClubFolder, evening: str, form: dict) -> dict:
         if state in ("playing", "published"):
             raise Serving(Message("desk.checkin_serving", state=Message(f"desk.ui_state_{state}")))
         data, event = _read(desk, evening)
-        if token(data) != seen:  # edited by hand (or by another page) since this page read it
+        if fingerprint_of(data) != seen:  # edited by hand (or by another page) since this page read it
             raise StaleFile(Message("desk.stale", path=str(path)))
         desk.seen.look(path)  # the save below checks the file against this
         registry = {p.id: p for p in load_registry(load_club(desk.club_file).registry, lang)}

@@ -11,7 +11,6 @@ and layout, and a file changed since the page read it (`seen`, the fingerprint o
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import re
 
@@ -22,7 +21,7 @@ from prefprint.app.club_files import TITLE_LIMIT, ClubFolder, FormError, NotFoun
 from prefprint.errors import PrefprintError
 from prefprint.io.club import MAX_EVENINGS, ClubError, Season, load_club, parse_club
 from prefprint.io.toml_file import unreadable
-from prefprint.io.toml_saving import StaleFile, put_key
+from prefprint.io.toml_saving import StaleFile, fingerprint_of, put_key
 from prefprint.words.messages import Message, shown
 
 KEYS = ("title", "from", "to", "count", "min_events", "score", "place_points")  # in the order of docs/season.md
@@ -30,11 +29,6 @@ _WHERE = re.compile(r"seasons\[(\d+)\](?:\.([a-z_]+))?")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _WHOLE = re.compile(r"[+-]?\d{1,12}")
 _BIG = 10**12  # a number past this is written as the text it came as (the reader says it is not a count)
-
-
-def token(data: bytes) -> str:
-    """What the page gives back as `seen`: the fingerprint of club.toml's bytes as it read them."""
-    return hashlib.sha256(data).hexdigest()
 
 
 def season_view(n: int, season: Season) -> dict:
@@ -71,7 +65,7 @@ def list_seasons(desk: ClubFolder) -> dict:
     except UnicodeDecodeError as e:
         raise PrefprintError(Message("club.unreadable", path=str(desk.club_file), error=unreadable(e))) from None
     club = parse_club(text, desk.club_file)
-    return {"seasons": [season_view(i, s) for i, s in enumerate(club.seasons, 1)], "seen": token(data)}
+    return {"seasons": [season_view(i, s) for i, s in enumerate(club.seasons, 1)], "seen": fingerprint_of(data)}
 
 
 # --------------------------------------------------------------------------- a season from the form
@@ -150,7 +144,7 @@ def _entries(desk: ClubFolder, seen) -> tuple:
     if not isinstance(seen, str) or len(seen) > 100:
         raise FormError([("seen", Message("desk.seen_club_missing"))])
     data = _club_text(desk)
-    if token(data) != seen:  # edited by hand (or by another page) since this page read it
+    if fingerprint_of(data) != seen:  # edited by hand (or by another page) since this page read it
         raise StaleFile(Message("desk.stale", path=str(desk.club_file)))
     load_club(desk.club_file)  # a hand-written file with mistakes is said, not saved over
     desk.seen.look(desk.club_file)  # the save below checks the file against this
@@ -280,4 +274,4 @@ def remove_season(desk: ClubFolder, n, form: dict) -> dict:
     return list_seasons(desk)
 
 
-__all__ = ["KEYS", "add_season", "edit_season", "list_seasons", "remove_season", "token"]
+__all__ = ["KEYS", "add_season", "edit_season", "list_seasons", "remove_season"]

@@ -27,10 +27,15 @@ class StaleFile(PrefprintError):
     """A file edited by hand since it was read: the save is refused, the file kept as it is."""
 
 
+def fingerprint_of(data: bytes) -> str:
+    """SHA-256 of a file's bytes: what a page is given as `seen` and gives back to change the file."""
+    return hashlib.sha256(data).hexdigest()
+
+
 def fingerprint(path: Path) -> str | None:
-    """SHA-256 of the file's bytes; None for a file that is not there."""
+    """The fingerprint of the file's bytes; None for a file that is not there."""
     try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        return fingerprint_of(Path(path).read_bytes())
     except FileNotFoundError:
         return None
 
@@ -71,7 +76,7 @@ class Seen:
         self.check(path)
         text = tomlkit.dumps(doc)
         write_atomic(path, text)
-        self.prints[Path(path).resolve()] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        self.prints[Path(path).resolve()] = fingerprint_of(text.encode("utf-8"))
         return Path(path)
 
 
